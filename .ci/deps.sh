@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs the Debian packages a make target needs, only those missing.
+# Usage: .ci/deps.sh GROUP...   (groups: desktop headless pi systemd)
+# Quiet and quick when everything is there; uses sudo when not root.
+set -euo pipefail
+
+declare -A group=(
+	[desktop]="libgl1-mesa-dev libxi-dev libxcursor-dev libxrandr-dev libxinerama-dev libwayland-dev libxkbcommon-dev"
+	[headless]="xvfb xauth libgl1-mesa-dri xdotool"
+	[systemd]="systemd"
+	[pi]="gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static libdrm-dev:arm64 libgbm-dev:arm64 libegl-dev:arm64 libgles-dev:arm64"
+)
+# On an arm64 machine (a Pi) the table builds natively: no cross tools.
+if [ "$(dpkg --print-architecture 2>/dev/null)" = arm64 ]; then
+	group[pi]="libdrm-dev libgbm-dev libegl-dev libgles-dev"
+fi
+
+sudo=""
+if [ "$(id -u)" != 0 ]; then
+	sudo="sudo"
+fi
+
+want=()
+for g in "$@"; do
+	[ -n "${group[$g]+x}" ] || { echo "deps: unknown group $g (desktop headless pi systemd)" >&2; exit 2; }
+	for p in ${group[$g]}; do
+		if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+			want+=("$p")
+		fi
+	done
+done
+[ ${#want[@]} -eq 0 ] && exit 0
+
+echo "deps: installing ${want[*]}"
+if printf '%s\n' "${want[@]}" | grep -q ':arm64$' && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+	$sudo dpkg --add-architecture arm64
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${want[@]}" >/dev/null

@@ -1,0 +1,80 @@
+# The table's build. `make sim` and `make test` do all the set-up they need on
+# a fresh Debian 12, Ubuntu or Raspberry Pi OS machine with Go, gcc and git.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
+GO ?= go
+MAP ?= europe
+SEATS ?= 4
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.7.0
+
+# Packages that build without cgo and never touch raylib.
+PURE = $$($(GO) list ./maps/... ./engine/... ./input/... ./hal/...)
+# Packages that link raylib (cgo): tested under Xvfb.
+RAYLIB = $$($(GO) list ./display/... ./tools/sim/... ./cmd/table/...)
+
+BIN := bin
+PI_ENV := CGO_ENABLED=1 GOOS=linux GOARCH=arm64
+ifneq ($(shell dpkg --print-architecture 2>/dev/null),arm64)
+PI_ENV += CC=aarch64-linux-gnu-gcc
+endif
+
+.PHONY: all deps deps-sim build sim test test-guards test-pure test-arm64 test-raylib \
+	test-systemd pi install lint bench fuzz clean
+
+all: build
+
+deps:
+	@.ci/deps.sh desktop headless pi systemd
+
+deps-sim:
+	@.ci/deps.sh desktop
+
+build: deps-sim
+	$(GO) build -o $(BIN)/ ./cmd/table ./tools/sim
+
+sim: deps-sim
+	$(GO) run ./tools/sim -map $(MAP) -seats $(SEATS)
+
+test: deps
+	@echo "== import guards"
+	@.ci/guards.sh
+	@$(MAKE) --no-print-directory test-pure test-arm64 test-raylib pi test-systemd
+	@echo "== make test: all green"
+
+# The pure packages build without cgo (as they must on any machine); their
+# tests then run with the race detector, which itself needs cgo.
+test-pure:
+	@echo "== pure packages: CGO_ENABLED=0 build, tests with -race"
+	CGO_ENABLED=0 $(GO) build $(PURE)
+	CGO_ENABLED=0 $(GO) vet $(PURE)
+	$(GO) test -race -count=1 $(PURE)
+
+test-arm64:
+	@echo "== pure packages for linux/arm64 under qemu-user"
+	CGO_ENABLED=0 GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64-static $(PURE)
+
+test-raylib:
+	@echo "== raylib packages under Xvfb"
+	xvfb-run -a -s "-screen 0 1920x1080x24" $(GO) test -count=1 $(RAYLIB)
+
+test-systemd:
+	@echo "== systemd units"
+	@.ci/verify-units.sh
+
+pi:
+	@echo "== linux/arm64 build with raylib's DRM back end"
+	$(PI_ENV) $(GO) build -tags drm -trimpath -o $(BIN)/table-arm64 ./cmd/table
+	@file $(BIN)/table-arm64 2>/dev/null || true
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count 5 $(PURE)
+
+clean:
+	rm -rf $(BIN)
+	$(GO) clean -testcache

@@ -1,0 +1,3 @@
+module ttr
+
+go 1.26.8

@@ -1,0 +1,16 @@
+// Package hal describes the table's hardware as small interfaces and the
+// events they report: the NFC card readers at each seat, the push buttons,
+// the touchscreen's touches and the clock.
+//
+// # Boundary
+//
+// hal imports only the standard library. It is split the way periph splits
+// conn (interfaces), host and devices (drivers) and gpiotest (fakes):
+//
+//   - hal: interfaces and event types, used by input, display and the mains;
+//   - hal/pi: the Raspberry Pi drivers, the only package that imports periph;
+//   - hal/haltest: in-memory fakes shared by tests and tools/sim.
+//
+// Drivers never panic: a reader that stops answering is a Status event and a
+// retry, not a crash.
+package hal
