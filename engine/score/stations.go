@@ -1,0 +1,227 @@
+package score
+
+import "ttr/maps"
+
+// A stationChoice is the best use of one player's stations.
+type stationChoice struct {
+	borrowed  []int  // per station: the borrowed route index, or -1
+	completed []bool // per ticket
+}
+
+// unionFind is a disjoint-set forest over small integers.
+type unionFind []int
+
+func newUnionFind(n int) unionFind {
+	u := make(unionFind, n)
+	u.reset()
+	return u
+}
+
+func (u unionFind) reset() {
+	for i := range u {
+		u[i] = i
+	}
+}
+
+func (u unionFind) find(x int) int {
+	for u[x] != x {
+		u[x] = u[u[x]]
+		x = u[x]
+	}
+	return x
+}
+
+func (u unionFind) union(a, b int) { u[u.find(a)] = u.find(b) }
+
+// A candidate is an opponent's route a station may borrow, between two parts
+// (a, b: compact node numbers) of the owner's network.
+type candidate struct {
+	route int
+	a, b  int
+}
+
+// A pendingTicket is a ticket the owner's own routes do not complete.
+type pendingTicket struct {
+	index  int // in Player.Tickets
+	a, b   int // compact node numbers
+	points int
+}
+
+// chooseStations completes pl's tickets with its own routes and picks, for
+// each of its stations, the opponent route (or none) that serves the player
+// best: most ticket points, then most completed tickets, then fewest borrowed
+// routes, then the lowest route indexes in station order. owner gives each
+// route's holder (-1 for none); self is pl's index.
+func chooseStations(m *maps.Map, pl Player, self int, owner []int) stationChoice {
+	ch := stationChoice{borrowed: make([]int, len(pl.Stations)), completed: make([]bool, len(pl.Tickets))}
+	for i := range ch.borrowed {
+		ch.borrowed[i] = -1
+	}
+	own := newUnionFind(len(m.Cities))
+	for _, r := range pl.Routes {
+		own.union(m.Routes[r].A, m.Routes[r].B)
+	}
+	// node numbers the parts of the owner's network (by their root city)
+	// that a ticket or a candidate touches, compactly from 0.
+	node := make([]int, len(m.Cities))
+	for i := range node {
+		node[i] = -1
+	}
+	nodes := 0
+	nodeOf := func(city int) int {
+		root := own.find(city)
+		if node[root] < 0 {
+			node[root] = nodes
+			nodes++
+		}
+		return node[root]
+	}
+	var pending []pendingTicket
+	for i, t := range pl.Tickets {
+		tk := &m.Tickets[t]
+		if own.find(tk.A) == own.find(tk.B) {
+			ch.completed[i] = true
+			continue
+		}
+		pending = append(pending, pendingTicket{index: i, a: nodeOf(tk.A), b: nodeOf(tk.B), points: tk.Points})
+	}
+	if len(pending) == 0 || len(pl.Stations) == 0 {
+		return ch
+	}
+
+	cands := make([][]candidate, len(pl.Stations))
+	for s, city := range pl.Stations {
+	routes:
+		for r := range m.Routes {
+			rt := &m.Routes[r]
+			if owner[r] < 0 || owner[r] == self || (rt.A != city && rt.B != city) {
+				continue
+			}
+			if own.find(rt.A) == own.find(rt.B) {
+				continue // joins what the owner's routes already join
+			}
+			c := candidate{route: r, a: nodeOf(rt.A), b: nodeOf(rt.B)}
+			for _, d := range cands[s] {
+				if (d.a == c.a && d.b == c.b) || (d.a == c.b && d.b == c.a) {
+					continue routes // same effect as a lower-numbered route
+				}
+			}
+			cands[s] = append(cands[s], c)
+		}
+	}
+	pruneDeadEnds(cands, pending, nodes)
+
+	// Try every combination, fewest borrowed routes first; within a count,
+	// in lexicographic order of route index. Only a strictly better one
+	// replaces the best, so ties go to fewer routes, then lower indexes.
+	uf := newUnionFind(nodes)
+	pick := make([]int, len(pl.Stations))
+	for i := range pick {
+		pick[i] = -1
+	}
+	bestPts, bestDone := 0, -1
+	best := make([]int, len(pick))
+	evaluate := func() {
+		uf.reset()
+		for s, j := range pick {
+			if j >= 0 {
+				uf.union(cands[s][j].a, cands[s][j].b)
+			}
+		}
+		pts, done := 0, 0
+		for _, t := range pending {
+			if uf.find(t.a) == uf.find(t.b) {
+				pts += t.points
+				done++
+			} else {
+				pts -= t.points
+			}
+		}
+		if bestDone < 0 || pts > bestPts || (pts == bestPts && done > bestDone) {
+			bestPts, bestDone = pts, done
+			copy(best, pick)
+		}
+	}
+	var walk func(s, budget int)
+	walk = func(s, budget int) {
+		if s == len(pick) {
+			if budget == 0 {
+				evaluate()
+			}
+			return
+		}
+		if len(pick)-s > budget {
+			walk(s+1, budget)
+		}
+		if budget > 0 {
+			for j := range cands[s] {
+				pick[s] = j
+				walk(s+1, budget-1)
+			}
+			pick[s] = -1
+		}
+	}
+	usable := 0
+	for _, c := range cands {
+		if len(c) > 0 {
+			usable++
+		}
+	}
+	for k := 0; k <= usable; k++ {
+		walk(0, k)
+		if bestDone == len(pending) {
+			break // every ticket done: more routes cannot do better
+		}
+	}
+	for s, j := range best {
+		if j >= 0 {
+			ch.borrowed[s] = cands[s][j].route
+		}
+	}
+	uf.reset()
+	for s, j := range best {
+		if j >= 0 {
+			uf.union(cands[s][j].a, cands[s][j].b)
+		}
+	}
+	for _, t := range pending {
+		ch.completed[t.index] = uf.find(t.a) == uf.find(t.b)
+	}
+	return ch
+}
+
+// pruneDeadEnds drops candidates that lead into a part of the network no
+// ticket needs and no other candidate leaves: borrowing them cannot complete
+// anything. It repeats until nothing more goes.
+func pruneDeadEnds(cands [][]candidate, pending []pendingTicket, nodes int) {
+	needed := make([]bool, nodes)
+	for _, t := range pending {
+		needed[t.a], needed[t.b] = true, true
+	}
+	degree := make([]int, nodes)
+	for {
+		clear(degree)
+		for _, cs := range cands {
+			for _, c := range cs {
+				degree[c.a]++
+				degree[c.b]++
+			}
+		}
+		dropped := false
+		for s, cs := range cands {
+			n := 0
+			for _, c := range cs {
+				if (!needed[c.a] && degree[c.a] == 1) || (!needed[c.b] && degree[c.b] == 1) {
+					dropped = true
+					continue
+				}
+				cs[n] = c
+				n++
+			}
+			cands[s] = cs[:n]
+		}
+		if !dropped {
+			return
+		}
+	}
+}
