@@ -112,3 +112,27 @@ type Clock interface {
 	Now() time.Time
 	After(d time.Duration) <-chan time.Time
 }
+
+// The devices a Status names.
+const (
+	DeviceReader  = "reader"
+	DeviceButtons = "buttons"
+)
+
+// String returns "online" or "offline".
+func (s State) String() string {
+	switch s {
+	case Online:
+		return "online"
+	case Offline:
+		return "offline"
+	}
+	return "unknown"
+}
+
+// A StatusReader reports a seat's devices going offline and coming back, so
+// that the table can tell the players and carry on with the other seats.
+type StatusReader interface {
+	// ReadStatus blocks until a device changes state or ctx is done.
+	ReadStatus(ctx context.Context) (Status, error)
+}
