@@ -1,11 +1,63 @@
 // Package engine is the rules of Ticket to Ride and Ticket to Ride Europe: the
-// game state, the legal actions, applying them, scoring, the longest path,
-// the stations' best routes, serialisation and the game log.
+// game state, the legal actions, applying them, the views each screen may
+// show, serialisation and the game log. Final scoring (tickets, stations'
+// borrowed routes, longest path, tie-breaks) is package engine/score.
 //
 // # Boundary
 //
-// engine imports only maps and the standard library: no raylib, no periph, no
-// file system, no clock, no global randomness, no goroutines. It is a pure,
-// deterministic state machine, so it is tested, fuzzed, benchmarked and
-// replayed the same on any machine.
+// engine imports only maps, engine/score and the standard library: no raylib,
+// no periph, no file system, no clock, no global randomness, no goroutines.
+// It is a pure, deterministic state machine, so it is tested, fuzzed,
+// benchmarked and replayed the same on any machine.
+//
+// # Driving a game
+//
+// A State always says what it waits for (Waiting, CurrentPlayer):
+//
+//   - a decision: the table choosing the first player (NeedFirstPlayer), a
+//     player keeping tickets (NeedKeep), a turn (NeedTurn), the second card
+//     of a draw (NeedSecondCard), paying for or giving up a tunnel
+//     (NeedTunnel). LegalActions lists the choices in a stable order.
+//   - a chance outcome: the next train card off the deck, going to a hand
+//     (NeedCardToHand), a market slot (NeedCardToMarket) or the tunnel
+//     (NeedCardToTunnel); or the next ticket for a player (NeedTicket, one
+//     ticket per outcome). On the table the scanned card or ticket supplies
+//     it (Reveal, RevealT); in digital play a Dealer does.
+//   - nothing: the game is over (IsTerminal); Result has the final scores.
+//
+// Apply returns the next state and the events to announce, or a *RuleError
+// whose Code and Params the display words in the players' language:
+//
+//	s, _ := engine.NewGame(maps.Europe(), engine.DefaultOpts)
+//	d := engine.NewDealer(seed)
+//	for !s.IsTerminal() {
+//		a := d.Outcome(s) // when s.IsChance()
+//		// ... or a player's choice, one of s.LegalActions()
+//		s, events, err = s.Apply(a)
+//	}
+//
+// Set-up runs as actions too: ChooseFirst, then 4 cards to each player from
+// the first player on, 5 face-up cards, then for each player from the first
+// on their tickets (USA: 3, keep at least 2, the others to the bottom of the
+// deck; Europe: 1 long and 3 regular, keep at least 2, the others and the
+// unused long tickets out of the game) and their KeepTickets decision.
+//
+// Claims, stations and tunnel payments name the physical cards spent
+// (CardSet of CardID). LegalActions lists one canonical payment per distinct
+// (colour, number of locomotives); Apply accepts any cards of the hand that
+// pay the same. CheckClaim and CheckStation validate a payment without
+// applying it.
+//
+// # Hidden information
+//
+// Public is what the shared screen may show: no hand, no ticket, no
+// face-down card. PlayerView adds one player's hand and tickets. Events
+// that carry hidden information say so (Event.Hidden).
+//
+// # The game log
+//
+// Every decision and chance outcome is recorded in order. The log is
+// text, one action per line after a versioned header ("ttr v1 europe
+// players=4"); MarshalText writes it, ParseLog reads it and Replay (or
+// UnmarshalText) plays it back to the identical state.
 package engine

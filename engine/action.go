@@ -1,0 +1,167 @@
+package engine
+
+import "strconv"
+
+// ActionKind says what an Action does.
+type ActionKind uint8
+
+// The action kinds. The first group are players' decisions, the last two
+// are chance outcomes (what was drawn).
+const (
+	ChooseFirst    ActionKind = iota + 1 // the table names the first player (Player)
+	KeepTickets                          // keep the tickets just drawn, giving back Tickets
+	DrawFaceUp                           // take the face-up card in Slot
+	DrawBlind                            // take the top card of the deck
+	ClaimRoute                           // claim Route paying Cards
+	PayTunnel                            // pay a tunnel's extra cost with Cards
+	WithdrawTunnel                       // give up the tunnel: played cards back to the hand
+	DrawTickets                          // draw destination tickets
+	BuildStation                         // build a station on City paying Cards
+	Pass                                 // do nothing: allowed only when nothing else is
+	RevealCard                           // chance: Card came off the train deck
+	RevealTicket                         // chance: Ticket came off a ticket pile
+)
+
+var actionNames = [...]string{"", "first", "keep", "faceup", "blind", "claim", "pay", "withdraw", "tickets", "station", "pass", "card", "ticket"}
+
+// String returns the kind's log keyword.
+func (k ActionKind) String() string {
+	if int(k) < len(actionNames) && k != 0 {
+		return actionNames[k]
+	}
+	return "ActionKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// IsChance reports whether k is a chance outcome rather than a decision.
+func (k ActionKind) IsChance() bool { return k == RevealCard || k == RevealTicket }
+
+// An Action is a decision or a chance outcome. Only the fields its Kind
+// names are read; the others are ignored. Actions are small values and
+// compare with ==.
+type Action struct {
+	Kind    ActionKind
+	Player  int       // ChooseFirst: the first player
+	Slot    int       // DrawFaceUp: market slot 0-4
+	Route   int       // ClaimRoute: index in maps.Map.Routes
+	City    int       // BuildStation: index in maps.Map.Cities
+	Cards   CardSet   // ClaimRoute, PayTunnel, BuildStation: the cards spent
+	Tickets TicketSet // KeepTickets: the tickets given back
+	Card    CardID    // RevealCard
+	Ticket  TicketID  // RevealTicket
+}
+
+// Constructors for each kind of action.
+
+// FirstPlayer returns the action naming player p first.
+func FirstPlayer(p int) Action { return Action{Kind: ChooseFirst, Player: p} }
+
+// Keep returns the action keeping the drawn tickets except those given back.
+func Keep(giveBack ...TicketID) Action {
+	return Action{Kind: KeepTickets, Tickets: NewTicketSet(giveBack...)}
+}
+
+// FaceUp returns the action taking the face-up card in slot.
+func FaceUp(slot int) Action { return Action{Kind: DrawFaceUp, Slot: slot} }
+
+// Blind returns the action drawing the top card of the deck.
+func Blind() Action { return Action{Kind: DrawBlind} }
+
+// Claim returns the action claiming route with the given cards.
+func Claim(route int, cards ...CardID) Action {
+	return Action{Kind: ClaimRoute, Route: route, Cards: NewCardSet(cards...)}
+}
+
+// Pay returns the action paying a tunnel's extra cost.
+func Pay(cards ...CardID) Action { return Action{Kind: PayTunnel, Cards: NewCardSet(cards...)} }
+
+// Withdraw returns the action giving up a tunnel claim.
+func Withdraw() Action { return Action{Kind: WithdrawTunnel} }
+
+// Tickets returns the action drawing destination tickets.
+func Tickets() Action { return Action{Kind: DrawTickets} }
+
+// Station returns the action building a station on city with the given cards.
+func Station(city int, cards ...CardID) Action {
+	return Action{Kind: BuildStation, City: city, Cards: NewCardSet(cards...)}
+}
+
+// PassTurn returns the pass action.
+func PassTurn() Action { return Action{Kind: Pass} }
+
+// Reveal returns the chance outcome "card c came off the train deck".
+func Reveal(c CardID) Action { return Action{Kind: RevealCard, Card: c} }
+
+// RevealT returns the chance outcome "ticket t was drawn".
+func RevealT(t TicketID) Action { return Action{Kind: RevealTicket, Ticket: t} }
+
+// canon returns a with the fields its kind does not use zeroed, so that
+// equal actions compare equal.
+func (a Action) canon() Action {
+	c := Action{Kind: a.Kind}
+	switch a.Kind {
+	case ChooseFirst:
+		c.Player = a.Player
+	case KeepTickets:
+		c.Tickets = a.Tickets
+	case DrawFaceUp:
+		c.Slot = a.Slot
+	case ClaimRoute:
+		c.Route, c.Cards = a.Route, a.Cards
+	case PayTunnel:
+		c.Cards = a.Cards
+	case BuildStation:
+		c.City, c.Cards = a.City, a.Cards
+	case RevealCard:
+		c.Card = a.Card
+	case RevealTicket:
+		c.Ticket = a.Ticket
+	}
+	return c
+}
+
+// Need says what a state waits for.
+type Need uint8
+
+// What a state can wait for. Decisions are made by Wait.Player (the table
+// for NeedFirstPlayer); chance outcomes are scanned at Wait.Player's reader.
+const (
+	NeedFirstPlayer Need = iota + 1 // decision: ChooseFirst
+	NeedKeep                        // decision: KeepTickets, keeping at least Wait.Count
+	NeedTurn                        // decision: a turn's action (or Pass when nothing else is legal)
+	NeedSecondCard                  // decision: the second card of a draw (DrawFaceUp, DrawBlind)
+	NeedTunnel                      // decision: PayTunnel (Wait.Count cards) or WithdrawTunnel
+	NeedCardToHand                  // chance: a card off the deck into Wait.Player's hand
+	NeedCardToMarket                // chance: a card off the deck into market slot Wait.Slot
+	NeedCardToTunnel                // chance: a card off the deck revealed for the tunnel
+	NeedTicket                      // chance: a ticket for Wait.Player (Wait.Long: from the long pile)
+	NeedNothing                     // the game is over
+)
+
+var needNames = [...]string{"", "first player", "keep tickets", "turn", "second card", "tunnel", "card to hand", "card to market", "card to tunnel", "ticket", "nothing"}
+
+// String returns a short English name, for logs.
+func (n Need) String() string {
+	if int(n) < len(needNames) && n != 0 {
+		return needNames[n]
+	}
+	return "Need(" + strconv.Itoa(int(n)) + ")"
+}
+
+// IsChance reports whether n waits for a chance outcome.
+func (n Need) IsChance() bool { return n >= NeedCardToHand && n <= NeedTicket }
+
+// Wait describes what a state waits for.
+type Wait struct {
+	Need   Need
+	Player int  // who decides, or at whose reader the card or ticket is scanned; -1 for the table's choice of first player
+	Slot   int  // NeedCardToMarket: the slot being filled
+	Count  int  // NeedKeep: tickets to keep at least; NeedTunnel: extra cards; NeedTicket: tickets still to draw (this one included); NeedCardToTunnel: cards still to reveal
+	Long   bool // NeedTicket: the ticket comes from the long pile (Europe set-up)
+}
+
+// Special values of CurrentPlayer.
+const (
+	Chance   = -1 // a chance outcome is awaited
+	Table    = -2 // the table as a whole decides (the first player)
+	Terminal = -4 // the game is over
+)

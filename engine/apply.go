@@ -1,0 +1,553 @@
+package engine
+
+import (
+	"ttr/maps"
+)
+
+// Apply returns the state after action a and the events it caused, leaving
+// s untouched. An action the rules refuse returns a *RuleError.
+func (s *State) Apply(a Action) (*State, []Event, error) {
+	n := *s
+	evs := make([]Event, 0, 4)
+	if err := n.do(a, &evs); err != nil {
+		return nil, nil, err
+	}
+	return &n, evs, nil
+}
+
+// Do applies a in place, for simulations that need no events and no copy.
+// On error s is unchanged.
+func (s *State) Do(a Action) error { return s.do(a, nil) }
+
+func (s *State) do(a Action, evs *[]Event) error {
+	var err error
+	w := s.c.wait.Need
+	switch a.Kind {
+	case ChooseFirst:
+		if w != NeedFirstPlayer {
+			return wrongAction(w)
+		}
+		err = s.chooseFirst(a.Player, evs)
+	case KeepTickets:
+		if w != NeedKeep {
+			return wrongAction(w)
+		}
+		err = s.keep(a.Tickets, evs)
+	case DrawFaceUp:
+		if w != NeedTurn && w != NeedSecondCard {
+			return wrongAction(w)
+		}
+		err = s.faceUp(a.Slot, evs)
+	case DrawBlind:
+		if w != NeedTurn && w != NeedSecondCard {
+			return wrongAction(w)
+		}
+		err = s.blind()
+	case ClaimRoute:
+		if w != NeedTurn {
+			return wrongAction(w)
+		}
+		err = s.claim(a.Route, a.Cards, evs)
+	case PayTunnel:
+		if w != NeedTunnel {
+			return wrongAction(w)
+		}
+		err = s.payTunnel(a.Cards, evs)
+	case WithdrawTunnel:
+		if w != NeedTunnel {
+			return wrongAction(w)
+		}
+		s.withdraw(evs)
+	case DrawTickets:
+		if w != NeedTurn {
+			return wrongAction(w)
+		}
+		err = s.drawTickets()
+	case BuildStation:
+		if w != NeedTurn {
+			return wrongAction(w)
+		}
+		err = s.station(a.City, a.Cards, evs)
+	case Pass:
+		if w != NeedTurn {
+			return wrongAction(w)
+		}
+		if s.canAct() {
+			return ruleErr(ErrCannotPass, nil)
+		}
+		emit(evs, ev(EvPassed, int(s.c.cur)))
+		s.c.passes++
+		s.c.phase = phTurnEnd
+	case RevealCard:
+		if w != NeedCardToHand && w != NeedCardToMarket && w != NeedCardToTunnel {
+			return wrongAction(w)
+		}
+		err = s.revealCard(a.Card, evs)
+	case RevealTicket:
+		if w != NeedTicket {
+			return wrongAction(w)
+		}
+		err = s.revealTicket(a.Ticket, evs)
+	default:
+		return wrongAction(w)
+	}
+	if err != nil {
+		return err
+	}
+	if !a.Kind.IsChance() && a.Kind != Pass && a.Kind != ChooseFirst && a.Kind != KeepTickets {
+		s.c.passes = 0
+	}
+	s.hist = &histNode{a: a.canon(), prev: s.hist, n: s.histLen() + 1}
+	s.settle(evs)
+	return nil
+}
+
+func (s *State) histLen() int {
+	if s.hist == nil {
+		return 0
+	}
+	return s.hist.n
+}
+
+func wrongAction(w Need) error {
+	if w == NeedNothing {
+		return ruleErr(ErrGameOver, nil)
+	}
+	return ruleErr(ErrWrongAction, func(p *Params) { p.Wait = w })
+}
+
+func (s *State) chooseFirst(p int, evs *[]Event) error {
+	if p < 0 || p >= int(s.c.players) {
+		return ruleErr(ErrNoSuchPlayer, func(q *Params) { q.Player = p })
+	}
+	s.c.first, s.c.cur = int8(p), int8(p)
+	s.c.phase = phSetup
+	emit(evs, ev(EvFirstPlayer, p))
+	return nil
+}
+
+func (s *State) keep(giveBack TicketSet, evs *[]Event) error {
+	c := &s.c
+	p := int(c.cur)
+	drawn := c.tDrawn[p]
+	if extra := giveBack &^ drawn; extra != 0 {
+		return ruleErr(ErrTicketNotDrawn, func(q *Params) { q.Ticket = extra.nth(0) })
+	}
+	kept := drawn &^ giveBack
+	if kept.Len() < int(c.keepMin) {
+		return ruleErr(ErrKeepTooFew, func(q *Params) { q.Need, q.Got = int(c.keepMin), kept.Len() })
+	}
+	c.tKept[p] |= kept
+	c.tDrawn[p] = 0
+	if giveBack != 0 {
+		if c.keepSetup && s.m.Rules.SetupReturned == maps.ToBox {
+			c.tBox |= giveBack
+		} else {
+			c.grpSeq++
+			for x := giveBack; x != 0; x &= x - 1 {
+				c.bottom[c.bottomLen] = x.nth(0)
+				c.bottomGrp[c.bottomLen] = c.grpSeq
+				c.bottomLen++
+			}
+		}
+	}
+	if evs != nil {
+		e := ev(EvTicketsKept, p)
+		e.Count, e.Other = kept.Len(), giveBack.Len()
+		*evs = append(*evs, e)
+	}
+	if c.keepSetup {
+		c.keepSetup = false
+		c.setupDone++
+		c.phase = phSetup
+	} else {
+		c.phase = phTurnEnd
+	}
+	return nil
+}
+
+func (s *State) faceUp(slot int, evs *[]Event) error {
+	c := &s.c
+	if slot < 0 || slot >= MarketSize {
+		return ruleErr(ErrNoSuchSlot, func(q *Params) { q.Slot = slot })
+	}
+	card := c.market[slot]
+	if card == NoCard {
+		return ruleErr(ErrSlotEmpty, func(q *Params) { q.Slot = slot })
+	}
+	loco := card.Color() == Locomotive
+	if c.phase == phSecond && loco {
+		return ruleErr(ErrSecondLocomotive, func(q *Params) { q.Slot, q.Card = slot, card })
+	}
+	c.market[slot] = NoCard
+	c.hand[c.cur].Add(card)
+	if evs != nil {
+		e := ev(EvFaceUpTaken, int(c.cur))
+		e.Slot, e.Card = slot, card
+		*evs = append(*evs, e)
+	}
+	if c.phase == phSecond || loco {
+		c.phase = phTurnEnd
+	} else {
+		c.phase = phSecond
+	}
+	return nil
+}
+
+func (s *State) blind() error {
+	if s.cardsLeft() == 0 {
+		return ruleErr(ErrNoTrainCards, nil)
+	}
+	if s.c.phase == phSecond {
+		s.c.phase = phBlind2
+	} else {
+		s.c.phase = phBlind1
+	}
+	return nil
+}
+
+// checkPay checks that cards pay n cards of colour want (Locomotive: any
+// one colour) from hand, locomotives wild, with at least locos
+// locomotives. It returns the colour paid (Locomotive for locomotives only).
+func checkPay(hand, cards CardSet, n int, want CardColor, locos int) (CardColor, error) {
+	if cards.Empty() {
+		return 0, ruleErr(ErrNoCards, func(q *Params) { q.Need, q.Got, q.Color = n, 0, want })
+	}
+	if bad := cards.Minus(hand); !bad.Empty() {
+		return 0, ruleErr(ErrNotInHand, func(q *Params) { q.Card = bad.nth(0) })
+	}
+	if bad := cards.Minus(allCards); !bad.Empty() {
+		return 0, ruleErr(ErrNoSuchCard, func(q *Params) { q.Card = bad.nth(0) })
+	}
+	col := want
+	colored := cards.Minus(colorMask[Locomotive])
+	if !colored.Empty() {
+		first := colored.nth(0).Color()
+		if want != Locomotive && first != want {
+			return 0, ruleErr(ErrWrongColor, func(q *Params) { q.Card, q.Color = colored.nth(0), want })
+		}
+		if other := colored.Minus(colorMask[first]); !other.Empty() {
+			return 0, ruleErr(ErrMixedColors, func(q *Params) { q.Card, q.Color, q.Other = other.nth(0), first, int(other.nth(0).Color()) })
+		}
+		col = first
+	}
+	got := cards.Len()
+	if got < n {
+		return 0, ruleErr(ErrNotEnoughCards, func(q *Params) { q.Need, q.Got, q.Color = n, got, col })
+	}
+	if got > n {
+		return 0, ruleErr(ErrTooManyCards, func(q *Params) { q.Need, q.Got, q.Color = n, got, col })
+	}
+	if l := cards.Count(Locomotive); l < locos {
+		return 0, ruleErr(ErrNeedLocomotives, func(q *Params) { q.Need, q.Got = locos, l })
+	}
+	if colored.Empty() {
+		return Locomotive, nil
+	}
+	return col, nil
+}
+
+// claimable checks that route r is free for the current player and that
+// they have the trains for it.
+func (s *State) claimable(r int) error {
+	c := &s.c
+	if r < 0 || r >= len(s.m.Routes) {
+		return ruleErr(ErrNoSuchRoute, func(q *Params) { q.Route = r })
+	}
+	rt := &s.m.Routes[r]
+	if o := c.owner[r]; o != 0 {
+		return ruleErr(ErrRouteClaimed, func(q *Params) { q.Route, q.Player = r, int(o)-1 })
+	}
+	if rt.Twin >= 0 {
+		if o := c.owner[rt.Twin]; o != 0 {
+			if int(o)-1 == int(c.cur) {
+				return ruleErr(ErrDoubleRouteOwned, func(q *Params) { q.Route, q.Other, q.Player = r, rt.Twin, int(o)-1 })
+			}
+			if c.players <= 3 {
+				return ruleErr(ErrDoubleRouteClosed, func(q *Params) { q.Route, q.Other, q.Player = r, rt.Twin, int(o)-1 })
+			}
+		}
+	}
+	if t := int(c.trains[c.cur]); t < rt.Length {
+		return ruleErr(ErrNotEnoughTrains, func(q *Params) { q.Route, q.Need, q.Got = r, rt.Length, t })
+	}
+	return nil
+}
+
+// CheckClaim reports whether the current player may claim route r with
+// cards, without applying anything: nil, or the *RuleError Apply would
+// return.
+func (s *State) CheckClaim(r int, cards CardSet) error {
+	if s.c.wait.Need != NeedTurn {
+		return wrongAction(s.c.wait.Need)
+	}
+	_, err := s.checkClaim(r, cards)
+	return err
+}
+
+func (s *State) checkClaim(r int, cards CardSet) (CardColor, error) {
+	if err := s.claimable(r); err != nil {
+		return 0, err
+	}
+	rt := &s.m.Routes[r]
+	return checkPay(s.c.hand[s.c.cur], cards, rt.Length, CardColor(rt.Color), rt.Locomotives)
+}
+
+func (s *State) claim(r int, cards CardSet, evs *[]Event) error {
+	col, err := s.checkClaim(r, cards)
+	if err != nil {
+		return err
+	}
+	c := &s.c
+	c.hand[c.cur] = c.hand[c.cur].Minus(cards)
+	if s.m.Routes[r].Kind != maps.Tunnel {
+		s.completeClaim(r, cards, evs)
+		c.phase = phTurnEnd
+		return nil
+	}
+	c.played = cards
+	c.tunRoute = int16(r)
+	c.tunColor = col
+	c.tunTarget = int8(min(TunnelReveal, s.cardsLeft()))
+	c.phase = phReveal
+	return nil
+}
+
+func (s *State) payTunnel(cards CardSet, evs *[]Event) error {
+	c := &s.c
+	hand := c.hand[c.cur]
+	if c.tunColor == Locomotive {
+		if bad := cards.Minus(colorMask[Locomotive]); !bad.Empty() && hand.Has(bad.nth(0)) {
+			return ruleErr(ErrLocomotivesOnly, func(q *Params) { q.Card = bad.nth(0) })
+		}
+	}
+	if _, err := checkPay(hand, cards, int(c.tunExtra), c.tunColor, 0); err != nil {
+		return err
+	}
+	c.hand[c.cur] = hand.Minus(cards)
+	s.completeClaim(int(c.tunRoute), c.played.Union(cards), evs)
+	c.played = CardSet{}
+	c.discard = c.discard.Union(c.revealed)
+	c.revealed = CardSet{}
+	c.tunRoute = -1
+	c.phase = phTurnEnd
+	return nil
+}
+
+func (s *State) withdraw(evs *[]Event) {
+	c := &s.c
+	if evs != nil {
+		e := ev(EvTunnelWithdrawn, int(c.cur))
+		e.Route, e.Cards = int(c.tunRoute), c.played
+		*evs = append(*evs, e)
+	}
+	c.hand[c.cur] = c.hand[c.cur].Union(c.played)
+	c.played = CardSet{}
+	c.discard = c.discard.Union(c.revealed)
+	c.revealed = CardSet{}
+	c.tunRoute = -1
+	c.phase = phTurnEnd
+}
+
+func (s *State) drawTickets() error {
+	n := s.TicketsInDeck()
+	if n == 0 {
+		return ruleErr(ErrNoTickets, nil)
+	}
+	c := &s.c
+	c.toDraw = int8(min(TicketDraw, n))
+	c.toLong = 0
+	c.keepMin = 1
+	c.keepSetup = false
+	c.phase = phKeep
+	return nil
+}
+
+// CheckStation reports whether the current player may build a station on
+// city with cards: nil, or the *RuleError Apply would return.
+func (s *State) CheckStation(city int, cards CardSet) error {
+	if s.c.wait.Need != NeedTurn {
+		return wrongAction(s.c.wait.Need)
+	}
+	return s.checkStation(city, cards)
+}
+
+func (s *State) checkStation(city int, cards CardSet) error {
+	c := &s.c
+	p := int(c.cur)
+	if s.m.Rules.Stations == 0 {
+		return ruleErr(ErrNoStations, nil)
+	}
+	if c.stationsLeft[p] <= 0 {
+		return ruleErr(ErrNoStationsLeft, nil)
+	}
+	if city < 0 || city >= len(s.m.Cities) {
+		return ruleErr(ErrNoSuchCity, func(q *Params) { q.City = city })
+	}
+	if o := c.stationOwner[city]; o != 0 {
+		return ruleErr(ErrStationTaken, func(q *Params) { q.City, q.Player = city, int(o)-1 })
+	}
+	_, err := checkPay(c.hand[p], cards, s.stationCost(p), Locomotive, 0)
+	return err
+}
+
+// StationCost returns the cards player p's next station costs.
+func (s *State) StationCost(p int) int { return s.stationCost(p) }
+
+func (s *State) stationCost(p int) int {
+	return s.m.Rules.Stations - int(s.c.stationsLeft[p]) + 1
+}
+
+func (s *State) station(city int, cards CardSet, evs *[]Event) error {
+	if err := s.checkStation(city, cards); err != nil {
+		return err
+	}
+	c := &s.c
+	p := int(c.cur)
+	c.hand[p] = c.hand[p].Minus(cards)
+	c.discard = c.discard.Union(cards)
+	c.stationOwner[city] = int8(p + 1)
+	c.stationsLeft[p]--
+	if evs != nil {
+		e := ev(EvStationBuilt, p)
+		e.City, e.Cards = city, cards
+		*evs = append(*evs, e)
+	}
+	c.phase = phTurnEnd
+	return nil
+}
+
+// cardNotInDeck returns the error for a supplied card that is not in the
+// deck, saying where it is.
+func (s *State) cardNotInDeck(card CardID) error {
+	if !card.Valid() {
+		return ruleErr(ErrNoSuchCard, func(q *Params) { q.Card = card })
+	}
+	loc, who := s.Where(card)
+	code := map[CardLocation]Code{InMarket: ErrCardInMarket, InHand: ErrCardInHand, InDiscards: ErrCardDiscarded, InTunnel: ErrCardInTunnel, OnTunnel: ErrCardPlayed}[loc]
+	return ruleErr(code, func(q *Params) {
+		q.Card = card
+		switch loc {
+		case InMarket:
+			q.Slot = who
+		case InHand:
+			q.Player = who
+		}
+	})
+}
+
+func (s *State) revealCard(card CardID, evs *[]Event) error {
+	c := &s.c
+	if !c.deck.Has(card) {
+		return s.cardNotInDeck(card)
+	}
+	c.deck.Remove(card)
+	w := c.wait
+	switch w.Need {
+	case NeedCardToHand:
+		c.hand[w.Player].Add(card)
+		if evs != nil {
+			k := EvBlindDrawn
+			if c.phase == phSetup {
+				k = EvCardDealt
+			}
+			e := ev(k, w.Player)
+			e.Card = card
+			*evs = append(*evs, e)
+		}
+		switch c.phase {
+		case phBlind1:
+			c.phase = phSecond
+		case phBlind2:
+			c.phase = phTurnEnd
+		}
+	case NeedCardToMarket:
+		c.market[w.Slot] = card
+		if evs != nil {
+			e := ev(EvMarketCard, w.Player)
+			e.Slot, e.Card = w.Slot, card
+			*evs = append(*evs, e)
+			if s.emptySlot() < 0 || s.cardsLeft() == 0 {
+				if s.marketLocos() >= 3 && !s.resetHelps() {
+					*evs = append(*evs, ev(EvMarketStuck, w.Player))
+				}
+			}
+		}
+	case NeedCardToTunnel:
+		c.revealed.Add(card)
+		if evs != nil {
+			e := ev(EvTunnelCard, w.Player)
+			e.Card, e.Route = card, int(c.tunRoute)
+			*evs = append(*evs, e)
+		}
+	}
+	return nil
+}
+
+func (s *State) revealTicket(t TicketID, evs *[]Event) error {
+	c := &s.c
+	if int(t) >= len(s.m.Tickets) {
+		return ruleErr(ErrNoSuchTicket, func(q *Params) { q.Ticket = t })
+	}
+	allowed := s.nextTickets()
+	if !allowed.Has(t) {
+		loc, who := s.WhereTicket(t)
+		var code Code
+		switch loc {
+		case TicketDrawn, TicketKept:
+			code = ErrTicketHeld
+		case TicketInBox:
+			code = ErrTicketInBox
+		case TicketAtBottom:
+			code = ErrTicketNotNext
+		default:
+			code = ErrTicketWrongPile
+		}
+		return ruleErr(code, func(q *Params) { q.Ticket, q.Player = t, who })
+	}
+	p := int(c.cur)
+	if c.toLong > 0 {
+		c.tLong &^= 1 << t
+		c.toLong--
+	} else {
+		c.toDraw--
+		if c.tTop.Has(t) {
+			c.tTop &^= 1 << t
+		} else {
+			i := 0
+			for c.bottom[i] != t {
+				i++
+			}
+			copy(c.bottom[i:], c.bottom[i+1:c.bottomLen])
+			copy(c.bottomGrp[i:], c.bottomGrp[i+1:c.bottomLen])
+			c.bottomLen--
+			c.bottom[c.bottomLen], c.bottomGrp[c.bottomLen] = 0, 0
+		}
+	}
+	c.tDrawn[p] |= 1 << t
+	if evs != nil {
+		e := ev(EvTicketDrawn, p)
+		e.Ticket = t
+		*evs = append(*evs, e)
+	}
+	return nil
+}
+
+// nextTickets returns the tickets that may come next when a ticket is
+// awaited: the long pile, else the deck above the returned tickets, else
+// the earliest group of returned tickets (whose order within the group is
+// unknown).
+func (s *State) nextTickets() TicketSet {
+	c := &s.c
+	switch {
+	case c.toLong > 0:
+		return c.tLong
+	case c.tTop != 0:
+		return c.tTop
+	}
+	var out TicketSet
+	for i := 0; i < int(c.bottomLen) && c.bottomGrp[i] == c.bottomGrp[0]; i++ {
+		out |= 1 << c.bottom[i]
+	}
+	return out
+}
