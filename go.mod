@@ -3,10 +3,12 @@ module ttr
 go 1.26.8
 
 require (
+	github.com/BurntSushi/toml v1.5.0 // indirect
 	github.com/coreos/go-systemd/v22 v22.7.0 // indirect
 	github.com/ebitengine/purego v0.10.0 // indirect
 	github.com/gen2brain/raylib-go/raylib v0.60.0 // indirect
 	github.com/jupiterrider/ffi v0.7.0 // indirect
+	github.com/nicksnyder/go-i18n/v2 v2.6.0 // indirect
 	golang.org/x/exp v0.0.0-20240506185415-9bf2ced13842 // indirect
 	golang.org/x/text v0.31.0 // indirect
 	periph.io/x/conn/v3 v3.7.2 // indirect
