@@ -125,16 +125,16 @@ type Need uint8
 // What a state can wait for. Decisions are made by Wait.Player (the table
 // for NeedFirstPlayer); chance outcomes are scanned at Wait.Player's reader.
 const (
-	NeedFirstPlayer Need = iota + 1 // decision: ChooseFirst
-	NeedKeep                        // decision: KeepTickets, keeping at least Wait.Count
-	NeedTurn                        // decision: a turn's action (or Pass when nothing else is legal)
-	NeedSecondCard                  // decision: the second card of a draw (DrawFaceUp, DrawBlind)
-	NeedTunnel                      // decision: PayTunnel (Wait.Count cards) or WithdrawTunnel
-	NeedCardToHand                  // chance: a card off the deck into Wait.Player's hand
-	NeedCardToMarket                // chance: a card off the deck into market slot Wait.Slot
-	NeedCardToTunnel                // chance: a card off the deck revealed for the tunnel
-	NeedTicket                      // chance: a ticket for Wait.Player (Wait.Long: from the long pile)
-	NeedNothing                     // the game is over
+	NeedFirstPlayer  Need = iota + 1 // decision: ChooseFirst
+	NeedKeep                         // decision: KeepTickets, keeping at least Wait.Count
+	NeedTurn                         // decision: a turn's action (or Pass when nothing else is legal)
+	NeedSecondCard                   // decision: the second card of a draw (DrawFaceUp, DrawBlind)
+	NeedTunnel                       // decision: PayTunnel (Wait.Count cards) or WithdrawTunnel
+	NeedCardToHand                   // chance: a card off the deck into Wait.Player's hand
+	NeedCardToMarket                 // chance: a card off the deck into market slot Wait.Slot
+	NeedCardToTunnel                 // chance: a card off the deck revealed for the tunnel
+	NeedTicket                       // chance: a ticket for Wait.Player (Wait.Long: from the long pile)
+	NeedNothing                      // the game is over
 )
 
 var needNames = [...]string{"", "first player", "keep tickets", "turn", "second card", "tunnel", "card to hand", "card to market", "card to tunnel", "ticket", "nothing"}

@@ -424,7 +424,19 @@ func (s *State) cardNotInDeck(card CardID) error {
 		return ruleErr(ErrNoSuchCard, func(q *Params) { q.Card = card })
 	}
 	loc, who := s.Where(card)
-	code := map[CardLocation]Code{InMarket: ErrCardInMarket, InHand: ErrCardInHand, InDiscards: ErrCardDiscarded, InTunnel: ErrCardInTunnel, OnTunnel: ErrCardPlayed}[loc]
+	var code Code
+	switch loc {
+	case InMarket:
+		code = ErrCardInMarket
+	case InHand:
+		code = ErrCardInHand
+	case InDiscards:
+		code = ErrCardDiscarded
+	case InTunnel:
+		code = ErrCardInTunnel
+	default:
+		code = ErrCardPlayed
+	}
 	return ruleErr(code, func(q *Params) {
 		q.Card = card
 		switch loc {

@@ -12,45 +12,45 @@ type Code uint8
 
 // The rule violation codes.
 const (
-	ErrWrongAction      Code = iota + 1 // the action is not one the state waits for (Params.Need)
-	ErrGameOver                         // the game has ended
-	ErrNoSuchPlayer                     // Params.Player is not a seat
-	ErrNoSuchRoute                      // Params.Route is not a route of the map
-	ErrNoSuchCity                       // Params.City is not a city of the map
-	ErrNoSuchSlot                       // Params.Slot is not 0-4
-	ErrNoSuchCard                       // Params.Card is not one of the 110 cards
-	ErrNoSuchTicket                     // Params.Ticket is not a ticket of the map
-	ErrNotInHand                        // Params.Card is not in the acting player's hand
-	ErrNoCards                          // a claim, station or tunnel payment without cards
-	ErrMixedColors                      // cards of two colours (Params.Color and Params.Other)
-	ErrWrongColor                       // Params.Card is not Params.Color nor a locomotive
-	ErrNotEnoughCards                   // Params.Need cards of Params.Color (or locomotives) needed, Params.Got given
-	ErrTooManyCards                     // Params.Need cards needed, Params.Got given
-	ErrNeedLocomotives                  // a ferry needs Params.Need locomotives, Params.Got given
-	ErrLocomotivesOnly                  // a locomotive-only tunnel claim pays its extra cost in locomotives
-	ErrNotEnoughTrains                  // Params.Need trains needed, Params.Got left
-	ErrRouteClaimed                     // Params.Route belongs to Params.Player
-	ErrDoubleRouteOwned                 // the player owns the other half (Params.Other route) of the double route
-	ErrDoubleRouteClosed                // with 2-3 players the other half (Params.Other) is taken, closing this one
-	ErrSlotEmpty                        // market slot Params.Slot has no card
-	ErrSecondLocomotive                 // a face-up locomotive can only be the first and only card
-	ErrNoTrainCards                     // the deck and the discard pile are empty
-	ErrNoTickets                        // the ticket deck is empty
-	ErrNoStations                       // the map has no stations
-	ErrNoStationsLeft                   // the player has built all their stations
-	ErrStationTaken                     // Params.City has a station of Params.Player
-	ErrKeepTooFew                       // at least Params.Need tickets must be kept; Params.Got kept
-	ErrTicketNotDrawn                   // Params.Ticket is not among the tickets just drawn
-	ErrCannotPass                       // passing is allowed only when nothing else is
-	ErrCardInHand                       // the supplied card is in Params.Player's hand
-	ErrCardInMarket                     // the supplied card is face up in Params.Slot
-	ErrCardDiscarded                    // the supplied card is on the discard pile
-	ErrCardInTunnel                     // the supplied card was revealed for the tunnel
-	ErrCardPlayed                       // the supplied card was played on the pending tunnel
-	ErrTicketHeld                       // the supplied ticket is held by Params.Player
-	ErrTicketInBox                      // the supplied ticket has left the game
-	ErrTicketNotNext                    // the supplied ticket is under other tickets in the deck
-	ErrTicketWrongPile                  // a long ticket where a regular one is due, or the reverse
+	ErrWrongAction       Code = iota + 1 // the action is not one the state waits for (Params.Need)
+	ErrGameOver                          // the game has ended
+	ErrNoSuchPlayer                      // Params.Player is not a seat
+	ErrNoSuchRoute                       // Params.Route is not a route of the map
+	ErrNoSuchCity                        // Params.City is not a city of the map
+	ErrNoSuchSlot                        // Params.Slot is not 0-4
+	ErrNoSuchCard                        // Params.Card is not one of the 110 cards
+	ErrNoSuchTicket                      // Params.Ticket is not a ticket of the map
+	ErrNotInHand                         // Params.Card is not in the acting player's hand
+	ErrNoCards                           // a claim, station or tunnel payment without cards
+	ErrMixedColors                       // cards of two colours (Params.Color and Params.Other)
+	ErrWrongColor                        // Params.Card is not Params.Color nor a locomotive
+	ErrNotEnoughCards                    // Params.Need cards of Params.Color (or locomotives) needed, Params.Got given
+	ErrTooManyCards                      // Params.Need cards needed, Params.Got given
+	ErrNeedLocomotives                   // a ferry needs Params.Need locomotives, Params.Got given
+	ErrLocomotivesOnly                   // a locomotive-only tunnel claim pays its extra cost in locomotives
+	ErrNotEnoughTrains                   // Params.Need trains needed, Params.Got left
+	ErrRouteClaimed                      // Params.Route belongs to Params.Player
+	ErrDoubleRouteOwned                  // the player owns the other half (Params.Other route) of the double route
+	ErrDoubleRouteClosed                 // with 2-3 players the other half (Params.Other) is taken, closing this one
+	ErrSlotEmpty                         // market slot Params.Slot has no card
+	ErrSecondLocomotive                  // a face-up locomotive can only be the first and only card
+	ErrNoTrainCards                      // the deck and the discard pile are empty
+	ErrNoTickets                         // the ticket deck is empty
+	ErrNoStations                        // the map has no stations
+	ErrNoStationsLeft                    // the player has built all their stations
+	ErrStationTaken                      // Params.City has a station of Params.Player
+	ErrKeepTooFew                        // at least Params.Need tickets must be kept; Params.Got kept
+	ErrTicketNotDrawn                    // Params.Ticket is not among the tickets just drawn
+	ErrCannotPass                        // passing is allowed only when nothing else is
+	ErrCardInHand                        // the supplied card is in Params.Player's hand
+	ErrCardInMarket                      // the supplied card is face up in Params.Slot
+	ErrCardDiscarded                     // the supplied card is on the discard pile
+	ErrCardInTunnel                      // the supplied card was revealed for the tunnel
+	ErrCardPlayed                        // the supplied card was played on the pending tunnel
+	ErrTicketHeld                        // the supplied ticket is held by Params.Player
+	ErrTicketInBox                       // the supplied ticket has left the game
+	ErrTicketNotNext                     // the supplied ticket is under other tickets in the deck
+	ErrTicketWrongPile                   // a long ticket where a regular one is due, or the reverse
 )
 
 var codeNames = [...]string{

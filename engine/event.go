@@ -8,26 +8,26 @@ type EventKind uint8
 // The event kinds. Events carry hidden information (a blind draw's card, a
 // drawn ticket): the display announces them without it.
 const (
-	EvFirstPlayer   EventKind = iota + 1 // Player starts
-	EvCardDealt                          // Card dealt to Player at set-up (hidden)
-	EvMarketCard                         // Card laid face up in Slot
-	EvFaceUpTaken                        // Player took Card from Slot
-	EvBlindDrawn                         // Player drew Card from the deck (hidden)
-	EvMarketReset                        // three face-up locomotives: Cards discarded, five new come
-	EvMarketStuck                        // three face-up locomotives, but the cards left cannot make a better market
-	EvReshuffle                          // the discard pile (Count cards) became the deck
-	EvTunnelCard                         // Card revealed for Player's tunnel on Route
-	EvTunnelCost                         // Player's tunnel on Route costs Count more cards
-	EvTunnelWithdrawn                    // Player gave up the tunnel on Route; Cards back to the hand
-	EvRouteClaimed                       // Player claimed Route with Cards for Count points
-	EvStationBuilt                       // Player built a station on City with Cards
-	EvTicketDrawn                        // Player drew Ticket (hidden)
-	EvTicketsKept                        // Player kept Count tickets and gave back Other
-	EvTicketsBoxed                       // Count tickets left the game (Europe set-up)
-	EvTurnEnded                          // Player's turn ended
-	EvPassed                             // Player could do nothing and passed
-	EvLastRound                          // Player has Count trains: every player has one more turn
-	EvGameOver                           // the game is over; State.Result has the scores
+	EvFirstPlayer     EventKind = iota + 1 // Player starts
+	EvCardDealt                            // Card dealt to Player at set-up (hidden)
+	EvMarketCard                           // Card laid face up in Slot
+	EvFaceUpTaken                          // Player took Card from Slot
+	EvBlindDrawn                           // Player drew Card from the deck (hidden)
+	EvMarketReset                          // three face-up locomotives: Cards discarded, five new come
+	EvMarketStuck                          // three face-up locomotives, but the cards left cannot make a better market
+	EvReshuffle                            // the discard pile (Count cards) became the deck
+	EvTunnelCard                           // Card revealed for Player's tunnel on Route
+	EvTunnelCost                           // Player's tunnel on Route costs Count more cards
+	EvTunnelWithdrawn                      // Player gave up the tunnel on Route; Cards back to the hand
+	EvRouteClaimed                         // Player claimed Route with Cards for Count points
+	EvStationBuilt                         // Player built a station on City with Cards
+	EvTicketDrawn                          // Player drew Ticket (hidden)
+	EvTicketsKept                          // Player kept Count tickets and gave back Other
+	EvTicketsBoxed                         // Count tickets left the game (Europe set-up)
+	EvTurnEnded                            // Player's turn ended
+	EvPassed                               // Player could do nothing and passed
+	EvLastRound                            // Player has Count trains: every player has one more turn
+	EvGameOver                             // the game is over; State.Result has the scores
 )
 
 var eventNames = [...]string{"", "first player", "card dealt", "market card", "face-up taken", "blind drawn",
