@@ -7,6 +7,7 @@ require (
 	github.com/coreos/go-systemd/v22 v22.7.0 // indirect
 	github.com/ebitengine/purego v0.10.0 // indirect
 	github.com/gen2brain/raylib-go/raylib v0.60.0 // indirect
+	github.com/jonboulle/clockwork v0.5.0 // indirect
 	github.com/jupiterrider/ffi v0.7.0 // indirect
 	github.com/nicksnyder/go-i18n/v2 v2.6.0 // indirect
 	golang.org/x/exp v0.0.0-20240506185415-9bf2ced13842 // indirect
