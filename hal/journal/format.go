@@ -1,0 +1,157 @@
+package journal
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+)
+
+// MaxRecord is the largest payload of one record, header or summary, in
+// bytes. A game's records are text lines of a few dozen bytes; the bound
+// keeps a damaged file from asking for a huge buffer.
+const MaxRecord = 1 << 20
+
+const (
+	magic        = "ttrlog1\n"
+	frameHeader  = 9 // length (4), kind (1), CRC-32C of both (4)
+	frameTrailer = 4 // CRC-32C of the frame before it
+
+	kindHeader = 'H'
+	kindRecord = 'R'
+	kindFinish = 'F'
+)
+
+// castagnoli is read-only after package initialisation.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// appendFrame appends one frame holding payload to dst.
+func appendFrame(dst []byte, kind byte, payload []byte) []byte {
+	start := len(dst)
+	dst = binary.LittleEndian.AppendUint32(dst, uint32(len(payload)))
+	dst = append(dst, kind)
+	dst = binary.LittleEndian.AppendUint32(dst, crc32.Checksum(dst[start:start+5], castagnoli))
+	dst = append(dst, payload...)
+	return binary.LittleEndian.AppendUint32(dst, crc32.Checksum(dst[start:], castagnoli))
+}
+
+// A Log is the decoded content of one game file.
+type Log struct {
+	// Header is the game's header record, nil when the data ends before
+	// the header record is complete.
+	Header []byte
+	// Records are the action records, in the order they were appended.
+	Records [][]byte
+	// Finished is set when the game's finish record was read.
+	Finished bool
+	// Summary is the payload of the finish record.
+	Summary []byte
+	// Valid is the number of bytes of complete, checked frames (and the
+	// magic): the length the file is truncated to before appending again.
+	Valid int64
+	// Torn is the number of bytes after Valid dropped as a torn tail.
+	Torn int64
+}
+
+// A CorruptError says why a file is not a game log, or which part of it
+// cannot be read. It is never returned for a file that merely ends early.
+type CorruptError struct {
+	Offset int64  // the byte offset of the magic or the frame at fault
+	Reason string // what is wrong there
+}
+
+// Error implements error.
+func (e *CorruptError) Error() string {
+	return fmt.Sprintf("journal: corrupt game log at byte %d: %s", e.Offset, e.Reason)
+}
+
+// Decode reads a game file's contents. A file cut short (anywhere: in the
+// magic, a frame header, a payload or a checksum), a last frame that fails its
+// payload checksum, and a zero-filled tail are torn tails: Decode returns the
+// complete records with Torn set. Anything else that is wrong is a
+// *CorruptError. The returned slices alias data.
+func Decode(data []byte) (*Log, error) {
+	l := &Log{}
+	if len(data) < len(magic) {
+		if string(data) != magic[:len(data)] {
+			return nil, &CorruptError{0, "not a game log (bad magic)"}
+		}
+		l.Torn = int64(len(data))
+		return l, nil
+	}
+	if string(data[:len(magic)]) != magic {
+		return nil, &CorruptError{0, "not a game log (bad magic)"}
+	}
+	off := len(magic)
+	for off < len(data) {
+		rest := data[off:]
+		torn := func() (*Log, error) {
+			l.Valid, l.Torn = int64(off), int64(len(rest))
+			return l, nil
+		}
+		if len(rest) < frameHeader {
+			return torn()
+		}
+		n := binary.LittleEndian.Uint32(rest)
+		kind := rest[4]
+		if crc32.Checksum(rest[:5], castagnoli) != binary.LittleEndian.Uint32(rest[5:]) {
+			if allZero(rest) {
+				return torn()
+			}
+			return nil, &CorruptError{int64(off), "frame header checksum mismatch"}
+		}
+		if n > MaxRecord {
+			return nil, &CorruptError{int64(off), fmt.Sprintf("record of %d bytes exceeds %d", n, MaxRecord)}
+		}
+		body := frameHeader + int(n)
+		end := body + frameTrailer
+		if end > len(rest) {
+			return torn()
+		}
+		if crc32.Checksum(rest[:body], castagnoli) != binary.LittleEndian.Uint32(rest[body:]) {
+			if allZero(rest[end:]) {
+				return torn()
+			}
+			return nil, &CorruptError{int64(off), "record checksum mismatch"}
+		}
+		payload := rest[frameHeader:body:body]
+		if err := l.add(kind, payload); err != "" {
+			return nil, &CorruptError{int64(off), err}
+		}
+		off += end
+	}
+	l.Valid = int64(off)
+	return l, nil
+}
+
+// add appends one checked frame to l, or says why it cannot follow the
+// frames before it.
+func (l *Log) add(kind byte, payload []byte) string {
+	switch {
+	case l.Finished:
+		return fmt.Sprintf("frame of kind %q after the finish record", kind)
+	case kind == kindHeader && l.Header != nil:
+		return "second header record"
+	case kind != kindHeader && l.Header == nil:
+		return fmt.Sprintf("frame of kind %q before the header record", kind)
+	}
+	switch kind {
+	case kindHeader:
+		l.Header = payload
+	case kindRecord:
+		l.Records = append(l.Records, payload)
+	case kindFinish:
+		l.Finished, l.Summary = true, payload
+	default:
+		return fmt.Sprintf("unknown frame kind %q", kind)
+	}
+	return ""
+}
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}

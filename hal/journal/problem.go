@@ -1,0 +1,69 @@
+package journal
+
+import (
+	"fmt"
+	"log/slog"
+)
+
+// ProblemKind says what Open found wrong with a game file.
+type ProblemKind uint8
+
+// The problems Open reports.
+const (
+	// TornTail: the file ended inside its last record (a crash during
+	// Append). The complete records were kept and the rest dropped.
+	TornTail ProblemKind = iota + 1
+	// MovedAside: the file could not be read and was renamed to
+	// NAME.corrupt-TIMESTAMP. The screen should say a game log was damaged.
+	MovedAside
+)
+
+// String returns the kind's name as it appears in logs.
+func (k ProblemKind) String() string {
+	switch k {
+	case TornTail:
+		return "torn-tail"
+	case MovedAside:
+		return "moved-aside"
+	}
+	return fmt.Sprintf("ProblemKind(%d)", uint8(k))
+}
+
+// A Problem is something Open found wrong and repaired or set aside. None of
+// them stops the table: the caller logs each one and, for MovedAside, tells
+// the players.
+type Problem struct {
+	Kind    ProblemKind
+	File    string // the game file's name in the journal directory
+	MovedTo string // MovedAside: the file's new name in the same directory
+	Kept    int    // TornTail: complete records kept, the header included
+	Dropped int64  // TornTail: bytes dropped from the end of the file
+	Err     error  // MovedAside: why the file could not be read
+}
+
+// String describes the problem for an engineer.
+func (p Problem) String() string {
+	switch p.Kind {
+	case TornTail:
+		return fmt.Sprintf("journal: %s: dropped a torn last record (%d bytes), kept %d records", p.File, p.Dropped, p.Kept)
+	case MovedAside:
+		return fmt.Sprintf("journal: %s: unreadable, moved aside to %s: %v", p.File, p.MovedTo, p.Err)
+	}
+	return fmt.Sprintf("journal: %s: %v", p.File, p.Kind)
+}
+
+// LogValue implements slog.LogValuer, so that slog.Warn("...", "problem", p)
+// logs the problem's fields as a group journald keeps.
+func (p Problem) LogValue() slog.Value {
+	attrs := []slog.Attr{slog.String("kind", p.Kind.String()), slog.String("file", p.File)}
+	switch p.Kind {
+	case TornTail:
+		attrs = append(attrs, slog.Int("kept", p.Kept), slog.Int64("dropped_bytes", p.Dropped))
+	case MovedAside:
+		attrs = append(attrs, slog.String("moved_to", p.MovedTo))
+		if p.Err != nil {
+			attrs = append(attrs, slog.String("err", p.Err.Error()))
+		}
+	}
+	return slog.GroupValue(attrs...)
+}
