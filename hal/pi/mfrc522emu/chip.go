@@ -1,0 +1,536 @@
+package mfrc522emu
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"periph.io/x/conn/v3"
+	"periph.io/x/conn/v3/gpio"
+	"periph.io/x/conn/v3/gpio/gpiotest"
+	"periph.io/x/conn/v3/physic"
+	"periph.io/x/conn/v3/spi"
+)
+
+// Registers (MFRC522 datasheet, section 9.2).
+const (
+	regCommand    = 0x01
+	regComIEn     = 0x02
+	regDivIEn     = 0x03
+	regComIrq     = 0x04
+	regDivIrq     = 0x05
+	regError      = 0x06
+	regStatus1    = 0x07
+	regStatus2    = 0x08
+	regFIFOData   = 0x09
+	regFIFOLevel  = 0x0A
+	regWaterLevel = 0x0B
+	regControl    = 0x0C
+	regBitFraming = 0x0D
+	regMode       = 0x11
+	regTxControl  = 0x14
+	regCRCResultM = 0x21
+	regCRCResultL = 0x22
+	regTMode      = 0x2A
+	regVersion    = 0x37
+)
+
+// Commands (section 10.3).
+const (
+	cmdIdle       = 0x00
+	cmdCalcCRC    = 0x03
+	cmdTransmit   = 0x04
+	cmdTransceive = 0x0C
+	cmdSoftReset  = 0x0F
+)
+
+// Interrupt bits of ComIrqReg and DivIrqReg.
+const (
+	irqTx      = 0x40
+	irqRx      = 0x20
+	irqLoAlert = 0x04
+	irqErr     = 0x02
+	irqTimer   = 0x01
+	irqCRC     = 0x04 // in DivIrqReg
+)
+
+// Version is what the emulated chip reports in VersionReg (MFRC522 v2.0).
+const Version = 0x92
+
+const fifoSize = 64
+
+// resetValues are the registers' values after a reset (section 9.3).
+var resetValues = [64]byte{
+	regCommand: 0x20, regComIEn: 0x80, regComIrq: 0x14, regWaterLevel: 0x08,
+	regControl: 0x10, 0x0E: 0x80, regMode: 0x3F, regTxControl: 0x80,
+	0x16: 0x10, 0x17: 0x84, 0x18: 0x84, 0x19: 0x4D, 0x1C: 0x62, 0x1D: 0x00,
+	0x24: 0x26, 0x26: 0x48, 0x27: 0x88, 0x28: 0x20, 0x29: 0x20,
+	regCRCResultM: 0xFF, regCRCResultL: 0xFF, regVersion: Version,
+}
+
+// Chip is an emulated MFRC522 on an SPI bus. It implements spi.Port (its
+// Connect returns the Chip itself) and spi.Conn. It is safe for concurrent
+// use, as the periph driver touches the IRQ pin from its own goroutine.
+type Chip struct {
+	irq   *IRQPin
+	reset *ResetPin
+
+	mu         sync.Mutex
+	regs       [64]byte
+	fifo       []byte
+	rxLastBits byte
+	field      bool
+	tag        *tag
+	faults     []Fault
+	level      gpio.Level // the IRQ line
+	connected  bool
+	hung       bool
+	unplugged  bool
+	poweredOff bool // NRSTPD held low
+	txErr      error
+	quiet      chan struct{} // closed and replaced when a frame raised no interrupt
+	transfers  int
+	requests   int
+	edges      int // falling edges of the IRQ line so far
+}
+
+var (
+	_ spi.Port = (*Chip)(nil)
+	_ spi.Conn = (*Chip)(nil)
+)
+
+// New returns a powered, reset chip with no tag in its field.
+func New(name string) *Chip {
+	c := &Chip{level: gpio.High, quiet: make(chan struct{})}
+	c.irq = &IRQPin{Pin: &gpiotest.Pin{N: name + "-IRQ", L: gpio.High, EdgesChan: make(chan gpio.Level, 16)}, chip: c}
+	c.reset = &ResetPin{Pin: &gpiotest.Pin{N: name + "-RST", L: gpio.High}, chip: c}
+	c.softReset()
+	return c
+}
+
+// String implements spi.Port and conn.Resource.
+func (c *Chip) String() string { return "mfrc522emu(" + c.irq.N[:len(c.irq.N)-4] + ")" }
+
+// Connect implements spi.Port. Like Linux spidev, a port connects once.
+func (c *Chip) Connect(f physic.Frequency, mode spi.Mode, bits int) (spi.Conn, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.connected {
+		return nil, errors.New("mfrc522emu: Connect can only be called once")
+	}
+	if mode&spi.Mode3 != spi.Mode0 || bits != 8 {
+		return nil, fmt.Errorf("mfrc522emu: got %v with %d bits, want Mode0 with 8 bits", mode, bits)
+	}
+	if f > 10*physic.MegaHertz {
+		return nil, fmt.Errorf("mfrc522emu: %v is above the chip's 10MHz", f)
+	}
+	c.connected = true
+	return c, nil
+}
+
+// Duplex implements spi.Conn.
+func (c *Chip) Duplex() conn.Duplex { return conn.Full }
+
+// TxPackets implements spi.Conn.
+func (c *Chip) TxPackets(p []spi.Packet) error {
+	for _, pk := range p {
+		if err := c.Tx(pk.W, pk.R); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Tx implements spi.Conn with the MFRC522 SPI framing (section 8.1.2): the
+// first byte holds the address, shifted left by one, with bit 7 set for a
+// read; a write sends data bytes after it, a read sends further addresses
+// (0 to end) and receives each register's value one byte later.
+func (c *Chip) Tx(w, r []byte) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.txErr != nil {
+		return c.txErr
+	}
+	if len(r) != 0 && len(r) != len(w) {
+		return fmt.Errorf("mfrc522emu: got %d bytes to read for %d written, want equal", len(r), len(w))
+	}
+	c.transfers++
+	if len(w) == 0 {
+		return nil
+	}
+	addr := w[0] >> 1 & 0x3F
+	if w[0]&0x80 == 0 {
+		for _, b := range w[1:] {
+			c.write(addr, b)
+		}
+		return nil
+	}
+	for i := 1; i < len(w); i++ {
+		v := c.read(addr)
+		if len(r) > 0 {
+			r[i] = v
+		}
+		addr = w[i] >> 1 & 0x3F
+	}
+	return nil
+}
+
+func (c *Chip) answering() bool { return !c.hung && !c.unplugged && !c.poweredOff }
+
+func (c *Chip) read(addr byte) byte {
+	switch {
+	case c.unplugged:
+		return 0xFF // MISO floats high
+	case !c.answering():
+		return 0x00
+	}
+	switch addr {
+	case regFIFOData:
+		if len(c.fifo) == 0 {
+			return 0
+		}
+		v := c.fifo[0]
+		c.fifo = c.fifo[1:]
+		c.fifoShrunk(len(c.fifo) + 1)
+		return v
+	case regFIFOLevel:
+		return byte(len(c.fifo))
+	case regControl:
+		return 0x10 | c.rxLastBits
+	case regComIrq, regDivIrq:
+		return c.regs[addr] & 0x7F
+	case regStatus1:
+		var s byte = 0x01 // LoAlert when the FIFO is nearly empty
+		if len(c.fifo) > int(c.regs[regWaterLevel]) {
+			s = 0
+		}
+		if c.irqActive() {
+			s |= 0x10
+		}
+		return s | 0x20 // CRCReady
+	}
+	return c.regs[addr]
+}
+
+func (c *Chip) write(addr, v byte) {
+	if !c.answering() {
+		return
+	}
+	switch addr {
+	case regCommand:
+		c.regs[regCommand] = v & 0x3F
+		switch v & 0x0F {
+		case cmdSoftReset:
+			c.softReset()
+			return
+		case cmdCalcCRC:
+			c.calcCRC()
+		case cmdTransmit:
+			c.transmit(false)
+		}
+	case regComIrq, regDivIrq:
+		if v&0x80 != 0 {
+			c.regs[addr] |= v & 0x7F
+		} else {
+			c.regs[addr] &^= v & 0x7F
+		}
+	case regFIFOData:
+		if len(c.fifo) >= fifoSize {
+			c.regs[regError] |= 0x10 // BufferOvfl
+			return
+		}
+		c.fifo = append(c.fifo, v)
+	case regFIFOLevel:
+		if v&0x80 != 0 {
+			c.fifo = c.fifo[:0]
+			c.regs[regError] &^= 0x10
+			c.regs[regComIrq] |= irqLoAlert
+		}
+	case regBitFraming:
+		c.regs[regBitFraming] = v &^ 0x80
+		if v&0x80 != 0 && c.regs[regCommand]&0x0F == cmdTransceive {
+			c.transmit(true)
+		}
+	case regTxControl:
+		c.regs[regTxControl] = v
+		on := v&0x03 != 0
+		if on && !c.field && c.tag != nil {
+			c.tag.state = idle // powered by the field: power-on reset
+		}
+		c.field = on
+	case regError, regStatus1, regVersion, regCRCResultM, regCRCResultL:
+		// read-only
+	default:
+		c.regs[addr] = v
+	}
+	c.updateIRQ()
+}
+
+// fifoShrunk sets LoAlertIRq when the FIFO level falls to the water level.
+func (c *Chip) fifoShrunk(before int) {
+	if w := int(c.regs[regWaterLevel]); before > w && len(c.fifo) <= w {
+		c.regs[regComIrq] |= irqLoAlert
+		c.updateIRQ()
+	}
+}
+
+func (c *Chip) softReset() {
+	c.regs = resetValues
+	c.fifo = c.fifo[:0]
+	c.rxLastBits = 0
+	c.field = false
+	if c.tag != nil {
+		c.tag.fallBack()
+	}
+	c.updateIRQ()
+}
+
+func (c *Chip) calcCRC() {
+	presets := [4]uint16{0x0000, 0x6363, 0xA671, 0xFFFF}
+	crc := crcA(presets[c.regs[regMode]&0x03], c.fifo)
+	c.fifo = c.fifo[:0]
+	c.regs[regCRCResultL] = byte(crc)
+	c.regs[regCRCResultM] = byte(crc >> 8)
+	c.regs[regDivIrq] |= irqCRC
+}
+
+// transmit sends the FIFO to the field and, for Transceive, receives the
+// tag's answer into it.
+func (c *Chip) transmit(receive bool) {
+	frame := append([]byte(nil), c.fifo...)
+	lastBits := int(c.regs[regBitFraming] & 0x07)
+	c.fifo = c.fifo[:0]
+	c.regs[regError] = 0
+	c.regs[regComIrq] |= irqTx
+	if len(frame) == 1 && lastBits == 7 {
+		c.requests++
+	}
+	var answer []byte
+	var errs byte
+	if c.field && c.tag != nil {
+		var step Step
+		answer, step = c.tag.answer(frame, lastBits)
+		if answer != nil {
+			answer, errs = c.corrupt(step, answer)
+		}
+	}
+	edges := c.edges
+	if !receive {
+		c.regs[regComIrq] |= 0x10 // IdleIRq: Transmit ends by itself
+	} else if answer != nil {
+		c.fifo = append(c.fifo, answer...)
+		c.rxLastBits = 0
+		c.regs[regComIrq] |= irqRx
+		if errs != 0 {
+			c.regs[regError] = errs
+			c.regs[regComIrq] |= irqErr
+		}
+	} else if c.regs[regTMode]&0x80 != 0 {
+		c.regs[regComIrq] |= irqTimer // TAuto: the timer runs out with no answer
+	}
+	c.updateIRQ()
+	if c.edges == edges {
+		close(c.quiet)
+		c.quiet = make(chan struct{})
+	}
+}
+
+// corrupt applies the first injected fault for step to answer.
+func (c *Chip) corrupt(step Step, answer []byte) ([]byte, byte) {
+	for i, f := range c.faults {
+		if f.Step != step {
+			continue
+		}
+		c.faults = append(c.faults[:i], c.faults[i+1:]...)
+		switch f.Kind {
+		case Silent:
+			return nil, 0
+		case BadBCC:
+			answer[len(answer)-2] ^= 0x10
+		case Parity:
+			return answer, 0x02
+		case Collision:
+			answer[0] ^= 0x01
+			return answer, 0x08
+		case Truncated:
+			return answer[:1], 0
+		case OtherUID:
+			if len(answer) == 5 {
+				answer[1] ^= 0x01
+				answer[2] ^= 0x01
+			}
+		}
+		return answer, 0
+	}
+	return answer, 0
+}
+
+func (c *Chip) irqActive() bool {
+	return c.regs[regComIEn]&c.regs[regComIrq]&0x7F != 0 || c.regs[regDivIEn]&c.regs[regDivIrq]&0x14 != 0
+}
+
+// updateIRQ drives the IRQ line: active low when IRqInv is set.
+func (c *Chip) updateIRQ() {
+	level := gpio.Level(c.irqActive())
+	if c.regs[regComIEn]&0x80 != 0 {
+		level = !level
+	}
+	if level == c.level {
+		return
+	}
+	c.level = level
+	_ = c.irq.Pin.Out(level)
+	if level == gpio.Low {
+		c.edges++
+		select {
+		case c.irq.EdgesChan <- gpio.Low:
+		default: // the edge buffer is full: the edge is lost, as in the kernel
+		}
+	}
+}
+
+func (c *Chip) quietChan() <-chan struct{} {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.quiet
+}
+
+// Place puts a tag with uid (4 or 7 bytes) in the field, replacing any.
+func (c *Chip) Place(uid []byte) error {
+	if len(uid) != 4 && len(uid) != 7 {
+		return fmt.Errorf("mfrc522emu: got a %d-byte UID, want 4 or 7", len(uid))
+	}
+	if uid[0] == 0x88 {
+		return errors.New("mfrc522emu: a UID may not start with the cascade tag 0x88")
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.tag = &tag{uid: append([]byte(nil), uid...)}
+	return nil
+}
+
+// Lift takes the tag out of the field.
+func (c *Chip) Lift() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.tag = nil
+}
+
+// Inject queues faults; each corrupts the next answer to its Step.
+func (c *Chip) Inject(f ...Fault) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.faults = append(c.faults, f...)
+}
+
+// Hang makes the chip stop answering: reads return 0, writes are lost,
+// until a reset through NRSTPD.
+func (c *Chip) Hang() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.hung = true
+}
+
+// Unplug disconnects the chip: reads return 0xFF until Plug.
+func (c *Chip) Unplug() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.unplugged = true
+}
+
+// Plug reconnects the chip, which powers up reset.
+func (c *Chip) Plug() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.unplugged, c.hung = false, false
+	c.softReset()
+}
+
+// FailTx makes every transfer fail with err; nil ends it.
+func (c *Chip) FailTx(err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.txErr = err
+}
+
+// Transfers returns how many SPI transfers the chip has answered.
+func (c *Chip) Transfers() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.transfers
+}
+
+// Requests returns how many REQA or WUPA frames the chip has sent.
+func (c *Chip) Requests() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.requests
+}
+
+// IRQ returns the chip's IRQ line, to give the driver as its IRQ pin.
+func (c *Chip) IRQ() *IRQPin { return c.irq }
+
+// Reset returns the chip's NRSTPD line, to give the driver as its reset pin.
+func (c *Chip) Reset() *ResetPin { return c.reset }
+
+// IRQPin is the chip's IRQ line: a gpiotest pin whose edges the chip drives.
+type IRQPin struct {
+	*gpiotest.Pin
+	chip *Chip
+}
+
+// WaitForEdge implements gpio.PinIn. It returns true on a falling edge of
+// the line, and false after timeout or as soon as the chip sent a frame that
+// raised no interrupt (see the package documentation on time). A timeout of
+// -1 waits without limit.
+func (p *IRQPin) WaitForEdge(timeout time.Duration) bool {
+	quiet := p.chip.quietChan()
+	var expired <-chan time.Time
+	if timeout >= 0 {
+		t := time.NewTimer(timeout)
+		defer t.Stop()
+		expired = t.C
+	}
+	select {
+	case l := <-p.EdgesChan:
+		_ = p.Pin.Out(l)
+		return true
+	case <-quiet:
+		select {
+		case l := <-p.EdgesChan:
+			_ = p.Pin.Out(l)
+			return true
+		default:
+			return false
+		}
+	case <-expired:
+		return false
+	}
+}
+
+// ResetPin is the chip's NRSTPD line: low powers the chip down, and the
+// rising edge that follows resets it (datasheet section 8.8.1).
+type ResetPin struct {
+	*gpiotest.Pin
+	chip *Chip
+}
+
+// Out implements gpio.PinOut.
+func (p *ResetPin) Out(l gpio.Level) error {
+	prev := p.Pin.Read()
+	if err := p.Pin.Out(l); err != nil {
+		return err
+	}
+	c := p.chip
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case l == gpio.Low:
+		c.poweredOff = true
+	case prev == gpio.Low:
+		c.poweredOff, c.hung = false, false
+		c.softReset()
+	}
+	return nil
+}
