@@ -10,8 +10,21 @@
 //
 // # Boundary
 //
-// msg is pure Go: it never imports raylib (or engine), so it builds and is
-// tested on any machine; display, input, tools/sim and cmd/table use it.
+// msg is pure Go: it imports engine (for its rule error codes) and maps
+// (colours, city names), never raylib, so it builds and is tested on any
+// machine; display, input, tools/sim and cmd/table use it.
+//
+// # Keys
+//
+// Keys are stable identifiers grouped by where they are shown: lang.name
+// (the language's own name), term.* (the game's vocabulary as printed),
+// count.* ("3 cards"), color.* (card colours agreeing with a count),
+// player_color.*, map.*, button.*, list.and, panel.* (the seat panel),
+// prompt.* (what the table expects from a player now), rule.* (one per
+// engine.Code, built by Refusal from a *engine.RuleError), refuse.* (what
+// the table itself refuses: an unknown tag, a card scanned twice, the wrong
+// reader), status.* (hardware), end.* (the end screen) and start.* (the
+// start screen).
 //
 // # Library
 //
@@ -60,7 +73,8 @@
 //     forms of the language (go test ./display/msg/ names any that are
 //     missing or unused).
 //  2. Add the Lang constant and put it in Langs.
-//  3. Add expected strings for the new language to the plural tests.
+//  3. Add expected strings for the new language to the plural and
+//     vocabulary tests.
 //
 // The table's font must also have the language's glyphs (see display).
 package msg

@@ -195,12 +195,12 @@ func load(fsys fs.FS, langs []Lang) (*Catalog, error) {
 // checkMessage checks one translation and returns its placeholders, sorted.
 // With forms nil it only extracts the placeholders.
 func (c *Catalog) checkMessage(l Lang, m *i18n.Message, forms []string) ([]string, error) {
-	given := map[string]string{
-		"zero": m.Zero, "one": m.One, "two": m.Two, "few": m.Few, "many": m.Many, "other": m.Other,
+	given := []struct{ form, src string }{
+		{"zero", m.Zero}, {"one", m.One}, {"two", m.Two}, {"few", m.Few}, {"many", m.Many}, {"other", m.Other},
 	}
 	var set []string
-	for _, form := range []string{"zero", "one", "two", "few", "many", "other"} {
-		src := given[form]
+	for _, g := range given {
+		form, src := g.form, g.src
 		if src == "" {
 			continue
 		}
@@ -229,20 +229,20 @@ func (c *Catalog) checkMessage(l Lang, m *i18n.Message, forms []string) ([]strin
 		if slices.Contains(set, CountArg) {
 			return nil, fmt.Errorf("msg: %s.toml: %q uses {{.%s}} but en.toml gives it no plural forms", l, m.ID, CountArg)
 		}
-		for form, src := range given {
-			if form != "other" && src != "" {
-				return nil, fmt.Errorf("msg: %s.toml: %q has a %s form but is not a plural message in en.toml", l, m.ID, form)
+		for _, g := range given {
+			if g.form != "other" && g.src != "" {
+				return nil, fmt.Errorf("msg: %s.toml: %q has a %s form but is not a plural message in en.toml", l, m.ID, g.form)
 			}
 		}
 		return set, nil
 	}
-	for form, src := range given {
-		need := slices.Contains(forms, form)
+	for _, g := range given {
+		need := slices.Contains(forms, g.form)
 		switch {
-		case need && strings.TrimSpace(src) == "":
-			return nil, fmt.Errorf("msg: %s.toml: %q lacks the plural form %s (%s uses %s)", l, m.ID, form, l, strings.Join(forms, ", "))
-		case !need && src != "":
-			return nil, fmt.Errorf("msg: %s.toml: %q has the plural form %s, which %s never uses for whole numbers", l, m.ID, form, l)
+		case need && strings.TrimSpace(g.src) == "":
+			return nil, fmt.Errorf("msg: %s.toml: %q lacks the plural form %s (%s uses %s)", l, m.ID, g.form, l, strings.Join(forms, ", "))
+		case !need && g.src != "":
+			return nil, fmt.Errorf("msg: %s.toml: %q has the plural form %s, which %s never uses for whole numbers", l, m.ID, g.form, l)
 		}
 	}
 	return set, nil
