@@ -409,3 +409,59 @@ func TestPluralFormsOfEachLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentText renders from several goroutines at once, as display
+// and the simulator may; run with -race.
+func TestConcurrentText(t *testing.T) {
+	c := mustLoad(t)
+	keys := c.Keys()
+	done := make(chan string)
+	for g := range 4 {
+		go func() {
+			var last string
+			for i, k := range keys {
+				last = c.Text(Langs()[(g+i)%len(Langs())], Text{Key: k, Args: sampleArgs(c, k, i)})
+			}
+			done <- last
+		}()
+	}
+	for range 4 {
+		if s := <-done; s == "" {
+			t.Error("empty rendering")
+		}
+	}
+}
+
+// FuzzText: whatever a Text holds, rendering it never panics, and a Text
+// that Check accepts is never shown as its key.
+func FuzzText(f *testing.F) {
+	c, err := Load()
+	if err != nil {
+		f.Fatal(err)
+	}
+	keys := c.Keys()
+	f.Add(0, int64(1), "Wien", "ro")
+	f.Add(17, int64(20), "", "es")
+	f.Add(-3, int64(-5), "{{.Count}}", "xx")
+	f.Add(100000, int64(1)<<62, "<no value>", "en")
+	f.Fuzz(func(t *testing.T, k int, n int64, s, lang string) {
+		key := s
+		if k >= 0 && k < 10*len(keys) {
+			key = keys[k%len(keys)]
+		}
+		args := map[string]any{}
+		for i, name := range c.Placeholders(key) {
+			switch {
+			case name == CountArg || i%2 == 0:
+				args[name] = n
+			default:
+				args[name] = s
+			}
+		}
+		txt := Text{Key: key, Args: args}
+		got := c.Text(Lang(lang), txt)
+		if c.Check(txt) == nil && (got == key || got == "") {
+			t.Errorf("Text(%q, %v) = %q for a Text that Check accepts", lang, txt, got)
+		}
+	})
+}
