@@ -222,10 +222,12 @@ func checkPay(hand, cards CardSet, n int, want CardColor, locos int) (CardColor,
 	col := want
 	colored := cards.Minus(colorMask[Locomotive])
 	if !colored.Empty() {
-		first := colored.nth(0).Color()
-		if want != Locomotive && first != want {
-			return 0, ruleErr(ErrWrongColor, func(q *Params) { q.Card, q.Color = colored.nth(0), want })
+		if want != Locomotive {
+			if bad := colored.Minus(colorMask[want]); !bad.Empty() {
+				return 0, ruleErr(ErrWrongColor, func(q *Params) { q.Card, q.Color = bad.nth(0), want })
+			}
 		}
+		first := colored.nth(0).Color()
 		if other := colored.Minus(colorMask[first]); !other.Empty() {
 			return 0, ruleErr(ErrMixedColors, func(q *Params) { q.Card, q.Color, q.Other = other.nth(0), first, int(other.nth(0).Color()) })
 		}
