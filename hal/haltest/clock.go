@@ -77,6 +77,26 @@ func (c *Clock) Advance(d time.Duration) {
 	}
 }
 
+// AdvanceNext advances the clock to the earliest pending deadline, firing
+// it, and returns how far it moved; 0 when nothing is pending.
+func (c *Clock) AdvanceNext() time.Duration {
+	c.mu.Lock()
+	if len(c.waiters) == 0 {
+		c.mu.Unlock()
+		return 0
+	}
+	next := c.waiters[0].at
+	for _, w := range c.waiters[1:] {
+		if w.at.Before(next) {
+			next = w.at
+		}
+	}
+	d := next.Sub(c.now)
+	c.mu.Unlock()
+	c.Advance(d)
+	return d
+}
+
 // Waiters returns how many channels from After have not fired yet.
 func (c *Clock) Waiters() int {
 	c.mu.Lock()

@@ -164,3 +164,24 @@ func ExampleReader() {
 	// 0 DEADBEEF
 	// 0 DEADBEEF
 }
+
+func TestClockAdvanceNext(t *testing.T) {
+	clk := haltest.NewClock(t0)
+	if got := clk.AdvanceNext(); got != 0 {
+		t.Errorf("AdvanceNext with nothing pending: got %v, want 0", got)
+	}
+	late, early := clk.After(5*time.Second), clk.After(2*time.Second)
+	if got, want := clk.AdvanceNext(), 2*time.Second; got != want {
+		t.Errorf("AdvanceNext: got %v, want %v", got, want)
+	}
+	select {
+	case <-early:
+	default:
+		t.Error("the earliest deadline did not fire")
+	}
+	select {
+	case <-late:
+		t.Error("the later deadline fired too")
+	default:
+	}
+}
