@@ -309,6 +309,49 @@ func pluralForms(l Lang) ([]string, error) {
 	return forms, nil
 }
 
+// Runes returns every character the catalogue's messages can show, sorted:
+// the letters of every translation and the digits and minus sign of the
+// numbers they print (argument strings such as city names are not
+// included). The display loads its fonts with them and its font test checks
+// that each has a glyph.
+func (c *Catalog) Runes() []rune {
+	seen := map[rune]bool{'-': true}
+	for r := '0'; r <= '9'; r++ {
+		seen[r] = true
+	}
+	for _, msgs := range c.msgs {
+		for _, m := range msgs {
+			for _, src := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
+				for _, r := range literalText(src) {
+					seen[r] = true
+				}
+			}
+		}
+	}
+	runes := make([]rune, 0, len(seen))
+	for r := range seen {
+		runes = append(runes, r)
+	}
+	slices.Sort(runes)
+	return runes
+}
+
+// literalText returns the text of a template outside its actions. Load has
+// checked that every template parses.
+func literalText(src string) string {
+	trees, err := parse.Parse("msg", src, "{{", "}}")
+	if err != nil {
+		return src
+	}
+	var b strings.Builder
+	for _, n := range trees["msg"].Root.Nodes {
+		if t, ok := n.(*parse.TextNode); ok {
+			b.Write(t.Text)
+		}
+	}
+	return b.String()
+}
+
 // Keys returns every message key, sorted.
 func (c *Catalog) Keys() []string { return slices.Clone(c.keys) }
 

@@ -201,8 +201,8 @@ func TestMessages(t *testing.T) {
 		{RO, keep, "Ai tras 3 bilete: păstrează cel puțin 1. Scanează-l pe fiecare pe care îl dai înapoi, apoi apasă Confirmă."},
 		{EN, Text{Key: "end.ticket_completed", Args: map[string]any{"From": "Lisboa", "To": "Danzig", CountArg: 20}}, "Lisboa – Danzig: completed, +20 points"},
 		{RO, Text{Key: "end.ticket_completed", Args: map[string]any{"From": "Lisboa", "To": "Danzig", CountArg: 20}}, "Lisboa – Danzig: realizat, +20 de puncte"},
-		{RO, Text{Key: "end.ticket_failed", Args: map[string]any{"From": "Brest", "To": "Marseille", CountArg: 7}}, "Brest – Marseille: nerealizat, −7 puncte"},
-		{ES, Text{Key: "end.ticket_failed", Args: map[string]any{"From": "Brest", "To": "Marseille", CountArg: 1}}, "Brest – Marseille: no cumplido, −1 punto"},
+		{RO, Text{Key: "end.ticket_failed", Args: map[string]any{"From": "Brest", "To": "Marseille", CountArg: 7}}, "Brest – Marseille: nerealizat, –7 puncte"},
+		{ES, Text{Key: "end.ticket_failed", Args: map[string]any{"From": "Brest", "To": "Marseille", CountArg: 1}}, "Brest – Marseille: no cumplido, –1 punto"},
 		{ES, Text{Key: "end.winner", Args: map[string]any{"Player": Text{Key: "player_color.red"}}}, "¡Gana Rojo!"},
 		{RO, Text{Key: "end.winner", Args: map[string]any{"Player": Text{Key: "player_color.red"}}}, "Câștigă Roșu!"},
 		{EN, Text{Key: "panel.trains_left"}, "Trains left"},
@@ -464,4 +464,22 @@ func FuzzText(f *testing.F) {
 			t.Errorf("Text(%q, %v) = %q for a Text that Check accepts", lang, txt, got)
 		}
 	})
+}
+
+func TestRunes(t *testing.T) {
+	c := mustLoad(t)
+	runes := c.Runes()
+	if !slices.IsSorted(runes) {
+		t.Error("Runes not sorted")
+	}
+	for _, r := range "0123456789-ăâîșțÎñáéíóú¡–" {
+		if !slices.Contains(runes, r) {
+			t.Errorf("Runes lacks %q", r)
+		}
+	}
+	for _, r := range "{}\nş" {
+		if slices.Contains(runes, r) {
+			t.Errorf("Runes has %q, which no message shows", r)
+		}
+	}
 }

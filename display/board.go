@@ -1,0 +1,270 @@
+package display
+
+import (
+	"image/color"
+	"math"
+
+	rl "github.com/gen2brain/raylib-go/raylib"
+
+	"ttr/display/board"
+	"ttr/maps"
+)
+
+// A Board draws one map's board into a rectangle of the screen: the land
+// and sea, the routes with their colours and shapes, the cities and their
+// names, and over them what a View asks for (claimed routes, stations,
+// highlights). All geometry is computed when the board is made or resized,
+// so drawing a frame allocates nothing.
+//
+// A Board holds GPU resources: make it after the window is open, use it on
+// the main OS thread, and Unload it before closing the window.
+type Board struct {
+	layout *board.Layout
+	opts   board.Opts
+	bg     rl.Texture2D
+	label  Font
+	names  [][]rune // city names, by city index
+}
+
+// A View is what a frame shows on top of the bare board. The zero View
+// shows the bare board. Its slices are read, never kept or changed.
+type View struct {
+	Routes   []RouteMark // by route index; nil or short: the rest unmarked
+	Cities   []CityMark  // by city index; nil or short: the rest unmarked
+	Selected board.Hit   // a route or city drawn pulsing (HitNone: none)
+	Time     float32     // seconds, for the pulse; any steady clock
+}
+
+// A RouteMark is how one route looks in a View.
+type RouteMark struct {
+	Owner color.RGBA // the claiming player's colour; alpha 0: not claimed
+	Faded bool       // no longer claimable (the closed half of a double)
+	Glow  color.RGBA // a halo around the cars (a longest path, a cost shown); alpha 0: none
+}
+
+// A CityMark is how one city looks in a View.
+type CityMark struct {
+	Station color.RGBA // the colour of the player with a station here; alpha 0: none
+	Glow    color.RGBA // a halo around the city; alpha 0: none
+}
+
+// NewBoard lays out m in area (screen pixels) and loads the background and
+// the font of the city names.
+func NewBoard(m *maps.Map, area board.Rect) *Board {
+	b := &Board{opts: board.DefaultOpts()}
+	for _, c := range m.Cities {
+		b.names = append(b.names, []rune(c.Name))
+	}
+	img := board.Background(m, 1024)
+	rimg := rl.NewImageFromImage(img)
+	b.bg = rl.LoadTextureFromImage(rimg)
+	rl.UnloadImage(rimg)
+	rl.GenTextureMipmaps(&b.bg)
+	rl.SetTextureFilter(b.bg, rl.FilterTrilinear)
+	b.layoutFor(m, area)
+	return b
+}
+
+// Layout returns the board's current geometry: the place of every city,
+// car space and name, and HitTest for touches.
+func (b *Board) Layout() *board.Layout { return b.layout }
+
+// Resize lays the board out again in a new rectangle (after the window
+// changed size). It reloads the font only when the names' size changed.
+func (b *Board) Resize(area board.Rect) {
+	if area == b.layout.Area {
+		return
+	}
+	b.layoutFor(b.layout.Map, area)
+}
+
+func (b *Board) layoutFor(m *maps.Map, area board.Rect) {
+	size := int(math.Round(float64(board.LabelSizeFor(m, area, b.opts))))
+	if b.label.Size != float32(size) {
+		if b.label.Size != 0 {
+			b.label.Unload()
+		}
+		names := make([]string, len(m.Cities))
+		for i, c := range m.Cities {
+			names[i] = c.Name
+		}
+		b.label = LoadFont(Bold, size, names...)
+	}
+	o := b.opts
+	o.LabelSize = float32(size)
+	o.Measure = func(text string, s float32) board.Vec { return board.Vec(b.label.Measure(text, s)) }
+	b.layout = board.New(m, area, o)
+}
+
+// Unload releases the board's textures.
+func (b *Board) Unload() {
+	rl.UnloadTexture(b.bg)
+	b.label.Unload()
+}
+
+// Draw draws the board with v on top. Call it between rl.BeginDrawing (or
+// rl.BeginTextureMode) and the matching End.
+func (b *Board) Draw(v *View) {
+	l := b.layout
+	r := l.Board
+	bf := board.BackgroundFrame(l.Map)
+	k := float32(b.bg.Width) / bf.W
+	src := rl.Rectangle{X: (l.Frame.X - bf.X) * k, Y: (l.Frame.Y - bf.Y) * k, Width: l.Frame.W * k, Height: l.Frame.H * k}
+	rl.DrawTexturePro(b.bg, src, rect(r), rl.Vector2{}, 0, rl.White)
+	rl.DrawRectangleLinesEx(rect(r.Inset(-2)), max(2, l.CarWidth*0.2), frameColor)
+
+	pulse := float32(0.5 + 0.5*math.Sin(2*math.Pi*1.2*float64(v.Time)))
+
+	// Halos go under every car, so that a highlighted route never hides
+	// its neighbours.
+	for i := range l.Routes {
+		glow := routeMark(v, i).Glow
+		if v.Selected.Kind == board.HitRoute && v.Selected.Index == i {
+			glow = withAlpha(selectEdge, 0.55+0.45*pulse)
+		}
+		if glow.A == 0 {
+			continue
+		}
+		for k := range l.Routes[i].Cars {
+			drawQuad(&l.Routes[i].Cars[k].Halo, glow)
+		}
+	}
+	for i := range l.Routes {
+		b.drawRoute(i, routeMark(v, i), v.Selected.Kind == board.HitRoute && v.Selected.Index == i, pulse)
+	}
+	for i := range l.Cities {
+		b.drawCity(i, cityMark(v, i), v.Selected.Kind == board.HitCity && v.Selected.Index == i, pulse)
+	}
+	for i := range l.Cities {
+		c := &l.Cities[i]
+		rl.DrawRectangleRounded(rect(c.Label), 0.35, 4, labelPlate)
+		pos := rl.Vector2{X: c.Label.X + board.LabelPadX*l.LabelSize, Y: c.Label.Y + board.LabelPadY*l.LabelSize}
+		rl.DrawTextCodepoints(b.label.Font, b.names[i], pos, l.LabelSize, spacing(l.LabelSize), labelInk)
+	}
+}
+
+func routeMark(v *View, i int) RouteMark {
+	if i < len(v.Routes) {
+		return v.Routes[i]
+	}
+	return RouteMark{}
+}
+
+func cityMark(v *View, i int) CityMark {
+	if i < len(v.Cities) {
+		return v.Cities[i]
+	}
+	return CityMark{}
+}
+
+func (b *Board) drawRoute(i int, m RouteMark, selected bool, pulse float32) {
+	l := b.layout
+	route := &l.Map.Routes[i]
+	shape := &l.Routes[i]
+	alpha := float32(1)
+	if m.Faded && m.Owner.A == 0 {
+		alpha = 0.35
+	}
+	fill, ink := ColorOf(route.Color), InkOn(route.Color)
+	claimed := m.Owner.A != 0
+	if claimed {
+		fill = m.Owner
+	}
+	if selected {
+		fill = lighten(fill, 0.25*pulse)
+	}
+	off := board.Vec{X: l.CarWidth * 0.12, Y: l.CarWidth * 0.18}
+	for k := range shape.Cars {
+		c := &shape.Cars[k]
+		if claimed {
+			// A plastic train sits on the space: a little bigger than it,
+			// a light rim all round and a roof along its middle.
+			t := c.Train
+			shadow := t
+			for j := range shadow {
+				shadow[j] = shadow[j].Add(off.Scale(1.5))
+			}
+			drawQuad(&shadow, shadowColor)
+			rim := grow(t, max(1, l.CarWidth*0.1))
+			drawQuad(&rim, trainRim)
+			drawQuad(&t, fill)
+			drawQuad(&c.Roof, darken(fill, 0.25))
+			continue
+		}
+		if alpha == 1 {
+			q := c.Edge
+			for j := range q {
+				q[j] = q[j].Add(off)
+			}
+			drawQuad(&q, shadowColor)
+		}
+		drawQuad(&c.Edge, withAlpha(outlineColor, alpha))
+		drawQuad(&c.Body, withAlpha(fill, alpha))
+		for _, q := range c.Marks {
+			drawQuad(&q, withAlpha(tunnelColor, alpha))
+		}
+		glyphInk := ink
+		if c.Locomotive {
+			glyphInk = color.RGBA{28, 28, 32, 230}
+		}
+		glyphInk = withAlpha(glyphInk, alpha)
+		for j := range c.Glyph {
+			t := &c.Glyph[j]
+			rl.DrawTriangle(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), glyphInk)
+		}
+	}
+}
+
+func (b *Board) drawCity(i int, m CityMark, selected bool, pulse float32) {
+	l := b.layout
+	c := rl.Vector2(l.Cities[i].Center)
+	r := l.CityRadius
+	if m.Glow.A != 0 {
+		rl.DrawCircleV(c, r*1.7, m.Glow)
+	}
+	if selected {
+		rl.DrawCircleV(c, r*(1.6+0.25*pulse), withAlpha(selectEdge, 0.55+0.45*pulse))
+	}
+	rl.DrawCircleV(rl.Vector2{X: c.X + r*0.12, Y: c.Y + r*0.18}, r*1.05, shadowColor)
+	rl.DrawCircleV(c, r, cityRing)
+	rl.DrawCircleV(c, r*0.72, cityFill)
+	rl.DrawCircleV(c, r*0.28, cityRing)
+	if m.Station.A != 0 {
+		drawStation(c, r, m.Station)
+	}
+}
+
+// drawStation draws a station: a small house in its owner's colour sitting
+// on the city, with a dark outline so that every owner colour shows on the
+// board.
+func drawStation(c rl.Vector2, r float32, col color.RGBA) {
+	house := func(k float32, col color.RGBA) {
+		w, h := r*1.35*k, r*1.0*k // half width, wall height
+		base := c.Y + r*0.75
+		rl.DrawRectangleRec(rl.Rectangle{X: c.X - w*0.8, Y: base - h, Width: 1.6 * w, Height: h}, col)
+		rl.DrawTriangle(rl.Vector2{X: c.X, Y: base - h - r*0.85*k}, rl.Vector2{X: c.X - w, Y: base - h}, rl.Vector2{X: c.X + w, Y: base - h}, col)
+	}
+	house(1.22, trainRim)
+	house(1.12, outlineColor)
+	house(1, col)
+}
+
+func drawQuad(q *board.Quad, col color.RGBA) {
+	rl.DrawTriangle(rl.Vector2(q[0]), rl.Vector2(q[1]), rl.Vector2(q[2]), col)
+	rl.DrawTriangle(rl.Vector2(q[0]), rl.Vector2(q[2]), rl.Vector2(q[3]), col)
+}
+
+func rect(r board.Rect) rl.Rectangle {
+	return rl.Rectangle{X: r.X, Y: r.Y, Width: r.W, Height: r.H}
+}
+
+// grow returns the convex quad q moved out by d on every side (about: it
+// pushes each corner away from the centre along the diagonal).
+func grow(q board.Quad, d float32) board.Quad {
+	c := q[0].Lerp(q[2], 0.5)
+	for i := range q {
+		v := q[i].Sub(c)
+		q[i] = q[i].Add(v.Unit().Scale(d * 1.4142135))
+	}
+	return q
+}

@@ -1,0 +1,113 @@
+package board
+
+// Label placement: each city's name goes in one of twenty-four places around its
+// circle, chosen to cover as little as possible of the cars, the other
+// cities and the other names, and to stay on the board. A few rounds of
+// "each city takes its best place given the others" settle the crowded
+// corners (the Low Countries, the north-east of the USA).
+
+// LabelPadX and LabelPadY are the margins between a name and the edge of
+// its plate, as fractions of the font size.
+const (
+	LabelPadX = 0.22
+	LabelPadY = 0.06
+)
+
+type labelCandidate struct {
+	plate Rect
+	cost  float32 // everything but the other names
+}
+
+func (l *Layout) placeLabels(measure func(string, float32) Vec) {
+	size := l.LabelSize
+	unit := size * size // costs are in letter-squares
+	cands := make([][]labelCandidate, len(l.Cities))
+	for i := range l.Cities {
+		text := measure(l.Map.Cities[i].Name, size)
+		w, h := text.X+2*LabelPadX*size, text.Y+2*LabelPadY*size
+		c := l.Cities[i].Center
+		for ring, extra := range [3]float32{0, l.CarWidth * 1.1, l.CarWidth * 2.2} {
+			r := l.CityRadius + 1.5 + extra
+			d := r * 0.72
+			far := float32(ring) * 1.5
+			for _, p := range [...]struct {
+				x, y, pref float32
+			}{
+				{c.X + r, c.Y - h/2, 0},             // right
+				{c.X - r - w, c.Y - h/2, 0.3},       // left
+				{c.X - w/2, c.Y - r - h, 0.5},       // above
+				{c.X - w/2, c.Y + r, 0.5},           // below
+				{c.X + d, c.Y - d - h, 0.8},         // above right
+				{c.X - d - w, c.Y - d - h, 0.9},     // above left
+				{c.X + d, c.Y + d, 0.8},             // below right
+				{c.X - d - w, c.Y + d, 0.9},         // below left
+				{c.X - r*0.6, c.Y - r - h, 0.7},     // above, starting at the city
+				{c.X + r*0.6 - w, c.Y - r - h, 0.8}, // above, ending at the city
+				{c.X - r*0.6, c.Y + r, 0.7},         // below, starting at the city
+				{c.X + r*0.6 - w, c.Y + r, 0.8},     // below, ending at the city
+			} {
+				plate := Rect{p.x, p.y, w, h}
+				cands[i] = append(cands[i], labelCandidate{plate, p.pref + far + l.staticCost(i, plate)/unit})
+			}
+		}
+	}
+	choice := make([]int, len(l.Cities))
+	for i, cs := range cands {
+		for k, c := range cs {
+			if c.cost < cs[choice[i]].cost {
+				choice[i] = k
+			}
+		}
+	}
+	for range 20 {
+		changed := false
+		for i, cs := range cands {
+			cost := func(k int) float32 {
+				c := cs[k].cost
+				for j := range cands {
+					if j != i {
+						c += 60 * cs[k].plate.Intersect(cands[j][choice[j]].plate).Area() / unit
+					}
+				}
+				return c
+			}
+			best, bestCost := choice[i], cost(choice[i])
+			for k := range cs {
+				if c := cost(k); c < bestCost-1e-4 {
+					best, bestCost = k, c
+				}
+			}
+			if best != choice[i] {
+				choice[i], changed = best, true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for i := range l.Cities {
+		l.Cities[i].Label = cands[i][choice[i]].plate
+	}
+}
+
+// staticCost is how much a name's plate would hide of the cars and the
+// other cities, and how far it would stick out of the board, in pixels².
+func (l *Layout) staticCost(city int, plate Rect) float32 {
+	var cost float32
+	for i := range l.Routes {
+		for _, car := range l.Routes[i].Cars {
+			if car.Halo.Bounds().Intersect(plate).Area() > 0 {
+				cost += 12 * clipArea(car.Halo, plate)
+			}
+		}
+	}
+	for j, c := range l.Cities {
+		if j == city {
+			continue
+		}
+		r := l.CityRadius + 2
+		cost += 100 * plate.Intersect(Rect{c.Center.X - r, c.Center.Y - r, 2 * r, 2 * r}).Area()
+	}
+	cost += 60 * (plate.Area() - plate.Intersect(l.Board).Area())
+	return cost
+}

@@ -1,0 +1,100 @@
+package display
+
+import (
+	"fmt"
+	"image/color"
+	"testing"
+
+	"ttr/display/board"
+	"ttr/maps"
+)
+
+func TestBoardGolden(t *testing.T) {
+	for _, tc := range []struct {
+		mapID string
+		w, h  int
+	}{
+		{"europe", 1280, 720},
+		{"usa", 1280, 720},
+		{"europe", 800, 480},
+	} {
+		name := fmt.Sprintf("board-%s-%dx%d", tc.mapID, tc.w, tc.h)
+		t.Run(name, func(t *testing.T) {
+			m := mustMap(t, tc.mapID)
+			onMain(func() {
+				b := NewBoard(m, tableArea(tc.w, tc.h))
+				defer b.Unload()
+				compareGolden(t, name, render(b, tc.w, tc.h, &View{}))
+			})
+		})
+	}
+}
+
+// TestBoardMarksGolden draws what a game in progress puts on the board:
+// claimed routes in four players' colours, a faded double, stations, a
+// glowing path and a selected route.
+func TestBoardMarksGolden(t *testing.T) {
+	m := mustMap(t, "europe")
+	players := []color.RGBA{{200, 30, 30, 255}, {30, 90, 200, 255}, {40, 150, 60, 255}, {240, 200, 20, 255}}
+	v := View{Routes: make([]RouteMark, len(m.Routes)), Cities: make([]CityMark, len(m.Cities)), Time: 0.2}
+	claim := func(id string, p int) {
+		i, ok := m.Route(id)
+		if !ok {
+			t.Fatalf("no route %s", id)
+		}
+		v.Routes[i].Owner = players[p]
+	}
+	claim("paris--zurich--1", 0)
+	claim("brest--paris--1", 0)
+	claim("berlin--wien--1", 1)
+	claim("berlin--essen--1", 1)
+	claim("essen--kobenhavn--1", 2)
+	claim("madrid--pamplona--1", 3)
+	if i, ok := m.Route("madrid--pamplona--2"); ok {
+		v.Routes[i].Faded = true
+	}
+	for _, id := range []string{"roma--venezia--1", "munchen--venezia--1"} {
+		i, _ := m.Route(id)
+		v.Routes[i].Glow = color.RGBA{255, 255, 255, 200}
+	}
+	for id, p := range map[string]int{"wien": 1, "paris": 0, "kyiv": 2} {
+		i, _ := m.City(id)
+		v.Cities[i].Station = players[p]
+	}
+	sel, _ := m.Route("budapest--kyiv--1")
+	v.Selected = board.Hit{Kind: board.HitRoute, Index: sel}
+	onMain(func() {
+		b := NewBoard(m, tableArea(1280, 720))
+		defer b.Unload()
+		compareGolden(t, "board-europe-game-1280x720", render(b, 1280, 720, &v))
+	})
+}
+
+// BenchmarkDrawBoard measures the CPU time of one full board frame at
+// 1920x1080 (drawing into an offscreen target and flushing it).
+func BenchmarkDrawBoard(b *testing.B) {
+	for _, id := range maps.Maps() {
+		b.Run(id, func(b *testing.B) {
+			m := mustMap(b, id)
+			v := View{Routes: make([]RouteMark, len(m.Routes)), Cities: make([]CityMark, len(m.Cities))}
+			for i := 0; i < len(m.Routes); i += 3 {
+				v.Routes[i].Owner = color.RGBA{200, 30, 30, 255}
+			}
+			v.Selected = board.Hit{Kind: board.HitRoute, Index: 1}
+			onMain(func() {
+				bd := NewBoard(m, tableArea(1920, 1080))
+				defer bd.Unload()
+				target := rlTarget(1920, 1080)
+				defer target.unload()
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := range b.N {
+					v.Time = float32(i) / 60
+					target.begin()
+					bd.Draw(&v)
+					target.end()
+				}
+			})
+		})
+	}
+}

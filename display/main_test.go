@@ -1,0 +1,166 @@
+package display
+
+import (
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	rl "github.com/gen2brain/raylib-go/raylib"
+
+	"ttr/display/board"
+	"ttr/maps"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden screenshots in testdata")
+
+// onMain runs f on the main OS thread, where the window and its OpenGL
+// context live; tests run on other goroutines.
+var onMain func(f func())
+
+// TestMain opens a hidden window (run the tests under Xvfb) and serves
+// the tests' raylib calls on the main OS thread.
+func TestMain(m *testing.M) {
+	runtime.LockOSThread()
+	rl.SetTraceLogLevel(rl.LogWarning)
+	rl.SetConfigFlags(rl.FlagWindowHidden)
+	rl.InitWindow(320, 200, "display tests")
+	if !rl.IsWindowReady() {
+		fmt.Fprintln(os.Stderr, "display: no window; run the tests under xvfb-run")
+		os.Exit(1)
+	}
+	calls := make(chan func())
+	done := make(chan struct{})
+	onMain = func(f func()) {
+		finished := make(chan struct{})
+		calls <- func() { defer close(finished); f() }
+		<-finished
+	}
+	code := 0
+	go func() {
+		code = m.Run()
+		close(done)
+	}()
+	for {
+		select {
+		case f := <-calls:
+			f()
+		case <-done:
+			rl.CloseWindow()
+			os.Exit(code)
+		}
+	}
+}
+
+// tableArea is where a table screen of w x h puts the board: the seats'
+// panels along the top and bottom edges, the market down the right.
+func tableArea(w, h int) board.Rect {
+	fw, fh := float32(w), float32(h)
+	return board.Rect{X: fw * 0.02, Y: fh * 0.10, W: fw * 0.80, H: fh * 0.80}
+}
+
+// render draws the board for v on an offscreen w x h target and returns
+// the picture (opaque; the texture's rows are flipped back).
+func render(b *Board, w, h int, v *View) *image.RGBA {
+	target := rl.LoadRenderTexture(int32(w), int32(h))
+	defer rl.UnloadRenderTexture(target)
+	rl.BeginTextureMode(target)
+	rl.ClearBackground(color.RGBA{46, 58, 52, 255})
+	b.Draw(v)
+	rl.EndTextureMode()
+	img := rl.LoadImageFromTexture(target.Texture)
+	defer rl.UnloadImage(img)
+	rl.ImageFlipVertical(img)
+	src := img.ToImage()
+	out := image.NewRGBA(src.Bounds())
+	for y := range h {
+		for x := range w {
+			r, g, bl, _ := src.At(x, y).RGBA()
+			out.SetRGBA(x, y, color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), 255})
+		}
+	}
+	return out
+}
+
+// compareGolden checks got against testdata/name.png: at most 0.3% of the
+// pixels may differ by more than 24 in a channel (drivers round
+// anti-aliased edges differently). With -update it rewrites the golden.
+func compareGolden(t *testing.T, name string, got *image.RGBA) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".png")
+	if *update {
+		writePNG(t, path, got)
+		return
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("golden %s: %v (run the tests with -update to create it)", path, err)
+	}
+	defer f.Close()
+	want, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("golden %s: %v", path, err)
+	}
+	if got.Bounds() != want.Bounds() {
+		t.Fatalf("%s: got size %v, want %v", name, got.Bounds(), want.Bounds())
+	}
+	diff := 0
+	b := got.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r1, g1, b1, _ := got.At(x, y).RGBA()
+			r2, g2, b2, _ := want.At(x, y).RGBA()
+			if far(r1, r2) || far(g1, g2) || far(b1, b2) {
+				diff++
+			}
+		}
+	}
+	if limit := b.Dx() * b.Dy() * 3 / 1000; diff > limit {
+		out := filepath.Join(os.TempDir(), name+".got.png")
+		writePNG(t, out, got)
+		t.Errorf("%s: %d pixels differ from the golden (at most %d may); got %s", name, diff, limit, out)
+	}
+}
+
+func far(a, b uint32) bool {
+	d := int(a>>8) - int(b>>8)
+	return d > 24 || d < -24
+}
+
+func writePNG(t *testing.T, path string, img image.Image) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mustMap(t testing.TB, id string) *maps.Map {
+	t.Helper()
+	m, err := maps.Load(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+type offscreen struct{ rt rl.RenderTexture2D }
+
+func rlTarget(w, h int) offscreen { return offscreen{rl.LoadRenderTexture(int32(w), int32(h))} }
+func (o offscreen) begin() {
+	rl.BeginTextureMode(o.rt)
+	rl.ClearBackground(color.RGBA{46, 58, 52, 255})
+}
+func (o offscreen) end()    { rl.EndTextureMode() }
+func (o offscreen) unload() { rl.UnloadRenderTexture(o.rt) }

@@ -1,0 +1,73 @@
+package display
+
+import (
+	"image/color"
+
+	"ttr/maps"
+)
+
+// The colours of the eight card colours and of gray routes, close to the
+// printed boards but each far enough from the others in lightness that the
+// shapes are not the only difference (Black and Blue, Red and Green are the
+// pairs colour-blind players confuse most; they differ in lightness too).
+var routeColors = [...]color.RGBA{
+	maps.Gray:   {176, 176, 172, 255},
+	maps.Purple: {178, 92, 196, 255},
+	maps.Blue:   {44, 112, 206, 255},
+	maps.Orange: {240, 138, 30, 255},
+	maps.White:  {248, 248, 244, 255},
+	maps.Green:  {56, 160, 72, 255},
+	maps.Yellow: {246, 212, 48, 255},
+	maps.Black:  {40, 40, 44, 255},
+	maps.Red:    {214, 50, 46, 255},
+}
+
+// ColorOf returns the RGBA colour routes and cards of colour c are drawn in.
+func ColorOf(c maps.Color) color.RGBA {
+	if int(c) < len(routeColors) {
+		return routeColors[c]
+	}
+	return routeColors[maps.Gray]
+}
+
+// InkOn returns the colour of shapes and text drawn on colour c: dark on
+// the light colours, light on the dark ones.
+func InkOn(c maps.Color) color.RGBA {
+	switch c {
+	case maps.Purple, maps.Blue, maps.Green, maps.Black, maps.Red:
+		return color.RGBA{250, 250, 246, 235}
+	}
+	return color.RGBA{34, 34, 38, 220}
+}
+
+// Colours of the board's furniture.
+var (
+	outlineColor = color.RGBA{38, 38, 42, 255}
+	shadowColor  = color.RGBA{0, 0, 0, 70}
+	tunnelColor  = color.RGBA{30, 30, 34, 255}
+	cityFill     = color.RGBA{250, 244, 226, 255}
+	cityRing     = color.RGBA{120, 40, 36, 255}
+	labelPlate   = color.RGBA{255, 251, 238, 205}
+	labelInk     = color.RGBA{34, 30, 28, 255}
+	frameColor   = color.RGBA{70, 56, 40, 255}
+	trainRim     = color.RGBA{252, 252, 250, 255}
+	selectEdge   = color.RGBA{255, 196, 0, 255}
+)
+
+// withAlpha returns c with its alpha multiplied by a (0-1).
+func withAlpha(c color.RGBA, a float32) color.RGBA {
+	c.A = uint8(float32(c.A)*min(max(a, 0), 1) + 0.5)
+	return c
+}
+
+// lighten mixes c towards white by t (0-1).
+func lighten(c color.RGBA, t float32) color.RGBA {
+	f := func(v uint8) uint8 { return uint8(float32(v) + (255-float32(v))*t) }
+	return color.RGBA{f(c.R), f(c.G), f(c.B), c.A}
+}
+
+// darken mixes c towards black by t (0-1).
+func darken(c color.RGBA, t float32) color.RGBA {
+	f := func(v uint8) uint8 { return uint8(float32(v) * (1 - t)) }
+	return color.RGBA{f(c.R), f(c.G), f(c.B), c.A}
+}
