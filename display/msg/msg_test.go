@@ -24,7 +24,7 @@ func sampleArgs(c *Catalog, key string, n int) map[string]any {
 	args := map[string]any{}
 	for _, name := range c.Placeholders(key) {
 		switch name {
-		case CountArg, "Have", "Got", "Need", "Keep", "Number", "Min", "Max":
+		case CountArg, "Have", "Got", "Need", "Keep", "Number", "Min", "Max", "Seat":
 			args[name] = n
 		default:
 			args[name] = "<" + name + ">"
@@ -197,7 +197,7 @@ func TestMessages(t *testing.T) {
 		{ES, ferry, "Un ferry necesita 1 locomotora."},
 		{RO, ferry, "Un feribot cere 1 locomotivă."},
 		{EN, keep, "You drew 3 tickets: keep at least 1. Scan each one you give back, then press Confirm."},
-		{ES, keep, "Has robado 3 billetes: quédate al menos 1. Escanea cada uno que devuelvas y pulsa Confirmar."},
+		{ES, keep, "Has robado 3 billetes: quédate con al menos 1. Escanea cada uno que devuelvas y pulsa Confirmar."},
 		{RO, keep, "Ai tras 3 bilete: păstrează cel puțin 1. Scanează-l pe fiecare pe care îl dai înapoi, apoi apasă Confirmă."},
 		{EN, Text{Key: "end.ticket_completed", Args: map[string]any{"From": "Lisboa", "To": "Danzig", CountArg: 20}}, "Lisboa – Danzig: completed, +20 points"},
 		{RO, Text{Key: "end.ticket_completed", Args: map[string]any{"From": "Lisboa", "To": "Danzig", CountArg: 20}}, "Lisboa – Danzig: realizat, +20 de puncte"},
