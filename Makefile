@@ -67,6 +67,14 @@ pi:
 	$(PI_ENV) $(GO) build -tags drm -trimpath -o $(BIN)/table-arm64 ./cmd/table
 	@file $(BIN)/table-arm64 2>/dev/null || true
 
+# Run on the table's Pi: builds natively, then installs the binary, the unit,
+# an example config, the system user and the run-time packages, and (re)starts
+# the service (systemd/install.sh; DRY_RUN=1 prints what it would do).
+install:
+	@.ci/deps.sh pi
+	@$(MAKE) --no-print-directory pi
+	systemd/install.sh $(BIN)/table-arm64
+
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
