@@ -10,8 +10,8 @@
 //
 // # Boundary
 //
-// msg is pure Go: it imports engine (for its rule error codes) and maps
-// (colours, city names), never raylib, so it builds and is tested on any
+// msg is pure Go: it imports engine (its rule error codes), engine/score
+// (its tie-breaks) and maps (colours, city names), never raylib, so it builds and is tested on any
 // machine; display, input, tools/sim and cmd/table use it.
 //
 // # Keys
@@ -23,8 +23,8 @@
 // prompt.* (what the table expects from a player now), rule.* (one per
 // engine.Code, built by Refusal from a *engine.RuleError), refuse.* (what
 // the table itself refuses: an unknown tag, a card scanned twice, the wrong
-// reader), status.* (hardware), end.* (the end screen) and start.* (the
-// start screen).
+// reader), status.* (hardware), end.* (the end screen; Decided words a
+// score.TieBreak) and start.* (the start screen).
 //
 // # Library
 //

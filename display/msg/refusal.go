@@ -2,6 +2,7 @@ package msg
 
 import (
 	"ttr/engine"
+	"ttr/engine/score"
 	"ttr/maps"
 )
 
@@ -136,4 +137,11 @@ func Refusal(e *engine.RuleError, n Names) Text {
 		return key("ticket_wrong_pile")
 	}
 	return key("wrong_action")
+}
+
+// Decided returns the end screen's line saying what decided the winner
+// (key "end.decided_<tie-break>"): most points, then most completed tickets,
+// fewest stations, the longest-route bonus, or a shared victory.
+func Decided(t score.TieBreak) Text {
+	return Text{Key: "end.decided_" + t.String()}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"ttr/engine"
+	"ttr/engine/score"
 	"ttr/maps"
 )
 
@@ -162,5 +163,32 @@ func TestColorTexts(t *testing.T) {
 	}
 	if got := c.Text(RO, CardColor(engine.Yellow, 1)); got != "galbenă" {
 		t.Errorf("CardColor(Yellow, 1) in ro: got %q, want %q", got, "galbenă")
+	}
+}
+
+// TestDecidedEveryTieBreak: every tie-break the scoring can report has its
+// line on the end screen, in every language.
+func TestDecidedEveryTieBreak(t *testing.T) {
+	c := mustLoad(t)
+	n := 0
+	for tb := score.TieBreak(0); tb.String() != fmt.Sprintf("TieBreak(%d)", tb); tb++ {
+		n++
+		txt := Decided(tb)
+		if err := c.Check(txt); err != nil {
+			t.Errorf("%v: %v", tb, err)
+		}
+	}
+	if n != 5 {
+		t.Errorf("found %d tie-breaks, want 5 (points, tickets, stations, longest, shared)", n)
+	}
+	tests := map[Lang]string{
+		EN: "Tied on points: most tickets completed.",
+		ES: "Empate a puntos: más billetes cumplidos.",
+		RO: "Egalitate la puncte: cele mai multe bilete realizate.",
+	}
+	for l, want := range tests {
+		if got := c.Text(l, Decided(score.Tickets)); got != want {
+			t.Errorf("Decided(Tickets) in %s: got %q, want %q", l, got, want)
+		}
 	}
 }
