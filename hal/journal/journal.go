@@ -172,6 +172,9 @@ func (j *Journal) recover() error {
 	for _, name := range games {
 		g, err := j.load(name)
 		if err != nil {
+			for _, g := range unfinished {
+				g.f.Close()
+			}
 			return err
 		}
 		if g != nil {
@@ -185,6 +188,9 @@ func (j *Journal) recover() error {
 		unfinished = unfinished[1:]
 		g.f.Close()
 		if err := j.moveAside(g.name, errors.New("journal: a newer unfinished game exists")); err != nil {
+			for _, g := range unfinished {
+				g.f.Close()
+			}
 			return err
 		}
 	}
@@ -297,7 +303,8 @@ func (j *Journal) Start(header []byte) (*Game, error) {
 	return j.game, nil
 }
 
-// History returns the finished games, newest first, reading each file.
+// History returns the finished games, newest first, reading each file. It
+// does not hold up Append; a game pruned meanwhile has Err set.
 func (j *Journal) History() ([]Entry, error) {
 	names, err := j.historyNames()
 	if err != nil {

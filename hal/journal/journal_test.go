@@ -326,6 +326,28 @@ func TestCrashDuringStartOrFinish(t *testing.T) {
 	}
 }
 
+// Start never leaves two unfinished games, but files copied in by hand can:
+// the newest is resumed and the others are set aside, not lost.
+func TestSeveralUnfinished(t *testing.T) {
+	dir := t.TempDir()
+	older, _ := encode([]byte("older"), lines("a"), false, nil)
+	newer, _ := encode([]byte("newer"), lines("b", "c"), false, nil)
+	write(t, filepath.Join(dir, "000007-20261120T100000Z.game"), older)
+	write(t, filepath.Join(dir, "000012-20261119T100000Z.game"), newer)
+	j := open(t, dir, Opts{})
+	g := j.Current()
+	if g == nil || string(g.Header()) != "newer" || !sameRecords(g.Records(), lines("b", "c")) {
+		t.Fatalf("Current = %v, want the game numbered 12 with records b, c", g)
+	}
+	p := j.Problems()
+	if len(p) != 1 || p[0].Kind != MovedAside || p[0].File != "000007-20261120T100000Z.game" {
+		t.Fatalf("Problems = %v, want game 7 moved aside", p)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, p[0].MovedTo)); err != nil || !bytes.Equal(got, older) {
+		t.Errorf("moved-aside game 7: %v, want its original bytes", err)
+	}
+}
+
 func write(t *testing.T, path string, data []byte) {
 	t.Helper()
 	if err := os.WriteFile(path, data, 0o600); err != nil {
@@ -387,9 +409,12 @@ func TestHistoryBound(t *testing.T) {
 			}
 			// Pruning at Open applies tighter bounds to what is already there.
 			j.Close()
-			j = open(t, dir, Opts{MaxHistoryGames: 1})
+			open(t, dir, Opts{MaxHistoryGames: 1})
 			if got := dirNames(t, filepath.Join(dir, historyDir)); !slices.Equal(got, names[4:]) {
 				t.Errorf("history after Open with MaxHistoryGames 1 = %q, want %q", got, names[4:])
+			}
+			if got := games(t, dir); !slices.Equal(got, []string{aside}) {
+				t.Errorf("dir after Open = %q, want only the corrupt file %s, never pruned", got, aside)
 			}
 		})
 	}
