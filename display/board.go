@@ -119,14 +119,20 @@ func (b *Board) Draw(v *View) {
 	// its neighbours.
 	for i := range l.Routes {
 		glow := routeMark(v, i).Glow
-		if v.Selected.Kind == board.HitRoute && v.Selected.Index == i {
-			glow = withAlpha(selectEdge, 0.55+0.45*pulse)
-		}
-		if glow.A == 0 {
+		selected := v.Selected.Kind == board.HitRoute && v.Selected.Index == i
+		if glow.A == 0 && !selected {
 			continue
 		}
 		for k := range l.Routes[i].Cars {
-			drawQuad(&l.Routes[i].Cars[k].Halo, glow)
+			c := &l.Routes[i].Cars[k]
+			if selected {
+				// A wide, breathing outer glow and a steady bright rim.
+				outer := grow(c.Halo, l.CarWidth*(0.15+0.25*pulse))
+				drawQuad(&outer, withAlpha(selectGlow, 0.35+0.4*pulse))
+				drawQuad(&c.Halo, selectEdge)
+				continue
+			}
+			drawQuad(&c.Halo, glow)
 		}
 	}
 	for i := range l.Routes {
@@ -223,7 +229,8 @@ func (b *Board) drawCity(i int, m CityMark, selected bool, pulse float32) {
 		rl.DrawCircleV(c, r*1.7, m.Glow)
 	}
 	if selected {
-		rl.DrawCircleV(c, r*(1.6+0.25*pulse), withAlpha(selectEdge, 0.55+0.45*pulse))
+		rl.DrawCircleV(c, r*(1.8+0.5*pulse), withAlpha(selectGlow, 0.35+0.4*pulse))
+		rl.DrawCircleV(c, r*1.45, selectEdge)
 	}
 	rl.DrawCircleV(rl.Vector2{X: c.X + r*0.12, Y: c.Y + r*0.18}, r*1.05, shadowColor)
 	rl.DrawCircleV(c, r, cityRing)

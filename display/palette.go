@@ -51,7 +51,8 @@ var (
 	labelInk     = color.RGBA{34, 30, 28, 255}
 	frameColor   = color.RGBA{70, 56, 40, 255}
 	trainRim     = color.RGBA{252, 252, 250, 255}
-	selectEdge   = color.RGBA{255, 196, 0, 255}
+	selectEdge   = color.RGBA{255, 214, 10, 255}
+	selectGlow   = color.RGBA{255, 120, 0, 255}
 )
 
 // withAlpha returns c with its alpha multiplied by a (0-1).

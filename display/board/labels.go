@@ -101,13 +101,18 @@ func (l *Layout) staticCost(city int, plate Rect) float32 {
 			}
 		}
 	}
+	own := plate.Dist(l.Cities[city].Center)
 	for j, c := range l.Cities {
 		if j == city {
 			continue
 		}
 		r := l.CityRadius + 2
 		cost += 100 * plate.Intersect(Rect{c.Center.X - r, c.Center.Y - r, 2 * r, 2 * r}).Area()
+		// A name nearer another city than its own reads as that city's.
+		if plate.Dist(c.Center) < 1.6*own+l.CityRadius {
+			cost += 8 * l.LabelSize * l.LabelSize
+		}
 	}
-	cost += 60 * (plate.Area() - plate.Intersect(l.Board).Area())
+	cost += 200 * (plate.Area() - plate.Intersect(l.Board).Area())
 	return cost
 }

@@ -34,15 +34,15 @@ func run(args []string) int {
 	return cmd(args[1:])
 }
 
-// interactive is the windowed simulator. Until it exists, sim without a
-// subcommand explains how it is used.
+// interactive is the windowed simulator (window.go).
 func interactive(args []string) int {
-	usage(os.Stderr)
-	return 2
+	return runWindow(args)
 }
 
 func usage(w io.Writer) {
 	fmt.Fprint(w, `usage:
+  sim [-map europe|usa] [-seats N] [-width W -height H]
+                   open the simulator's window (sim -h lists every flag)
   sim score FILE   score a finished board (a scenario file, see shared/scenarios/FORMAT.md;
                    FILE - reads standard input) and print the result as JSON
 `)
