@@ -1,0 +1,323 @@
+package config
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"ttr/hal"
+)
+
+// walker decodes the parsed tree into a Config, collecting every problem.
+type walker struct {
+	data     []byte
+	problems []Problem
+}
+
+// examples show a valid value for each field, for "missing" problems.
+var examples = map[string]string{
+	"screen": `"screen": {"width": 1920, "height": 1080}`, "width": `"width": 1920`, "height": `"height": 1080`,
+	"language": `"language": "es"`, "registry": `"registry": "/var/lib/ttr/cards.json"`,
+	"logs": `"logs": "/var/lib/ttr/games"`, "seats": `"seats": [{...}, {...}]`, "edge": `"edge": "bottom"`,
+	"color": `"color": "red"`, "reader": `"reader": {"spi_bus": 0, "chip_select": 0, "reset_pin": 25, "irq_pin": 24}`,
+	"buttons": `"buttons": [{"pin": 5, "meaning": "confirm"}, {"pin": 6, "meaning": "cancel"}]`,
+	"spi_bus": `"spi_bus": 0`, "chip_select": `"chip_select": 0`, "reset_pin": `"reset_pin": 25`,
+	"irq_pin": `"irq_pin": 24`, "pin": `"pin": 5`, "meaning": `"meaning": "confirm"`,
+}
+
+func (w *walker) add(off int64, path, what, fix string) {
+	line, _ := lineCol(w.data, off)
+	w.problems = append(w.problems, Problem{Line: line, Path: path, What: what, Fix: fix})
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// object checks that n is an object with the required keys and no others,
+// each once, and returns its fields by key.
+func (w *walker) object(n *node, path string, required, optional []string) map[string]*node {
+	if n.kind != '{' {
+		w.add(n.off, path, "got "+n.kindName()+", want an object {...}", "")
+		return nil
+	}
+	known := append(append([]string{}, required...), optional...)
+	got := map[string]*node{}
+	first := map[string]int64{}
+	for _, f := range n.fields {
+		p := join(path, f.key)
+		if !slices.Contains(known, f.key) {
+			w.add(f.off, p, "unknown field", "remove it or correct its spelling; the fields here are "+strings.Join(known, ", "))
+			continue
+		}
+		if off, dup := first[f.key]; dup {
+			line, _ := lineCol(w.data, off)
+			w.add(f.off, p, fmt.Sprintf("given twice (first on line %d)", line), "keep only one")
+			continue
+		}
+		first[f.key] = f.off
+		got[f.key] = f.val
+	}
+	for _, k := range required {
+		if _, ok := got[k]; !ok {
+			w.add(n.off, join(path, k), "missing", "add it, for example "+examples[k])
+		}
+	}
+	return got
+}
+
+func (w *walker) integer(n *node, path string, lo, hi int, what string) (int, bool) {
+	if n == nil {
+		return 0, false
+	}
+	if n.kind != 'n' {
+		w.add(n.off, path, "got "+n.kindName()+", want a whole number", fmt.Sprintf("write %s as a number from %d to %d, without quotes", what, lo, hi))
+		return 0, false
+	}
+	v, err := strconv.Atoi(n.num.String())
+	if err != nil {
+		w.add(n.off, path, fmt.Sprintf("got %s, want a whole number", n.num), fmt.Sprintf("write %s as a whole number from %d to %d", what, lo, hi))
+		return 0, false
+	}
+	if v < lo || v > hi {
+		w.add(n.off, path, fmt.Sprintf("got %d, out of range", v), fmt.Sprintf("%s must be from %d to %d", what, lo, hi))
+		return 0, false
+	}
+	return v, true
+}
+
+func (w *walker) str(n *node, path, fix string) (string, bool) {
+	if n == nil {
+		return "", false
+	}
+	if n.kind != 's' {
+		w.add(n.off, path, "got "+n.kindName()+", want a string", fix)
+		return "", false
+	}
+	if strings.TrimSpace(n.str) == "" {
+		w.add(n.off, path, "empty", fix)
+		return "", false
+	}
+	return n.str, true
+}
+
+func (w *walker) enum(n *node, path string, values []string) (string, bool) {
+	fix := "use one of " + quoteAll(values)
+	s, ok := w.str(n, path, fix)
+	if !ok {
+		return "", false
+	}
+	if !slices.Contains(values, s) {
+		w.add(n.off, path, fmt.Sprintf("got %q, not a known value", s), fix)
+		return "", false
+	}
+	return s, true
+}
+
+func quoteAll(vs []string) string {
+	q := make([]string, len(vs))
+	for i, v := range vs {
+		q[i] = strconv.Quote(v)
+	}
+	return strings.Join(q, ", ")
+}
+
+func (w *walker) config(root *node) *Config {
+	c := &Config{}
+	top := w.object(root, "", []string{"screen", "language", "registry", "logs", "seats"}, nil)
+	if top == nil {
+		return c
+	}
+	if n := top["screen"]; n != nil {
+		s := w.object(n, "screen", []string{"width", "height"}, []string{"rotation"})
+		c.Screen.Width, _ = w.integer(s["width"], "screen.width", 1, 16384, "the width in pixels")
+		c.Screen.Height, _ = w.integer(s["height"], "screen.height", 1, 16384, "the height in pixels")
+		if r := s["rotation"]; r != nil {
+			if v, ok := w.integer(r, "screen.rotation", 0, 270, "the rotation in degrees"); ok {
+				if v%90 != 0 {
+					w.add(r.off, "screen.rotation", fmt.Sprintf("got %d degrees", v), "use 0, 90, 180 or 270")
+				}
+				c.Screen.Rotation = v
+			}
+		}
+	}
+	c.Language, _ = w.enum(top["language"], "language", Languages)
+	c.Registry, _ = w.str(top["registry"], "registry", `give the card registry's file, for example "/var/lib/ttr/cards.json"`)
+	c.Logs, _ = w.str(top["logs"], "logs", `give the folder for game logs, for example "/var/lib/ttr/games"`)
+	if n := top["seats"]; n != nil {
+		if n.kind != '[' {
+			w.add(n.off, "seats", "got "+n.kindName()+", want a list [...] of seats", "")
+		} else {
+			if len(n.elems) < MinSeats || len(n.elems) > MaxSeats {
+				w.add(n.off, "seats", fmt.Sprintf("got %d seats", len(n.elems)), fmt.Sprintf("a table has %d to %d seats", MinSeats, MaxSeats))
+			}
+			for i, e := range n.elems {
+				c.Seats = append(c.Seats, w.seat(e, fmt.Sprintf("seats[%d]", i)))
+			}
+			w.crossCheck(n, c)
+		}
+	}
+	return c
+}
+
+func (w *walker) seat(n *node, path string) Seat {
+	var s Seat
+	f := w.object(n, path, []string{"edge", "color", "reader", "buttons"}, nil)
+	if f == nil {
+		return s
+	}
+	edges := make([]string, len(Edges))
+	for i, e := range Edges {
+		edges[i] = string(e)
+	}
+	e, _ := w.enum(f["edge"], path+".edge", edges)
+	s.Edge = Edge(e)
+	s.Color, _ = w.enum(f["color"], path+".color", Colors)
+	if r := f["reader"]; r != nil {
+		p := path + ".reader"
+		rf := w.object(r, p, []string{"spi_bus", "chip_select", "reset_pin", "irq_pin"}, nil)
+		s.Reader.Bus, _ = w.integer(rf["spi_bus"], p+".spi_bus", 0, 6, "the SPI bus")
+		s.Reader.ChipSelect, _ = w.integer(rf["chip_select"], p+".chip_select", 0, 2, "the chip select")
+		s.Reader.Reset, _ = w.integer(rf["reset_pin"], p+".reset_pin", 0, MaxGPIO, "the BCM GPIO number")
+		s.Reader.IRQ, _ = w.integer(rf["irq_pin"], p+".irq_pin", 0, MaxGPIO, "the BCM GPIO number")
+		if rf != nil && rf["spi_bus"] != nil {
+			if _, ok := spiPins[s.Reader.Bus]; !ok && s.Reader.Bus != 0 {
+				w.add(rf["spi_bus"].off, p+".spi_bus", fmt.Sprintf("SPI%d does not exist on a Raspberry Pi", s.Reader.Bus), "use SPI0, SPI1 or (Pi 4 and 5) SPI3 to SPI6")
+			}
+		}
+	}
+	if b := f["buttons"]; b != nil {
+		p := path + ".buttons"
+		if b.kind != '[' {
+			w.add(b.off, p, "got "+b.kindName()+", want a list [...] of buttons", "")
+		} else {
+			seen := map[hal.Button]bool{}
+			for i, e := range b.elems {
+				bp := fmt.Sprintf("%s[%d]", p, i)
+				bf := w.object(e, bp, []string{"pin", "meaning"}, nil)
+				var btn Button
+				btn.Pin, _ = w.integer(bf["pin"], bp+".pin", 0, MaxGPIO, "the BCM GPIO number")
+				m, ok := w.enum(bf["meaning"], bp+".meaning", []string{hal.Confirm.String(), hal.Cancel.String()})
+				if ok {
+					btn.Meaning = hal.Confirm
+					if m == hal.Cancel.String() {
+						btn.Meaning = hal.Cancel
+					}
+					if seen[btn.Meaning] {
+						w.add(bf["meaning"].off, bp+".meaning", "a second "+m+" button", "give each seat one confirm and one cancel button")
+					}
+					seen[btn.Meaning] = true
+				}
+				s.Buttons = append(s.Buttons, btn)
+			}
+			for _, want := range []hal.Button{hal.Confirm, hal.Cancel} {
+				if !seen[want] {
+					w.add(b.off, p, "no "+want.String()+" button", fmt.Sprintf(`add one, for example {"pin": 5, "meaning": %q}`, want))
+				}
+			}
+		}
+	}
+	return s
+}
+
+// crossCheck finds problems between seats: repeated colours and readers,
+// and pins used twice or taken by an SPI bus.
+func (w *walker) crossCheck(seats *node, c *Config) {
+	type use struct {
+		path  string
+		off   int64
+		reset bool
+	}
+	pins := map[int]use{}
+	colors := map[string]string{}
+	readers := map[[2]int]string{}
+	buses := map[int]bool{}
+	for i, s := range c.Seats {
+		if seats.elems[i].kind == '{' && fieldOf(seats.elems[i], "reader") != nil {
+			buses[s.Reader.Bus] = true
+		}
+	}
+	for i, s := range c.Seats {
+		sn := seats.elems[i]
+		path := fmt.Sprintf("seats[%d]", i)
+		if s.Color != "" {
+			if other, dup := colors[s.Color]; dup {
+				w.add(offOf(sn, "color"), path+".color", fmt.Sprintf("%s is also %s's colour", s.Color, other), "give each seat its own colour")
+			}
+			colors[s.Color] = path
+		}
+		rn := fieldOf(sn, "reader")
+		if rn == nil || rn.kind != '{' {
+			continue
+		}
+		key := [2]int{s.Reader.Bus, s.Reader.ChipSelect}
+		if other, dup := readers[key]; dup {
+			w.add(rn.off, path+".reader", fmt.Sprintf("SPI%d.%d is also %s's reader", key[0], key[1], other), "give each reader its own chip select")
+		}
+		readers[key] = path
+		claim := func(pin int, p string, off int64, reset bool) {
+			for bus := range buses {
+				if slices.Contains(spiPins[bus], pin) {
+					w.add(off, p, fmt.Sprintf("GPIO%d is one of SPI%d's pins", pin, bus), "use a GPIO no SPI bus in use takes (see the wiring table in README.md)")
+					return
+				}
+			}
+			if u, dup := pins[pin]; dup && !(reset && u.reset) {
+				w.add(off, p, fmt.Sprintf("GPIO%d is also %s", pin, u.path), "give every IRQ line and button its own GPIO (only reset lines may be shared)")
+				return
+			}
+			pins[pin] = use{path: p, off: off, reset: reset}
+		}
+		for _, pf := range []struct {
+			key   string
+			pin   int
+			reset bool
+		}{{"reset_pin", s.Reader.Reset, true}, {"irq_pin", s.Reader.IRQ, false}} {
+			if fn := fieldOf(rn, pf.key); isPin(fn, pf.pin) {
+				claim(pf.pin, path+".reader."+pf.key, fn.off, pf.reset)
+			}
+		}
+		bn := fieldOf(sn, "buttons")
+		if bn == nil || bn.kind != '[' {
+			continue
+		}
+		for j, b := range s.Buttons {
+			if fn := fieldOf(bn.elems[j], "pin"); isPin(fn, b.Pin) {
+				claim(b.Pin, fmt.Sprintf("%s.buttons[%d].pin", path, j), fn.off, false)
+			}
+		}
+	}
+}
+
+// isPin says whether n holds pin, a valid GPIO number, so that a field
+// already reported as wrong does not also clash with GPIO0.
+func isPin(n *node, pin int) bool {
+	if n == nil || n.kind != 'n' {
+		return false
+	}
+	v, err := strconv.Atoi(n.num.String())
+	return err == nil && v == pin && v >= 0 && v <= MaxGPIO
+}
+
+func fieldOf(n *node, key string) *node {
+	if n == nil || n.kind != '{' {
+		return nil
+	}
+	for _, f := range n.fields {
+		if f.key == key {
+			return f.val
+		}
+	}
+	return nil
+}
+
+func offOf(n *node, key string) int64 {
+	if v := fieldOf(n, key); v != nil {
+		return v.off
+	}
+	return n.off
+}

@@ -1,0 +1,171 @@
+package config
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"ttr/hal"
+)
+
+// Config is the table's hardware configuration.
+type Config struct {
+	Screen   Screen
+	Language string // "es", "ro" or "en"
+	Registry string // the card registry file
+	Logs     string // the folder of game logs
+	Seats    []Seat // seat i is hal.Seat(i)
+}
+
+// Screen describes the touchscreen.
+type Screen struct {
+	Width, Height int // pixels
+	Rotation      int // degrees: 0, 90, 180 or 270
+}
+
+// Edge is the edge of the screen a seat faces.
+type Edge string
+
+// The edges.
+const (
+	Bottom Edge = "bottom"
+	Top    Edge = "top"
+	Left   Edge = "left"
+	Right  Edge = "right"
+)
+
+// Seat is one place at the table.
+type Seat struct {
+	Edge    Edge
+	Color   string // default train colour: "red", "blue", "green", "yellow" or "black"
+	Reader  Reader
+	Buttons []Button
+}
+
+// Reader is where a seat's MFRC522 is wired.
+type Reader struct {
+	Bus, ChipSelect int // /dev/spidevBus.ChipSelect
+	Reset, IRQ      int // BCM GPIO numbers
+}
+
+// Button is one push button of a seat.
+type Button struct {
+	Pin     int // BCM GPIO number
+	Meaning hal.Button
+}
+
+// Languages, Colors and Edges list the accepted values, in the order the
+// error messages give them.
+var (
+	Languages = []string{"es", "ro", "en"}
+	Colors    = []string{"red", "blue", "green", "yellow", "black"}
+	Edges     = []Edge{Bottom, Top, Left, Right}
+)
+
+// Limits of the table.
+const (
+	MinSeats = 2
+	MaxSeats = 5
+	MaxGPIO  = 27 // the Pi's header GPIOs are 0-27
+)
+
+// spiPins are the GPIOs each SPI bus takes (Raspberry Pi 4/5 device tree
+// overlays spiN-Ncs), chip selects included.
+var spiPins = map[int][]int{
+	0: {7, 8, 9, 10, 11},
+	1: {16, 17, 18, 19, 20, 21},
+	3: {0, 1, 2, 3, 24},
+	4: {4, 5, 6, 7, 25},
+	5: {12, 13, 14, 15, 26},
+	6: {18, 19, 20, 21, 27},
+}
+
+// A Problem is one thing wrong in a config file.
+type Problem struct {
+	Line int    // 1-based; 0 when unknown
+	Path string // the field, e.g. "seats[1].reader.irq_pin"; "" for the whole file
+	What string // what is wrong
+	Fix  string // how to fix it
+}
+
+func (p Problem) String() string {
+	var b strings.Builder
+	if p.Line > 0 {
+		fmt.Fprintf(&b, "line %d: ", p.Line)
+	}
+	if p.Path != "" {
+		b.WriteString(p.Path + ": ")
+	}
+	b.WriteString(p.What)
+	if p.Fix != "" {
+		b.WriteString("; " + p.Fix)
+	}
+	return b.String()
+}
+
+// Error lists every problem of a config file.
+type Error struct {
+	File     string
+	Problems []Problem
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	name := e.File
+	if name == "" {
+		name = "config"
+	}
+	fmt.Fprintf(&b, "config: %s: %d problem(s):", name, len(e.Problems))
+	for _, p := range e.Problems {
+		b.WriteString("\n\t" + p.String())
+	}
+	return b.String()
+}
+
+// Load reads and checks the config file at path. Relative registry and logs
+// paths are made relative to the file's folder. A bad file gives an *Error
+// listing every problem.
+func Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	c, err := Parse(data)
+	if err != nil {
+		if e, ok := err.(*Error); ok {
+			e.File = path
+		}
+		return nil, err
+	}
+	dir := filepath.Dir(path)
+	for _, p := range []*string{&c.Registry, &c.Logs} {
+		if !filepath.IsAbs(*p) {
+			*p = filepath.Join(dir, *p)
+		}
+	}
+	return c, nil
+}
+
+// Parse checks and decodes a config file's contents. A bad file gives an
+// *Error listing every problem.
+func Parse(data []byte) (*Config, error) {
+	root, err := parse(data)
+	if err != nil {
+		se := err.(*syntaxError)
+		line, col := lineCol(data, se.off)
+		return nil, &Error{Problems: []Problem{{
+			Line: line,
+			What: fmt.Sprintf("not valid JSON at column %d: %s", col, se.msg),
+			Fix:  "check the brackets, quotes and commas there (JSON allows no comments and no comma after the last item)",
+		}}}
+	}
+	w := &walker{data: data}
+	c := w.config(root)
+	if len(w.problems) > 0 {
+		sort.SliceStable(w.problems, func(i, j int) bool { return w.problems[i].Line < w.problems[j].Line })
+		return nil, &Error{Problems: w.problems}
+	}
+	return c, nil
+}

@@ -1,0 +1,55 @@
+// Package config reads the table's hardware configuration: the screen, the
+// language, the seats with their readers and buttons, and where the card
+// registry and the game logs are kept.
+//
+// # Format
+//
+// The file is JSON, read with the standard library: the firmware adds no
+// dependency for it, the board data in maps is JSON too, and a hand-edited
+// file is checked strictly. The parser keeps every key in order, so a
+// misspelt (unknown) or repeated key is an error rather than silently
+// ignored, and every problem is reported with its line and the path of the
+// field, not only the first one. docs/table.example.json is a complete
+// example for a 4-seat table:
+//
+//	{
+//	  "screen":   {"width": 1920, "height": 1080, "rotation": 0},
+//	  "language": "es",
+//	  "registry": "/var/lib/ttr/cards.json",
+//	  "logs":     "/var/lib/ttr/games",
+//	  "seats": [
+//	    {"edge": "bottom", "color": "red",
+//	     "reader":  {"spi_bus": 0, "chip_select": 0, "reset_pin": 25, "irq_pin": 24},
+//	     "buttons": [{"pin": 5, "meaning": "confirm"}, {"pin": 6, "meaning": "cancel"}]},
+//	    ...
+//	  ]
+//	}
+//
+// # Fields
+//
+//   - screen.width, screen.height: the panel's size in pixels (1-16384).
+//   - screen.rotation: 0, 90, 180 or 270 degrees; optional, 0 by default.
+//   - language: the table's default language, "es", "ro" or "en".
+//   - registry: the card registry file (see hal/registry); a relative path
+//     is relative to the config file's folder.
+//   - logs: the folder game logs are written to; relative as registry.
+//   - seats: 2 to 5 seats, in order around the table from seat 0:
+//   - seats[i].edge: the screen edge the seat faces: "bottom", "top",
+//     "left" or "right".
+//   - seats[i].color: the seat's default train colour: "red", "blue",
+//     "green", "yellow" or "black", each at most once.
+//   - seats[i].reader: the seat's MFRC522: spi_bus (0-6) and chip_select
+//     (0-2) name /dev/spidevB.C; reset_pin and irq_pin are BCM GPIO numbers
+//     (0-27). Readers may share one reset line (a reset then resets them
+//     all, costing the others one poll); every other pin is used once.
+//   - seats[i].buttons: the seat's push buttons, each a GPIO pin (0-27,
+//     wired to ground) and its meaning, "confirm" or "cancel"; both are
+//     required, each once.
+//
+// A pin may not be one of the SPI buses' own pins (SPI0: GPIO 7-11, SPI1:
+// GPIO 16-21, and so on) when a reader uses that bus.
+//
+// # Boundary
+//
+// config imports only hal and the standard library.
+package config
