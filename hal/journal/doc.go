@@ -55,6 +55,12 @@
 //     never pruned and never deleted: they appear only after a storage fault,
 //     each is at most one game's size, and someone should look at them.
 //
+// Start refuses a second unfinished game, so only files copied in by hand
+// can leave several: Open resumes the one with the highest number and sets
+// the others aside like corrupt files. A write or fsync error in Append is
+// sticky: the game accepts no more records, since its tail on disk is then
+// unknown, and the next Open reads what reached the disk.
+//
 // Finished games in history/ are pruned oldest first (by sequence number)
 // once there are more than [Opts].MaxHistoryGames of them or they use more
 // than [Opts].MaxHistoryBytes. The unfinished game and corrupt files are never
@@ -68,9 +74,9 @@
 //	offset  size  field
 //	0       4     n, payload length in bytes (at most MaxRecord)
 //	4       1     kind: 'H' header, 'R' record, 'F' finish (summary)
-//	5       4     CRC-32C of bytes 0..4 (length and kind)
+//	5       4     CRC-32C of bytes [0, 5): length and kind
 //	9       n     payload
-//	9+n     4     CRC-32C of bytes 0..9+n (the whole frame before it)
+//	9+n     4     CRC-32C of bytes [0, 9+n): the whole frame before it
 //
 // The first frame is the header ('H'); then any number of records ('R');
 // then, in a finished game, one finish frame ('F') holding the summary, and
@@ -85,7 +91,7 @@
 // # Performance
 //
 // Append is one write and one fsync. BenchmarkAppend (go test -run '^$'
-// -bench Append ./hal/journal/) measured 0.14 to 0.34 ms per record on the
+// -bench Append ./hal/journal/) measured 0.08 to 0.34 ms per record on the
 // development VM (ext4 on virtio disk); on a Pi's SD card expect a few
 // milliseconds, still well under a frame's budget for one action.
 package journal
