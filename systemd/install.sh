@@ -103,12 +103,12 @@ run mv -f /usr/local/bin/.table.new /usr/local/bin/table
 
 # 4. The example config, only when there is none.
 shopt -s nullglob
-examples=(hal/config/table.example.*)
+examples=(docs/table.example.*)
 existing=("$confdir"/table.*)
 if [ ${#existing[@]} -gt 0 ]; then
 	say "keeping the existing config ${existing[*]}"
 elif [ ${#examples[@]} -eq 0 ]; then
-	say "warning: no example config (hal/config/table.example.*) in this tree; write $confdir/table.EXT before the table can start"
+	say "warning: no example config (docs/table.example.*) in this tree; write $confdir/table.EXT before the table can start"
 else
 	ex=${examples[0]}
 	dst="$confdir/table.${ex##*/table.example.}"
