@@ -1,5 +1,7 @@
 package board
 
+import "math"
+
 // Label placement: each city's name goes in one of twenty-four places around its
 // circle, chosen to cover as little as possible of the cars, the other
 // cities and the other names, and to stay on the board. A few rounds of
@@ -66,7 +68,7 @@ func (l *Layout) placeLabels(measure func(string, float32) Vec) {
 				c := cs[k].cost
 				for j := range cands {
 					if j != i {
-						c += 60 * cs[k].plate.Intersect(cands[j][choice[j]].plate).Area() / unit
+						c += clash(cs[k].plate, cands[j][choice[j]].plate, unit)
 					}
 				}
 				return c
@@ -83,6 +85,40 @@ func (l *Layout) placeLabels(measure func(string, float32) Vec) {
 		}
 		if !changed {
 			break
+		}
+	}
+	// Two names can block each other, each move alone making things worse:
+	// try every pair of places for such pairs.
+	overlapOthers := func(i int, p Rect, skip int) float32 {
+		var c float32
+		for j := range cands {
+			if j != i && j != skip {
+				c += clash(p, cands[j][choice[j]].plate, unit)
+			}
+		}
+		return c
+	}
+	for range 3 {
+		for i := range cands {
+			for j := i + 1; j < len(cands); j++ {
+				if cands[i][choice[i]].plate.Intersect(cands[j][choice[j]].plate).Area() == 0 {
+					continue
+				}
+				bi, bj, best := choice[i], choice[j], float32(math.MaxFloat32)
+				for ki, a := range cands[i] {
+					ca := a.cost + overlapOthers(i, a.plate, j)
+					if ca >= best {
+						continue
+					}
+					for kj, b := range cands[j] {
+						c := ca + b.cost + overlapOthers(j, b.plate, i) + clash(a.plate, b.plate, unit)
+						if c < best {
+							bi, bj, best = ki, kj, c
+						}
+					}
+				}
+				choice[i], choice[j] = bi, bj
+			}
 		}
 	}
 	for i := range l.Cities {
@@ -115,4 +151,15 @@ func (l *Layout) staticCost(city int, plate Rect) float32 {
 	}
 	cost += 200 * (plate.Area() - plate.Intersect(l.Board).Area())
 	return cost
+}
+
+// clash is the cost of two names overlapping, in letter-squares: any
+// overlap at all costs more than hiding a car, so names never overlap while
+// another place is free.
+func clash(a, b Rect, unit float32) float32 {
+	o := a.Intersect(b).Area()
+	if o == 0 {
+		return 0
+	}
+	return 20 + 100*o/unit
 }

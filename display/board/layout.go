@@ -42,7 +42,7 @@ type Opts struct {
 
 // DefaultOpts returns the options the table uses.
 func DefaultOpts() Opts {
-	return Opts{LabelScale: 19, MinLabelSize: 11}
+	return Opts{LabelScale: 20, MinLabelSize: 11}
 }
 
 // EstimateText is the text measure used when Opts.Measure is nil: a
