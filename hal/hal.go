@@ -136,3 +136,12 @@ type StatusReader interface {
 	// ReadStatus blocks until a device changes state or ctx is done.
 	ReadStatus(ctx context.Context) (Status, error)
 }
+
+// SystemClock is the real Clock, for the table and the simulator.
+type SystemClock struct{}
+
+// Now implements Clock.
+func (SystemClock) Now() time.Time { return time.Now() }
+
+// After implements Clock.
+func (SystemClock) After(d time.Duration) <-chan time.Time { return time.After(d) }

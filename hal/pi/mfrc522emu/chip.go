@@ -93,11 +93,12 @@ type Chip struct {
 	transfers  int
 	requests   int
 	edges      int // falling edges of the IRQ line so far
+	closed     int
 }
 
 var (
-	_ spi.Port = (*Chip)(nil)
-	_ spi.Conn = (*Chip)(nil)
+	_ spi.PortCloser = (*Chip)(nil)
+	_ spi.Conn       = (*Chip)(nil)
 )
 
 // New returns a powered, reset chip with no tag in its field.
@@ -128,6 +129,25 @@ func (c *Chip) Connect(f physic.Frequency, mode spi.Mode, bits int) (spi.Conn, e
 	c.connected = true
 	return c, nil
 }
+
+// Close implements spi.PortCloser; the chip stays usable, as after a reopen.
+func (c *Chip) Close() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.connected = false
+	c.closed++
+	return nil
+}
+
+// Closed returns how many times Close was called.
+func (c *Chip) Closed() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.closed
+}
+
+// LimitSpeed implements spi.PortCloser.
+func (c *Chip) LimitSpeed(f physic.Frequency) error { return nil }
 
 // Duplex implements spi.Conn.
 func (c *Chip) Duplex() conn.Duplex { return conn.Full }

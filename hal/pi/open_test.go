@@ -1,0 +1,162 @@
+package pi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"periph.io/x/conn/v3/gpio"
+	"periph.io/x/conn/v3/gpio/gpiotest"
+	"periph.io/x/conn/v3/spi"
+
+	"ttr/hal"
+	"ttr/hal/config"
+	"ttr/hal/haltest"
+	"ttr/hal/pi/mfrc522emu"
+)
+
+// fakeHost wires emulated chips and gpiotest pins as the config says.
+type fakeHost struct {
+	chips  map[[2]int]*mfrc522emu.Chip
+	pins   map[int]gpio.PinIO
+	failAt [2]int // an SPI port that cannot be opened; {-1, -1} for none
+}
+
+// sharedReset is one GPIO wired to the NRSTPD of several chips.
+type sharedReset struct {
+	*gpiotest.Pin
+	chips []*mfrc522emu.Chip
+}
+
+func (p *sharedReset) Out(l gpio.Level) error {
+	for _, c := range p.chips {
+		if err := c.Reset().Out(l); err != nil {
+			return err
+		}
+	}
+	return p.Pin.Out(l)
+}
+
+func newFakeHost(cfg *config.Config) *fakeHost {
+	h := &fakeHost{chips: map[[2]int]*mfrc522emu.Chip{}, pins: map[int]gpio.PinIO{}, failAt: [2]int{-1, -1}}
+	resets := map[int]*sharedReset{}
+	for i, s := range cfg.Seats {
+		c := mfrc522emu.New(fmt.Sprintf("seat%d", i))
+		h.chips[[2]int{s.Reader.Bus, s.Reader.ChipSelect}] = c
+		h.pins[s.Reader.IRQ] = c.IRQ()
+		r := resets[s.Reader.Reset]
+		if r == nil {
+			r = &sharedReset{Pin: &gpiotest.Pin{N: fmt.Sprintf("GPIO%d", s.Reader.Reset), L: gpio.High}}
+			resets[s.Reader.Reset] = r
+			h.pins[s.Reader.Reset] = r
+		}
+		r.chips = append(r.chips, c)
+		for _, b := range s.Buttons {
+			h.pins[b.Pin] = &gpiotest.Pin{N: fmt.Sprintf("GPIO%d", b.Pin), EdgesChan: make(chan gpio.Level, 8)}
+		}
+	}
+	return h
+}
+
+func (h *fakeHost) SPI(bus, cs int) (spi.PortCloser, error) {
+	if [2]int{bus, cs} == h.failAt {
+		return nil, errors.New("no such device")
+	}
+	return h.chips[[2]int{bus, cs}], nil
+}
+
+func (h *fakeHost) GPIO(n int) (gpio.PinIO, error) {
+	if p, ok := h.pins[n]; ok {
+		return p, nil
+	}
+	return nil, fmt.Errorf("GPIO%d not wired", n)
+}
+
+func TestOpenExampleTable(t *testing.T) {
+	cfg, err := config.Load("../../docs/table.example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newFakeHost(cfg)
+	clk := haltest.NewClock(t0)
+	tbl, err := Open(cfg, h, clk, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := tbl.Seats[0].Wiring, "reader SPI0.0 reset GPIO25 IRQ GPIO24; confirm GPIO5, cancel GPIO6"; got != want {
+		t.Errorf("Wiring: got %q, want %q", got, want)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- tbl.Run(ctx) }()
+	n := len(cfg.Seats)
+	wait := func() {
+		t.Helper()
+		wctx, wcancel := context.WithTimeout(ctx, guard)
+		defer wcancel()
+		if err := clk.BlockUntil(wctx, n); err != nil {
+			t.Fatalf("readers never waited on the clock: %v", err)
+		}
+	}
+	wait()
+	for i, s := range tbl.Seats {
+		rctx, rcancel := context.WithTimeout(ctx, guard)
+		st, err := s.Reader.ReadStatus(rctx)
+		rcancel()
+		if err != nil || st.State != hal.Online || st.Seat != hal.Seat(i) {
+			t.Errorf("seat %d: got %+v, %v, want online", i, st, err)
+		}
+	}
+	if err := h.chips[[2]int{1, 0}].Place([]byte{1, 2, 3, 4}); err != nil {
+		t.Fatal(err)
+	}
+	clk.AdvanceNext()
+	wait()
+	rctx, rcancel := context.WithTimeout(ctx, guard)
+	s, err := tbl.Seats[2].Reader.ReadTag(rctx)
+	rcancel()
+	if want := (hal.Scan{Seat: 2, UID: "01020304", At: t0.Add(DefaultReaderOpts.Poll)}); err != nil || s != want {
+		t.Errorf("scan on seat 2: got %+v, %v, want %+v", s, err, want)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	case <-time.After(guard):
+		t.Fatal("Run did not stop")
+	}
+	if err := tbl.Close(); err != nil {
+		t.Error(err)
+	}
+	for k, c := range h.chips {
+		if c.Closed() != 1 {
+			t.Errorf("SPI%d.%d closed %d times, want once", k[0], k[1], c.Closed())
+		}
+	}
+}
+
+func TestOpenFailsCleanly(t *testing.T) {
+	cfg, err := config.Load("../../docs/table.example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newFakeHost(cfg)
+	h.failAt = [2]int{1, 0} // seat 2's reader
+	if _, err := Open(cfg, h, haltest.NewClock(t0), nil, nil); err == nil {
+		t.Fatal("got no error")
+	}
+	for _, k := range [][2]int{{0, 0}, {0, 1}} {
+		if got := h.chips[k].Closed(); got != 1 {
+			t.Errorf("SPI%d.%d opened before the failure: closed %d times, want 1", k[0], k[1], got)
+		}
+	}
+	h = newFakeHost(cfg)
+	delete(h.pins, 27) // seat 2's cancel button
+	if _, err := Open(cfg, h, haltest.NewClock(t0), nil, nil); err == nil {
+		t.Error("a missing button pin: got no error")
+	}
+}
