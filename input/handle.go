@@ -1,0 +1,537 @@
+package input
+
+import (
+	"errors"
+	"strings"
+	"time"
+
+	"ttr/engine"
+	"ttr/hal"
+	"ttr/maps"
+)
+
+// try applies actions all or none; a refusal goes to seat.
+func (t *Table) try(r *Result, seat hal.Seat, at time.Time, actions ...engine.Action) Result {
+	if err := t.apply(r, at, actions...); err != nil {
+		return t.refuseErr(r, seat, at, err)
+	}
+	return *r
+}
+
+// Apply applies a decision or a chance outcome directly, through the same
+// validation as the gestures that make it: for bots and the dealer in
+// digital play. A refusal comes back as a Notice for the acting seat and
+// changes nothing. Any gesture in progress is dropped when a is applied.
+func (t *Table) Apply(a engine.Action, at time.Time) Result {
+	var r Result
+	if t.st == nil {
+		return t.refuse(&r, -1, at, "rule.wrong_action", nil)
+	}
+	return t.try(&r, t.SeatOf(t.st.Waiting().Player), at, a)
+}
+
+// Scan takes a tag placed on a seat's reader: a card or ticket drawn, dealt,
+// laid in the market or revealed for a tunnel (chance outcomes), a card
+// paid for a route, a station or a tunnel, a ticket given back.
+func (t *Table) Scan(ev hal.Scan) Result {
+	var r Result
+	seat, at := ev.Seat, ev.At
+	if t.st == nil || t.mode == ModeEnd {
+		return t.refuse(&r, seat, at, "rule.wrong_action", nil)
+	}
+	if t.PlayerAt(seat) < 0 {
+		return t.refuse(&r, seat, at, "rule.no_such_player", nil)
+	}
+	tag, ok := t.opts.Resolve(ev.UID)
+	if !ok {
+		return t.refuse(&r, seat, at, "refuse.unknown_tag", nil)
+	}
+	w := t.st.Waiting()
+	if w.Player < 0 {
+		return t.refuse(&r, seat, at, "rule.wrong_action", nil)
+	}
+	if seat != t.SeatOf(w.Player) {
+		return t.refuse(&r, seat, at, "refuse.wrong_reader", map[string]any{"Player": t.name(w.Player)})
+	}
+	wantCard := func() bool {
+		if tag.Kind != TagCard {
+			t.refuse(&r, seat, at, "refuse.expected_card", nil)
+			return false
+		}
+		return true
+	}
+	wantTicket := func() (engine.TicketID, bool) {
+		if tag.Kind != TagTicket {
+			t.refuse(&r, seat, at, "refuse.expected_ticket", nil)
+			return 0, false
+		}
+		if tag.Map != t.m.ID || int(tag.Ticket) >= len(t.m.Tickets) {
+			t.refuseErr(&r, seat, at, &engine.RuleError{Code: engine.ErrNoSuchTicket, Params: noParams()})
+			return 0, false
+		}
+		return tag.Ticket, true
+	}
+	switch w.Need {
+	case engine.NeedCardToHand, engine.NeedCardToMarket, engine.NeedCardToTunnel:
+		if !wantCard() {
+			return r
+		}
+		return t.try(&r, seat, at, engine.Reveal(tag.Card))
+	case engine.NeedTicket:
+		tk, ok := wantTicket()
+		if !ok {
+			return r
+		}
+		return t.try(&r, seat, at, engine.RevealT(tk))
+	case engine.NeedKeep:
+		tk, ok := wantTicket()
+		if !ok {
+			return r
+		}
+		return t.giveBack(&r, seat, at, w, tk)
+	case engine.NeedTurn:
+		switch t.g {
+		case gClaim, gStation:
+			if !wantCard() {
+				return r
+			}
+			return t.scanPay(&r, seat, at, tag.Card)
+		case gBlind:
+			if !wantCard() {
+				return r
+			}
+			return t.try(&r, seat, at, engine.Blind(), engine.Reveal(tag.Card))
+		case gTickets:
+			tk, ok := wantTicket()
+			if !ok {
+				return r
+			}
+			return t.try(&r, seat, at, engine.Tickets(), engine.RevealT(tk))
+		}
+		if tag.Kind == TagCard {
+			if loc, who := t.st.Where(tag.Card); loc == engine.InHand && who == w.Player {
+				return t.refuse(&r, seat, at, "refuse.touch_first", nil)
+			}
+			return t.try(&r, seat, at, engine.Blind(), engine.Reveal(tag.Card))
+		}
+		tk, ok := wantTicket()
+		if !ok {
+			return r
+		}
+		return t.try(&r, seat, at, engine.Tickets(), engine.RevealT(tk))
+	case engine.NeedSecondCard:
+		if !wantCard() {
+			return r
+		}
+		return t.try(&r, seat, at, engine.Blind(), engine.Reveal(tag.Card))
+	case engine.NeedTunnel:
+		if !wantCard() {
+			return r
+		}
+		return t.scanPay(&r, seat, at, tag.Card)
+	}
+	return t.refuse(&r, seat, at, "rule.wrong_action", nil)
+}
+
+// noParams returns rule error parameters with every int unused (-1).
+func noParams() engine.Params {
+	return engine.Params{Need: -1, Got: -1, Player: -1, Route: -1, Other: -1, City: -1, Slot: -1}
+}
+
+// giveBack marks ticket tk to be given back, or takes the mark off when it
+// was already marked, refusing a mark that would keep too few.
+func (t *Table) giveBack(r *Result, seat hal.Seat, at time.Time, w engine.Wait, tk engine.TicketID) Result {
+	drawn := t.st.DrawnTickets(w.Player)
+	one := engine.NewTicketSet(tk)
+	if !drawn.Has(tk) {
+		p := noParams()
+		p.Ticket = tk
+		return t.refuseErr(r, seat, at, &engine.RuleError{Code: engine.ErrTicketNotDrawn, Params: p})
+	}
+	if t.give.Has(tk) {
+		t.give &^= one
+		return *r
+	}
+	if kept := drawn.Len() - t.give.Len() - 1; kept < w.Count {
+		p := noParams()
+		p.Need, p.Got = w.Count, kept
+		return t.refuseErr(r, seat, at, &engine.RuleError{Code: engine.ErrKeepTooFew, Params: p})
+	}
+	t.give |= one
+	return *r
+}
+
+// payNeed returns the number of cards the payment in progress needs.
+func (t *Table) payNeed() int {
+	switch {
+	case t.st.Waiting().Need == engine.NeedTunnel:
+		return t.st.Waiting().Count
+	case t.g == gClaim:
+		return t.m.Routes[t.route].Length
+	case t.g == gStation:
+		return t.st.StationCost(t.st.Waiting().Player)
+	}
+	return 0
+}
+
+// checkPay validates the cards of a claim, station or tunnel payment in
+// progress: nil when they are all right so far, even if more are needed.
+func (t *Table) checkPay(cards engine.CardSet) error {
+	var err error
+	switch {
+	case t.st.Waiting().Need == engine.NeedTunnel:
+		_, _, err = t.st.Apply(engine.Pay(cards.IDs()...))
+	case t.g == gClaim:
+		err = t.st.CheckClaim(t.route, cards)
+	case t.g == gStation:
+		err = t.st.CheckStation(t.city, cards)
+	default:
+		return &engine.RuleError{Code: engine.ErrWrongAction, Params: noParams()}
+	}
+	var re *engine.RuleError
+	if err == nil || !errors.As(err, &re) || re.Code != engine.ErrNotEnoughCards {
+		return err
+	}
+	// Not enough cards yet: fine, unless a ferry's locomotives can no
+	// longer fit in the cards still to come.
+	if t.g == gClaim && t.st.Waiting().Need == engine.NeedTurn {
+		rt := &t.m.Routes[t.route]
+		locos := cards.Count(engine.Locomotive)
+		if rt.Locomotives-locos > rt.Length-cards.Len() {
+			p := noParams()
+			p.Need, p.Got = rt.Locomotives, locos
+			return &engine.RuleError{Code: engine.ErrNeedLocomotives, Params: p}
+		}
+	}
+	return nil
+}
+
+// scanPay adds a card to the payment in progress, or refuses it at once.
+func (t *Table) scanPay(r *Result, seat hal.Seat, at time.Time, c engine.CardID) Result {
+	if t.cards.Has(c) {
+		return t.refuse(r, seat, at, "refuse.scanned_twice", nil)
+	}
+	if t.cards.Len() >= t.payNeed() {
+		return t.refuse(r, seat, at, "refuse.enough_cards", nil)
+	}
+	cards := t.cards
+	cards.Add(c)
+	if err := t.checkPay(cards); err != nil {
+		return t.refuseErr(r, seat, at, err)
+	}
+	t.cards = cards
+	return *r
+}
+
+// Press takes a press of a seat's button (already debounced by hal).
+func (t *Table) Press(ev hal.Press) Result {
+	switch ev.Button {
+	case hal.Confirm:
+		return t.confirm(ev.Seat, ev.At)
+	case hal.Cancel:
+		return t.cancel(ev.Seat, ev.At)
+	}
+	return Result{}
+}
+
+// actor checks that seat is the one the table waits for, refusing
+// otherwise.
+func (t *Table) actor(r *Result, seat hal.Seat, at time.Time) (engine.Wait, bool) {
+	w := t.st.Waiting()
+	switch {
+	case t.PlayerAt(seat) < 0:
+		t.refuse(r, seat, at, "rule.no_such_player", nil)
+		return w, false
+	case w.Player < 0:
+		t.refuse(r, seat, at, "rule.wrong_action", nil)
+		return w, false
+	case seat != t.SeatOf(w.Player):
+		t.refuse(r, seat, at, "refuse.not_your_turn", nil)
+		return w, false
+	}
+	return w, true
+}
+
+// confirm takes Confirm at seat: start the game, keep the tickets, claim the
+// route, build the station, pay the tunnel, or pass when nothing else is
+// possible.
+func (t *Table) confirm(seat hal.Seat, at time.Time) Result {
+	var r Result
+	switch t.mode {
+	case ModeStart:
+		return t.start(seat, at)
+	case ModeEnd:
+		return r
+	}
+	w, ok := t.actor(&r, seat, at)
+	if !ok {
+		return r
+	}
+	switch w.Need {
+	case engine.NeedKeep:
+		return t.try(&r, seat, at, engine.Keep(t.give.IDs()...))
+	case engine.NeedTunnel:
+		return t.try(&r, seat, at, engine.Pay(t.cards.IDs()...))
+	case engine.NeedTurn:
+		switch t.g {
+		case gClaim:
+			return t.try(&r, seat, at, engine.Claim(t.route, t.cards.IDs()...))
+		case gStation:
+			return t.try(&r, seat, at, engine.Station(t.city, t.cards.IDs()...))
+		case gBlind:
+			return t.refuse(&r, seat, at, "prompt.scan_blind", nil)
+		case gTickets:
+			return t.refuse(&r, seat, at, "refuse.scan_tickets", nil)
+		}
+		if t.mustPass() {
+			return t.try(&r, seat, at, engine.PassTurn())
+		}
+	}
+	return t.refuse(&r, seat, at, "rule.wrong_action", nil)
+}
+
+// mustPass reports whether the current player can do nothing but pass.
+func (t *Table) mustPass() bool {
+	legal := t.st.LegalActions()
+	return len(legal) == 1 && legal[0].Kind == engine.Pass
+}
+
+// cancel takes Cancel at seat: drop the gesture in progress, the tickets
+// marked to give back, or withdraw a tunnel.
+func (t *Table) cancel(seat hal.Seat, at time.Time) Result {
+	var r Result
+	if t.mode == ModeStart || t.mode == ModeEnd {
+		return r
+	}
+	w, ok := t.actor(&r, seat, at)
+	if !ok {
+		return r
+	}
+	switch w.Need {
+	case engine.NeedTurn:
+		t.clearGesture()
+		return r
+	case engine.NeedKeep:
+		t.give = 0
+		return r
+	case engine.NeedTunnel:
+		return t.try(&r, seat, at, engine.Withdraw())
+	}
+	return t.refuse(&r, seat, at, "rule.wrong_action", nil)
+}
+
+// Touch takes a touch on the screen, already resolved to what it landed on.
+// Touches on the board act for the player the table waits for; touches on
+// a seat's panel (Touch.Seat >= 0) for that seat.
+func (t *Table) Touch(ev hal.Touch) Result {
+	var r Result
+	at := ev.At
+	if ev.Kind == hal.ScreenKey {
+		return t.key(ev)
+	}
+	if t.mode == ModeStart || t.mode == ModeEnd {
+		return r
+	}
+	w := t.st.Waiting()
+	seat := t.SeatOf(w.Player)
+	if ev.Seat >= 0 && ev.Seat != seat {
+		return t.refuse(&r, ev.Seat, at, "refuse.not_your_turn", nil)
+	}
+	if ev.Kind == hal.Nothing {
+		return t.refuse(&r, seat, at, "refuse.touch_nothing", nil)
+	}
+	if w.Need != engine.NeedTurn && w.Need != engine.NeedSecondCard {
+		return t.refuse(&r, seat, at, "rule.wrong_action", nil)
+	}
+	busy := (t.g == gClaim || t.g == gStation) && !t.cards.Empty()
+	switch ev.Kind {
+	case hal.RouteArea:
+		rt, ok := t.m.Route(ev.ID)
+		if !ok {
+			return t.refuse(&r, seat, at, "refuse.touch_nothing", nil)
+		}
+		if t.g == gClaim && t.route == rt {
+			return r
+		}
+		if busy {
+			return t.refuse(&r, seat, at, "refuse.finish_first", nil)
+		}
+		if err := t.st.CheckClaim(rt, engine.CardSet{}); !isNoCards(err) {
+			return t.refuseErr(&r, seat, at, err)
+		}
+		t.clearGesture()
+		t.g, t.route = gClaim, rt
+	case hal.CityArea:
+		city, ok := t.m.City(ev.ID)
+		if !ok {
+			return t.refuse(&r, seat, at, "refuse.touch_nothing", nil)
+		}
+		if t.g == gStation && t.city == city {
+			return r
+		}
+		if busy {
+			return t.refuse(&r, seat, at, "refuse.finish_first", nil)
+		}
+		if err := t.st.CheckStation(city, engine.CardSet{}); !isNoCards(err) {
+			return t.refuseErr(&r, seat, at, err)
+		}
+		t.clearGesture()
+		t.g, t.city = gStation, city
+	case hal.MarketSlot:
+		if busy {
+			return t.refuse(&r, seat, at, "refuse.finish_first", nil)
+		}
+		return t.try(&r, seat, at, engine.FaceUp(ev.Index))
+	case hal.DeckArea:
+		if busy {
+			return t.refuse(&r, seat, at, "refuse.finish_first", nil)
+		}
+		if _, _, err := t.st.Apply(engine.Blind()); err != nil {
+			return t.refuseErr(&r, seat, at, err)
+		}
+		t.clearGesture()
+		t.g = gBlind
+	case hal.TicketDeck:
+		if busy {
+			return t.refuse(&r, seat, at, "refuse.finish_first", nil)
+		}
+		if _, _, err := t.st.Apply(engine.Tickets()); err != nil {
+			return t.refuseErr(&r, seat, at, err)
+		}
+		t.clearGesture()
+		t.g = gTickets
+	default:
+		return t.refuse(&r, seat, at, "refuse.touch_nothing", nil)
+	}
+	return r
+}
+
+// isNoCards reports whether err is the engine's "no cards given", which a
+// claim or station check without cards returns when all else is fine.
+func isNoCards(err error) bool {
+	var re *engine.RuleError
+	return errors.As(err, &re) && re.Code == engine.ErrNoCards
+}
+
+// key takes a touch on an on-screen key.
+func (t *Table) key(ev hal.Touch) Result {
+	var r Result
+	seat, at := ev.Seat, ev.At
+	switch ev.ID {
+	case KeyConfirm:
+		return t.confirm(seat, at)
+	case KeyCancel:
+		return t.cancel(seat, at)
+	case KeyNewGame:
+		if t.mode == ModeEnd {
+			t.toStart()
+		}
+		return r
+	}
+	if t.mode != ModeStart {
+		return r
+	}
+	validSeat := seat >= 0 && int(seat) < t.opts.Seats
+	switch {
+	case strings.HasPrefix(ev.ID, KeyLang):
+		lang := strings.TrimPrefix(ev.ID, KeyLang)
+		for _, l := range t.opts.Langs {
+			if l == lang {
+				t.setup.Lang = lang
+			}
+		}
+	case strings.HasPrefix(ev.ID, KeyMap):
+		id := strings.TrimPrefix(ev.ID, KeyMap)
+		if m, err := maps.Load(id); err == nil {
+			t.m, t.setup.Map = m, id
+		}
+	case ev.ID == KeyJoin && validSeat:
+		st := &t.setup.Seats[seat]
+		if st.Playing {
+			st.Playing = false
+			if t.setup.First == seat {
+				t.setup.First = -1
+			}
+			return r
+		}
+		if len(t.setup.Players()) >= engine.MaxPlayers {
+			return t.refuse(&r, seat, at, "start.player_range", map[string]any{"Min": engine.MinPlayers, "Max": engine.MaxPlayers})
+		}
+		st.Playing = true
+		if t.colorTaken(seat, st.Color) {
+			for c := range Color(NumColors) {
+				if !t.colorTaken(seat, c) {
+					st.Color = c
+					break
+				}
+			}
+		}
+	case strings.HasPrefix(ev.ID, KeyColor) && validSeat:
+		c, ok := ParseColor(strings.TrimPrefix(ev.ID, KeyColor))
+		if !ok {
+			return r
+		}
+		if !t.setup.Seats[seat].Playing {
+			return t.refuse(&r, seat, at, "rule.no_such_player", nil)
+		}
+		if t.colorTaken(seat, c) {
+			return t.refuse(&r, seat, at, "start.color_taken", nil)
+		}
+		t.setup.Seats[seat].Color = c
+	case ev.ID == KeyFirst && validSeat:
+		if !t.setup.Seats[seat].Playing {
+			return t.refuse(&r, seat, at, "rule.no_such_player", nil)
+		}
+		t.setup.First = seat
+	case ev.ID == KeyStart:
+		return t.start(seat, at)
+	}
+	return r
+}
+
+// colorTaken reports whether another playing seat than seat has colour c.
+func (t *Table) colorTaken(seat hal.Seat, c Color) bool {
+	for i, st := range t.setup.Seats {
+		if hal.Seat(i) != seat && st.Playing && st.Color == c {
+			return true
+		}
+	}
+	return false
+}
+
+// startProblem says why the game cannot start yet, or returns the zero
+// Text.
+func (t *Table) startProblem() Text {
+	n := len(t.setup.Players())
+	if n < engine.MinPlayers || n > engine.MaxPlayers {
+		return Text{Key: "start.player_range", Args: map[string]any{"Min": engine.MinPlayers, "Max": engine.MaxPlayers}}
+	}
+	if checkColors(t.setup) != nil {
+		return Text{Key: "start.color_taken"}
+	}
+	if t.setup.First < 0 || !t.setup.Seats[t.setup.First].Playing {
+		return Text{Key: "start.choose_first"}
+	}
+	return Text{}
+}
+
+// start begins the game chosen on the start screen: a new engine game whose
+// first action names the first player.
+func (t *Table) start(seat hal.Seat, at time.Time) Result {
+	var r Result
+	if p := t.startProblem(); !p.IsZero() {
+		t.notify(&r, Notice{Seat: seat, Text: p, Refused: true, At: at})
+		return r
+	}
+	s, err := engine.NewGame(t.m, engine.Opts{Players: len(t.setup.Players())})
+	if err != nil {
+		return t.refuseErr(&r, seat, at, err)
+	}
+	t.begin(s)
+	t.end = nil
+	for i := range t.notices {
+		t.notices[i] = Notice{}
+	}
+	r.Started = true
+	return t.try(&r, seat, at, engine.FirstPlayer(t.player[t.setup.First]))
+}
