@@ -23,7 +23,8 @@ type Board struct {
 	opts   board.Opts
 	bg     rl.Texture2D
 	label  Font
-	names  [][]rune // city names, by city index
+	names  [][]rune    // city names, by city index
+	shape  []board.Tri // scratch for owner marks, reused every frame
 }
 
 // A View is what a frame shows on top of the bare board. The zero View
@@ -38,6 +39,10 @@ type View struct {
 // A RouteMark is how one route looks in a View.
 type RouteMark struct {
 	Owner color.RGBA // the claiming player's colour; alpha 0: not claimed
+	// Mark is a shape drawn on each claimed car, so that players who cannot
+	// tell the owners' colours apart can tell their trains (board.Plain:
+	// none). Give each seat its own.
+	Mark  board.Shape
 	Faded bool       // no longer claimable (the closed half of a double)
 	Glow  color.RGBA // a halo around the cars (a longest path, a cost shown); alpha 0: none
 }
@@ -195,6 +200,18 @@ func (b *Board) drawRoute(i int, m RouteMark, selected bool, pulse float32) {
 			drawQuad(&rim, trainRim)
 			drawQuad(&t, fill)
 			drawQuad(&c.Roof, darken(fill, 0.25))
+			if m.Mark != board.Plain {
+				up := c.Dir
+				if up.X < 0 {
+					up = up.Scale(-1)
+				}
+				b.shape = board.AppendShape(b.shape[:0], m.Mark, c.Center, up, min(c.Width, c.Length*0.7))
+				ink := inkFor(fill)
+				for j := range b.shape {
+					t := &b.shape[j]
+					rl.DrawTriangle(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), ink)
+				}
+			}
 			continue
 		}
 		if alpha == 1 {

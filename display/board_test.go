@@ -32,10 +32,11 @@ func TestBoardGolden(t *testing.T) {
 
 // TestBoardMarksGolden draws what a game in progress puts on the board:
 // claimed routes in four players' colours, a faded double, stations, a
-// glowing path and a selected route.
+// glowing path, owner marks on the trains and a selected route.
 func TestBoardMarksGolden(t *testing.T) {
 	m := mustMap(t, "europe")
 	players := []color.RGBA{{200, 30, 30, 255}, {30, 90, 200, 255}, {40, 150, 60, 255}, {240, 200, 20, 255}}
+	marks := []board.Shape{board.Plain, board.Dot, board.Triangle, board.Diamond}
 	v := View{Routes: make([]RouteMark, len(m.Routes)), Cities: make([]CityMark, len(m.Cities)), Time: 0.2}
 	claim := func(id string, p int) {
 		i, ok := m.Route(id)
@@ -43,6 +44,7 @@ func TestBoardMarksGolden(t *testing.T) {
 			t.Fatalf("no route %s", id)
 		}
 		v.Routes[i].Owner = players[p]
+		v.Routes[i].Mark = marks[p]
 	}
 	claim("paris--zurich--1", 0)
 	claim("brest--paris--1", 0)
@@ -55,7 +57,7 @@ func TestBoardMarksGolden(t *testing.T) {
 	}
 	for _, id := range []string{"roma--venezia--1", "munchen--venezia--1"} {
 		i, _ := m.Route(id)
-		v.Routes[i].Glow = color.RGBA{255, 255, 255, 200}
+		v.Routes[i].Glow = color.RGBA{236, 0, 140, 230}
 	}
 	for id, p := range map[string]int{"wien": 1, "paris": 0, "kyiv": 2} {
 		i, _ := m.City(id)

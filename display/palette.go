@@ -72,3 +72,11 @@ func darken(c color.RGBA, t float32) color.RGBA {
 	f := func(v uint8) uint8 { return uint8(float32(v) * (1 - t)) }
 	return color.RGBA{f(c.R), f(c.G), f(c.B), c.A}
 }
+
+// inkFor returns dark or light ink, whichever shows better on c.
+func inkFor(c color.RGBA) color.RGBA {
+	if 0.299*float32(c.R)+0.587*float32(c.G)+0.114*float32(c.B) > 150 {
+		return color.RGBA{34, 34, 38, 230}
+	}
+	return color.RGBA{250, 250, 246, 235}
+}

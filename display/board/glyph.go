@@ -49,6 +49,12 @@ func AppendGlyph(dst []Tri, c maps.Color, center, dir Vec, size float32) []Tri {
 	return appendShape(dst, ShapeOf(c), center, dir, size/2)
 }
 
+// AppendShape appends to dst the triangles of shape s, like AppendGlyph
+// (for marks that are not card colours, such as a seat's mark).
+func AppendShape(dst []Tri, s Shape, center, dir Vec, size float32) []Tri {
+	return appendShape(dst, s, center, dir, size/2)
+}
+
 // appendShape draws s in a frame where (u, v) in [-1, 1]² maps to
 // center + dir*u*k + perp*v*k.
 func appendShape(dst []Tri, s Shape, center, dir Vec, k float32) []Tri {
