@@ -1,6 +1,7 @@
 package score
 
 import (
+	"math/bits"
 	"slices"
 
 	"ttr/maps"
@@ -11,10 +12,18 @@ import (
 // city more than once but uses each route at most once. A route listed twice
 // counts once; it is 0 for no routes.
 func LongestPath(m *maps.Map, routes []int) int {
+	best, _ := longestPath(m, routes)
+	return best
+}
+
+// longestPath is LongestPath that also returns the search's steps.
+func longestPath(m *maps.Map, routes []int) (best, steps int) {
 	var g trailGraph
 	g.build(m, routes)
+	g.peel()
 	g.contract()
-	return g.longest()
+	best, steps = g.longest()
+	return max(best, g.lower), steps
 }
 
 // A trailGraph is a multigraph over the cities of some routes, numbered
@@ -24,6 +33,7 @@ type trailGraph struct {
 	length   []int    // per edge: trains
 	alive    []bool   // per edge: false once merged into another
 	incident [][]int  // per vertex: its edges (a loop twice)
+	lower    int      // a trail peel found wholly inside trees
 }
 
 func (g *trailGraph) build(m *maps.Map, routes []int) {
@@ -52,6 +62,67 @@ func (g *trailGraph) build(m *maps.Map, routes []int) {
 		g.alive = append(g.alive, true)
 		g.incident[a] = append(g.incident[a], e)
 		g.incident[b] = append(g.incident[b], e)
+	}
+}
+
+// peel replaces the trees hanging off the graph. A trail that enters such a
+// tree never comes back (its edges are bridges), so it ends there, as deep
+// as the tree goes; and a trail has only two ends. So each tree is cut off
+// leaf by leaf, remembering at each vertex the longest way down (height),
+// and where peeling stops, at a vertex r still on a cycle, the two longest
+// ways down from r become two plain edges to new leaves. A trail wholly in
+// the trees, through some vertex by its two longest ways down, is kept in
+// g.lower; a graph that is all tree is peeled away entirely.
+func (g *trailGraph) peel() {
+	n := len(g.incident)
+	height := make([]int, n)
+	top := make([][2]int, n) // the two longest ways down from each vertex
+	var leaves []int
+	for v, inc := range g.incident {
+		if len(inc) == 1 {
+			leaves = append(leaves, v)
+		}
+	}
+	for len(leaves) > 0 {
+		v := leaves[len(leaves)-1]
+		leaves = leaves[:len(leaves)-1]
+		if len(g.incident[v]) != 1 {
+			continue // the last vertex of a tree: its edge went with its partner
+		}
+		e := g.incident[v][0]
+		p := g.other(e, v)
+		down := height[v] + g.length[e]
+		g.alive[e] = false
+		g.incident[v] = nil
+		g.incident[p] = slices.DeleteFunc(g.incident[p], func(x int) bool { return x == e })
+		t := &top[p]
+		switch {
+		case down > t[0]:
+			t[0], t[1] = down, t[0]
+		case down > t[1]:
+			t[1] = down
+		}
+		height[p] = t[0]
+		g.lower = max(g.lower, t[0]+t[1])
+		if len(g.incident[p]) == 1 {
+			leaves = append(leaves, p)
+		}
+	}
+	for r := range n {
+		if len(g.incident[r]) == 0 {
+			continue
+		}
+		for _, down := range top[r] {
+			if down > 0 {
+				leaf := len(g.incident)
+				e := len(g.ends)
+				g.incident = append(g.incident, []int{e})
+				g.ends = append(g.ends, [2]int{r, leaf})
+				g.length = append(g.length, down)
+				g.alive = append(g.alive, true)
+				g.incident[r] = append(g.incident[r], e)
+			}
+		}
 	}
 }
 
@@ -92,104 +163,455 @@ type halfEdge struct {
 	edge, to, length int
 }
 
-// A trailSearch is the depth-first search of one graph's trails.
+// A trailSearch finds the longest trail of one graph, renumbered compactly:
+// vertices and edges from 0.
 type trailSearch struct {
-	adj  [][]halfEdge // per vertex, longest edges first
-	best int
+	adj    [][]halfEdge // per vertex (walkLarge only); a loop once
+	inc    []uint64     // per vertex: its edges that are not loops
+	loops  []uint64     // per vertex: its loops
+	ends   [][2]int     // per edge
+	length []int        // per edge
+	best   int          // drop: the longest trail found so far
+	steps  int          // calls of drop or walkLarge, for tests of the pruning
+	memo   map[subproblem]int
+
+	dist, label, near [64]int // leftOut's work space
+	order, low        [64]int // bridge's work space
 }
 
-func (g *trailGraph) longest() int {
-	// Renumber the live edges from 0 and find the components.
-	id := make([]int, len(g.ends))
-	n := 0
-	for e, ok := range g.alive {
-		if ok {
-			id[e] = n
-			n++
+// Fixed ends of the trails a search looks for: none, one vertex x (the
+// other end anywhere, x again included), two vertices x and y (a trail from
+// x to y) or x twice (a closed trail through x). Unused slots are -1, and
+// a used slot is always first.
+type fixed [2]int
+
+var noEnds = fixed{-1, -1}
+
+func (f fixed) count() int {
+	switch {
+	case f[0] < 0:
+		return 0
+	case f[1] < 0:
+		return 1
+	}
+	return 2
+}
+
+func (f fixed) add(v int) fixed {
+	if f[0] < 0 {
+		return fixed{v, -1}
+	}
+	return fixed{f[0], v}
+}
+
+func (f fixed) mask() uint64 {
+	var m uint64
+	for _, v := range f {
+		if v >= 0 {
+			m |= 1 << uint(v)
 		}
 	}
-	if n == 0 {
+	return m
+}
+
+// A subproblem is a call of solve, for its memo.
+type subproblem struct {
+	edges uint64
+	ends  fixed
+}
+
+// infeasible is solve's answer when no trail has the fixed ends.
+const infeasible = -1 << 30
+
+func (g *trailGraph) longest() (best, steps int) {
+	var s trailSearch
+	vertex := make([]int, len(g.incident))
+	nv := 0
+	for v, inc := range g.incident {
+		vertex[v] = -1
+		if len(inc) > 0 {
+			vertex[v] = nv
+			nv++
+		}
+	}
+	for e, ok := range g.alive {
+		if ok {
+			s.ends = append(s.ends, [2]int{vertex[g.ends[e][0]], vertex[g.ends[e][1]]})
+			s.length = append(s.length, g.length[e])
+		}
+	}
+	ne := len(s.ends)
+	if ne == 0 {
+		return 0, 0
+	}
+	if ne > 64 || nv > 64 {
+		s.adj = make([][]halfEdge, nv)
+		left := 0
+		for e, ab := range s.ends {
+			a, b := ab[0], ab[1]
+			s.adj[a] = append(s.adj[a], halfEdge{e, b, s.length[e]})
+			if a != b {
+				s.adj[b] = append(s.adj[b], halfEdge{e, a, s.length[e]})
+			}
+			left += s.length[e]
+		}
+		for v := range s.adj {
+			s.walkLarge(v, make([]bool, ne), 0, left)
+		}
+		return s.best, s.steps
+	}
+	s.inc = make([]uint64, nv)
+	s.loops = make([]uint64, nv)
+	for e, ab := range s.ends {
+		if ab[0] == ab[1] {
+			s.loops[ab[0]] |= 1 << uint(e)
+		} else {
+			s.inc[ab[0]] |= 1 << uint(e)
+			s.inc[ab[1]] |= 1 << uint(e)
+		}
+	}
+	for edges := ^uint64(0) >> uint(64-ne); edges != 0; {
+		part, _ := s.reach(s.ends[bits.TrailingZeros64(edges)][0], edges)
+		edges &^= part
+		best = max(best, s.solve(part, noEnds))
+	}
+	return best, s.steps
+}
+
+// solve returns the trains of the longest trail with the fixed ends that
+// uses only edges, which are connected, or infeasible.
+//
+// A bridge (an edge whose removal cuts edges in two parts, A on its end x
+// and B on its end y) is crossed at most once: the trail lies in A, or in
+// B, or is a trail in A ending at x, the bridge, and a trail in B starting
+// at y. Each part is solved alone (and remembered), so the choices made in
+// one part never multiply those made in the other.
+//
+// Without a bridge, drop searches for a trail of at least target trains,
+// from an upper bound down: drop proves quickly that no trail is longer than
+// one it knows, but finds the longest late.
+func (s *trailSearch) solve(edges uint64, f fixed) int {
+	if edges == 0 {
+		if f.count() == 2 && f[0] != f[1] {
+			return infeasible
+		}
 		return 0
 	}
-	s := trailSearch{adj: make([][]halfEdge, len(g.incident))}
-	comp := newUnionFind(len(g.incident))
-	for e, ok := range g.alive {
-		if !ok {
-			continue
-		}
-		a, b := g.ends[e][0], g.ends[e][1]
-		comp.union(a, b)
-		s.adj[a] = append(s.adj[a], halfEdge{id[e], b, g.length[e]})
-		if a != b {
-			s.adj[b] = append(s.adj[b], halfEdge{id[e], a, g.length[e]})
-		}
+	key := subproblem{edges, f}
+	if v, ok := s.memo[key]; ok {
+		return v
 	}
-	total := make([]int, len(g.incident))
-	odd := make([]bool, len(g.incident))
-	for e, ok := range g.alive {
+	best := infeasible
+	if b := s.bridge(edges); b >= 0 {
+		x, y := s.ends[b][0], s.ends[b][1]
+		a, va := s.reach(x, edges&^(1<<uint(b)))
+		bb := edges &^ a &^ (1 << uint(b))
+		vb := (^va) // vertices not on A's side
+		fm := f.mask()
+		if fm&^va == 0 {
+			best = max(best, s.solve(a, f))
+		}
+		if fm&vb == fm {
+			best = max(best, s.solve(bb, f))
+		}
+		fa, fb := fixed{x, -1}, fixed{y, -1}
+		ok := true
+		for _, v := range f {
+			switch {
+			case v < 0:
+			case va&(1<<uint(v)) != 0 && fa.count() < 2:
+				fa = fa.add(v)
+			case va&(1<<uint(v)) == 0 && fb.count() < 2:
+				fb = fb.add(v)
+			default:
+				ok = false // three ends on one side
+			}
+		}
 		if ok {
-			total[comp.find(g.ends[e][0])] += g.length[e]
+			if la := s.solve(a, fa); la > infeasible {
+				if lb := s.solve(bb, fb); lb > infeasible {
+					best = max(best, la+s.length[b]+lb)
+				}
+			}
+		}
+	} else {
+		total := 0
+		for e := edges; e != 0; e &= e - 1 {
+			total += s.length[bits.TrailingZeros64(e)]
+		}
+		// The empty trail (0) has any ends but two different ones.
+		floor := 0
+		if f.count() == 2 && f[0] != f[1] {
+			floor = infeasible
+		}
+		saved := s.best
+		for target := s.bound(edges, f, total); target > max(floor, 0); target-- {
+			s.best = target - 1
+			s.drop(edges, f)
+			if s.best >= target {
+				floor = s.best
+				break
+			}
+		}
+		s.best = saved
+		best = floor
+	}
+	if s.memo == nil {
+		s.memo = make(map[subproblem]int)
+	}
+	s.memo[key] = best
+	return best
+}
+
+// wrong returns the vertices of verts whose number of edges has the wrong
+// parity for a trail with the fixed ends: odd where the vertex must be
+// even (neither end, or the two ends of a closed trail) or even where it
+// must be odd (the two ends of an open trail). A single fixed end may have
+// either; free is how many wrong vertices may still become ends.
+func (s *trailSearch) wrong(edges, verts uint64, f fixed) (w uint64, free int) {
+	for vs := verts; vs != 0; vs &= vs - 1 {
+		v := bits.TrailingZeros64(vs)
+		odd := bits.OnesCount64(s.inc[v]&edges)%2 == 1
+		want := false
+		switch {
+		case f.count() == 1 && v == f[0]:
+			continue
+		case f.count() == 2 && f[0] != f[1] && (v == f[0] || v == f[1]):
+			want = true
+		}
+		if odd != want {
+			w |= 1 << uint(v)
 		}
 	}
-	for v, inc := range g.incident {
-		if len(inc)%2 == 1 {
-			odd[comp.find(v)] = true
-		}
-		slices.SortStableFunc(s.adj[v], func(x, y halfEdge) int { return y.length - x.length })
+	return w, 2 - f.count()
+}
+
+// bound returns an upper bound on the trail solve looks for.
+func (s *trailSearch) bound(edges uint64, f fixed, total int) int {
+	_, verts := s.reach(s.ends[bits.TrailingZeros64(edges)][0], edges)
+	w, free := s.wrong(edges, verts, f)
+	return total - s.leftOut(edges, verts, w, w|f.mask(), free)
+}
+
+// drop searches the trails with the fixed ends whose edges are a subset
+// of edges, by choosing which edges the trail leaves out, and raises
+// s.best to the longest it finds. A set of edges is a trail if it is
+// connected and its vertices have the right parity (see wrong). So while
+// there are wrong vertices, the wrong vertex u with the fewest edges either
+// becomes an end of the trail, if one is still free, or loses one of its
+// edges: drop tries each. Where edges fall apart, the trail lies in one of
+// the parts (the one with the fixed ends, if any), each searched alone.
+func (s *trailSearch) drop(edges uint64, f fixed) {
+	s.steps++
+	if edges == 0 {
+		return
 	}
-	// Components in decreasing total, so small ones are skipped once a
-	// longer trail is known.
-	var roots []int
-	for v := range g.incident {
-		if comp.find(v) == v && total[v] > 0 {
-			roots = append(roots, v)
+	start := f[0]
+	if start < 0 {
+		start = s.ends[bits.TrailingZeros64(edges)][0]
+	}
+	part, verts := s.reach(start, edges)
+	if rest := edges &^ part; rest != 0 {
+		if f.count() == 0 {
+			s.drop(rest, f)
+		}
+		edges = part
+	}
+	if edges == 0 || f.mask()&^verts != 0 {
+		return
+	}
+	total := 0
+	for e := edges; e != 0; e &= e - 1 {
+		total += s.length[bits.TrailingZeros64(e)]
+	}
+	if total <= s.best {
+		return
+	}
+	w, free := s.wrong(edges, verts, f)
+	if bits.OnesCount64(w) <= free {
+		s.best = total // an Euler trail uses every edge
+		return
+	}
+	partners := w | f.mask()
+	if total-s.nearLeftOut(edges, w, free) <= s.best || total-s.leftOut(edges, verts, w, partners, free) <= s.best {
+		return
+	}
+	u, uDegree := -1, 0
+	for vs := w; vs != 0; vs &= vs - 1 {
+		v := bits.TrailingZeros64(vs)
+		if d := bits.OnesCount64(s.inc[v] & edges); u < 0 || d < uDegree {
+			u, uDegree = v, d
 		}
 	}
-	slices.SortStableFunc(roots, func(x, y int) int { return total[y] - total[x] })
-	for _, root := range roots {
-		if total[root] <= s.best {
+	if free > 0 {
+		s.drop(edges, f.add(u))
+	}
+	for e := s.inc[u] & edges; e != 0; e &= e - 1 {
+		s.drop(edges&^(1<<uint(bits.TrailingZeros64(e))), f)
+	}
+}
+
+// bridge returns an edge of edges (connected) whose removal disconnects
+// them into two parts that both keep some edges, or -1. An edge to a leaf
+// is left to drop, whose searches end there anyway. Loops are never
+// bridges; of two parallel edges neither is.
+func (s *trailSearch) bridge(edges uint64) int {
+	for i := range s.order {
+		s.order[i] = 0
+	}
+	n := 0
+	var visit func(v, via int) int
+	visit = func(v, via int) int {
+		n++
+		s.order[v], s.low[v] = n, n
+		for e := s.inc[v] & edges; e != 0; e &= e - 1 {
+			i := bits.TrailingZeros64(e)
+			if i == via {
+				continue
+			}
+			y := s.ends[i][0] ^ s.ends[i][1] ^ v
+			if s.order[y] == 0 {
+				if b := visit(y, i); b >= 0 {
+					return b
+				}
+				s.low[v] = min(s.low[v], s.low[y])
+				if s.low[y] > s.order[v] && (s.inc[v]|s.loops[v])&edges != 1<<uint(i) && (s.inc[y]|s.loops[y])&edges != 1<<uint(i) {
+					return i
+				}
+			} else {
+				s.low[v] = min(s.low[v], s.order[y])
+			}
+		}
+		return -1
+	}
+	return visit(s.ends[bits.TrailingZeros64(edges)][0], -1)
+}
+
+// nearLeftOut is a quicker, weaker leftOut: a left-out path from u begins
+// with one of u's edges, so near(u) is at least u's shortest edge.
+func (s *trailSearch) nearLeftOut(edges, odd uint64, free int) int {
+	sum, top1, top2 := 0, 0, 0
+	for vs := odd; vs != 0; vs &= vs - 1 {
+		d := 1 << 30
+		for e := s.inc[bits.TrailingZeros64(vs)] & edges; e != 0; e &= e - 1 {
+			d = min(d, s.length[bits.TrailingZeros64(e)])
+		}
+		sum += d
+		switch {
+		case d > top1:
+			top1, top2 = d, top1
+		case d > top2:
+			top2 = d
+		}
+	}
+	switch free {
+	case 2:
+		sum -= top1 + top2
+	case 1:
+		sum -= top1
+	}
+	return (sum + 1) / 2
+}
+
+// leftOut returns a lower bound on the trains a trail within edges leaves
+// out. The left-out edges have an odd number of ends at every vertex of odd
+// except the trail's ends, so they hold paths that pair those vertices with
+// each other or with the ends (partners: the odd vertices and the ends
+// chosen so far; a free end may be any vertex). Such a path from u is at
+// least as long as the distance near(u) from u to the nearest other
+// partner, and each path serves two vertices; up to free of the odd
+// vertices may be ends or pair with an end not chosen yet, so the free
+// largest terms are left out of the sum.
+func (s *trailSearch) leftOut(edges, verts, odd, partners uint64, free int) int {
+	const inf = 1 << 30
+	dist, label, near := &s.dist, &s.label, &s.near
+	for vs := verts; vs != 0; vs &= vs - 1 {
+		v := bits.TrailingZeros64(vs)
+		dist[v], label[v], near[v] = inf, -1, inf
+	}
+	for vs := partners; vs != 0; vs &= vs - 1 {
+		v := bits.TrailingZeros64(vs)
+		dist[v], label[v] = 0, v
+	}
+	// Dijkstra from all partners at once: label says whose region a
+	// vertex is in.
+	for todo := verts; todo != 0; {
+		x, dx := -1, inf
+		for vs := todo; vs != 0; vs &= vs - 1 {
+			if v := bits.TrailingZeros64(vs); dist[v] < dx {
+				x, dx = v, dist[v]
+			}
+		}
+		if x < 0 {
 			break
 		}
-		if !odd[root] {
-			s.best = total[root] // an Euler tour uses every edge
-			continue
+		todo &^= 1 << uint(x)
+		for e := s.inc[x] & edges; e != 0; e &= e - 1 {
+			i := bits.TrailingZeros64(e)
+			y := s.ends[i][0] ^ s.ends[i][1] ^ x
+			if d := dx + s.length[i]; d < dist[y] {
+				dist[y], label[y] = d, label[x]
+			}
 		}
-		for v, inc := range g.incident {
-			if len(inc)%2 == 1 && comp.find(v) == root {
-				if n <= 64 {
-					s.walk(v, 0, 0, total[root])
-				} else {
-					s.walkLarge(v, make([]bool, n), 0, total[root])
-				}
-				if s.best == total[root] {
-					break
+	}
+	// An edge between two regions closes a path between their partners.
+	for e := edges; e != 0; e &= e - 1 {
+		i := bits.TrailingZeros64(e)
+		x, y := s.ends[i][0], s.ends[i][1]
+		if lx, ly := label[x], label[y]; lx != ly && lx >= 0 && ly >= 0 {
+			d := dist[x] + s.length[i] + dist[y]
+			near[lx] = min(near[lx], d)
+			near[ly] = min(near[ly], d)
+		}
+	}
+	sum, top1, top2 := 0, 0, 0
+	for vs := odd; vs != 0; vs &= vs - 1 {
+		d := near[bits.TrailingZeros64(vs)]
+		if d == inf {
+			d = 0 // no other partner in reach: the trail must end here
+		}
+		sum += d
+		switch {
+		case d > top1:
+			top1, top2 = d, top1
+		case d > top2:
+			top2 = d
+		}
+	}
+	switch free {
+	case 2:
+		sum -= top1 + top2
+	case 1:
+		sum -= top1
+	}
+	return (sum + 1) / 2
+}
+
+// reach returns the edges (of edges) and the vertices connected to v.
+func (s *trailSearch) reach(v int, edges uint64) (part, verts uint64) {
+	verts = 1 << uint(v)
+	for frontier := verts; frontier != 0; {
+		x := bits.TrailingZeros64(frontier)
+		frontier &= frontier - 1
+		e := (s.inc[x] | s.loops[x]) & edges &^ part
+		part |= e
+		for ; e != 0; e &= e - 1 {
+			for _, y := range s.ends[bits.TrailingZeros64(e)] {
+				if bit := uint64(1) << uint(y); verts&bit == 0 {
+					verts |= bit
+					frontier |= bit
 				}
 			}
 		}
 	}
-	return s.best
+	return part, verts
 }
 
-// walk extends a trail ending at v whose edges are the bits of used, cur
-// trains long, with left trains of its component unused.
-func (s *trailSearch) walk(v int, used uint64, cur, left int) {
-	if cur > s.best {
-		s.best = cur
-	}
-	for _, h := range s.adj[v] {
-		if cur+left <= s.best {
-			return
-		}
-		bit := uint64(1) << uint(h.edge)
-		if used&bit == 0 {
-			s.walk(h.to, used|bit, cur+h.length, left-h.length)
-		}
-	}
-}
-
-// walkLarge is walk for graphs of more than 64 edges, which no legal board
-// has (45 trains make at most 45 routes).
+// walkLarge is walk for graphs of more than 64 edges or vertices, which no
+// legal board has (45 trains make at most 45 routes), with only the simple
+// bound: the trains of the component's unused edges (left).
 func (s *trailSearch) walkLarge(v int, used []bool, cur, left int) {
+	s.steps++
 	if cur > s.best {
 		s.best = cur
 	}

@@ -1,0 +1,121 @@
+package score
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"ttr/maps"
+)
+
+// bruteLongest is the definition of the longest path, searched without any
+// reduction or pruning: every trail from every city.
+func bruteLongest(m *maps.Map, routes []int) int {
+	best := 0
+	used := make([]bool, len(routes))
+	var walk func(city, cur int)
+	walk = func(city, cur int) {
+		best = max(best, cur)
+		for i, r := range routes {
+			rt := &m.Routes[r]
+			if used[i] || (rt.A != city && rt.B != city) {
+				continue
+			}
+			used[i] = true
+			walk(rt.Other(city), cur+rt.Length)
+			used[i] = false
+		}
+	}
+	for c := range m.Cities {
+		walk(c, 0)
+	}
+	return best
+}
+
+// randomBoard returns a legal set of routes for one player: up to limit
+// routes and 45 trains, never both halves of a double, grown from a random
+// city so that it forms cycles, preferring short routes when short is set.
+func randomBoard(m *maps.Map, rng *rand.Rand, limit int, short bool) []int {
+	held := map[int]bool{}
+	cities := map[int]bool{rng.IntN(len(m.Cities)): true}
+	var routes []int
+	trains := 0
+	for tries := 0; tries < 4000 && len(routes) < limit; tries++ {
+		r := rng.IntN(len(m.Routes))
+		rt := &m.Routes[r]
+		switch {
+		case held[r], rt.Twin >= 0 && held[rt.Twin], trains+rt.Length > Trains:
+			continue
+		case !cities[rt.A] && !cities[rt.B] && rng.IntN(8) > 0:
+			continue
+		case short && rt.Length > 1+rng.IntN(3):
+			continue
+		}
+		held[r] = true
+		cities[rt.A], cities[rt.B] = true, true
+		routes = append(routes, r)
+		trains += rt.Length
+	}
+	return routes
+}
+
+func routeIndexes(t testing.TB, m *maps.Map, ids ...string) []int {
+	t.Helper()
+	rs := make([]int, len(ids))
+	for i, id := range ids {
+		r, ok := m.Route(id)
+		if !ok {
+			t.Fatalf("route %q not on the %s map", id, m.ID)
+		}
+		rs[i] = r
+	}
+	return rs
+}
+
+// denseBoards are legal 45-train boards of many short routes forming many
+// cycles, found by a search for the boards that make LongestPath work
+// hardest. want is the longest path as bruteLongest finds it.
+var denseBoards = []struct {
+	name, mapID string
+	want        int
+	routes      []string
+}{
+	{"europe-paris-frankfurt-mesh", "europe", 38, []string{"berlin--wien--1", "wien--zagrab--1", "munchen--venezia--1", "venezia--zurich--1", "frankfurt--paris--2", "amsterdam--frankfurt--1", "bruxelles--paris--2", "venezia--zagrab--1", "berlin--frankfurt--2", "berlin--essen--1", "munchen--zurich--1", "paris--zurich--1", "frankfurt--munchen--1", "bruxelles--dieppe--1", "dieppe--london--1", "amsterdam--london--1", "amsterdam--bruxelles--1", "bruxelles--frankfurt--1", "budapest--zagrab--1", "essen--frankfurt--1", "dieppe--paris--1", "budapest--wien--2"}},
+	{"europe-two-meshes", "europe", 32, []string{"bruxelles--dieppe--1", "bruxelles--paris--2", "amsterdam--frankfurt--1", "roma--venezia--1", "frankfurt--paris--1", "venezia--zagrab--1", "barcelona--pamplona--1", "barcelona--marseille--1", "frankfurt--munchen--1", "munchen--zurich--1", "amsterdam--london--1", "amsterdam--bruxelles--1", "marseille--zurich--1", "munchen--venezia--1", "marseille--pamplona--1", "barcelona--madrid--1", "madrid--pamplona--2", "dieppe--london--1", "brest--dieppe--1", "dieppe--paris--1", "budapest--wien--2"}},
+	{"usa-east-mesh", "usa", 31, []string{"boston--new-york--2", "pittsburgh--washington--1", "charleston--raleigh--1", "little-rock--new-orleans--1", "dallas--houston--2", "atlanta--raleigh--1", "little-rock--oklahoma-city--1", "dallas--little-rock--1", "chicago--saint-louis--2", "new-york--pittsburgh--2", "kansas-city--omaha--1", "kansas-city--saint-louis--1", "boston--montreal--1", "new-york--washington--1", "raleigh--washington--1", "nashville--saint-louis--1", "atlanta--nashville--1", "pittsburgh--toronto--1", "kansas-city--oklahoma-city--2", "houston--new-orleans--1", "dallas--oklahoma-city--1", "pittsburgh--raleigh--1", "portland--seattle--2", "atlanta--charleston--1"}},
+	{"usa-southeast-mesh", "usa", 36, []string{"kansas-city--omaha--1", "little-rock--nashville--1", "kansas-city--oklahoma-city--2", "dallas--little-rock--1", "raleigh--washington--1", "nashville--saint-louis--1", "little-rock--new-orleans--1", "little-rock--saint-louis--1", "houston--new-orleans--1", "atlanta--charleston--1", "pittsburgh--raleigh--1", "chicago--saint-louis--2", "nashville--raleigh--1", "dallas--oklahoma-city--1", "atlanta--nashville--1", "charleston--raleigh--1", "atlanta--raleigh--2", "little-rock--oklahoma-city--1", "atlanta--new-orleans--2", "seattle--vancouver--1", "dallas--houston--2", "kansas-city--saint-louis--1"}},
+}
+
+func TestLongestPathDenseBoards(t *testing.T) {
+	for _, b := range denseBoards {
+		t.Run(b.name, func(t *testing.T) {
+			m, err := maps.Load(b.mapID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rs := routeIndexes(t, m, b.routes...)
+			if err := Validate(m, []Player{{Name: "a", Routes: rs}, {Name: "b"}}); err != nil {
+				t.Fatalf("board not legal: %v", err)
+			}
+			if got := LongestPath(m, rs); got != b.want {
+				t.Errorf("LongestPath = %d, want %d", got, b.want)
+			}
+		})
+	}
+}
+
+func TestLongestPathMatchesExhaustiveSearch(t *testing.T) {
+	for _, m := range []*maps.Map{maps.USA(), maps.Europe()} {
+		rng := rand.New(rand.NewPCG(7, uint64(len(m.Routes))))
+		for i := range 400 {
+			rs := randomBoard(m, rng, 4+i%11, i%2 == 0)
+			got, want := LongestPath(m, rs), bruteLongest(m, rs)
+			if got != want {
+				var ids []string
+				for _, r := range rs {
+					ids = append(ids, m.Routes[r].ID)
+				}
+				t.Fatalf("%s board %q: LongestPath = %d, want %d", m.ID, ids, got, want)
+			}
+		}
+	}
+}
