@@ -6,24 +6,6 @@ import (
 	"ttr/maps"
 )
 
-func mustRoute(t *testing.T, m *maps.Map, id string) int {
-	t.Helper()
-	i, ok := m.Route(id)
-	if !ok {
-		t.Fatalf("no route %s in %s", id, m.ID)
-	}
-	return i
-}
-
-func mustCity(t *testing.T, m *maps.Map, id string) int {
-	t.Helper()
-	i, ok := m.City(id)
-	if !ok {
-		t.Fatalf("no city %s in %s", id, m.ID)
-	}
-	return i
-}
-
 // TestHitTouches walks through touches a player makes, on both maps and at
 // every screen size.
 func TestHitTouches(t *testing.T) {
@@ -157,7 +139,7 @@ func TestHitEveryCar(t *testing.T) {
 // tolerance (names aside).
 func TestHitNearest(t *testing.T) {
 	eachLayout(t, func(t *testing.T, l *Layout) {
-		step := l.Board.W / 70
+		step := l.Board.W / 50
 		for y := l.Board.Y; y < l.Board.Y+l.Board.H; y += step {
 			for x := l.Board.X; x < l.Board.X+l.Board.W; x += step {
 				p := Vec{x, y}

@@ -76,7 +76,7 @@ func TestLayoutCarSpaces(t *testing.T) {
 				if c.Length < c.Width*1.2 {
 					t.Errorf("%s: car space %.1f long, %.1f wide: too stubby to read as a car", r.ID, c.Length, c.Width)
 				}
-				if got, want := len(c.Marks) > 0, r.Kind == Tunnel(); got != want {
+				if got, want := len(c.Marks) > 0, r.Kind == maps.Tunnel; got != want {
 					t.Errorf("%s: tunnel marks %v, want %v", r.ID, got, want)
 				}
 				if got, want := len(c.Glyph) > 0, r.Color != maps.Gray || c.Locomotive; got != want {
@@ -89,9 +89,6 @@ func TestLayoutCarSpaces(t *testing.T) {
 		}
 	})
 }
-
-// Tunnel returns the tunnel kind (a helper keeping the table above short).
-func Tunnel() maps.Kind { return maps.Tunnel }
 
 func insideRect(q Quad, r Rect) bool {
 	for _, v := range q {
