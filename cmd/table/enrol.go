@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"ttr/hal"
+	"ttr/hal/config"
+	"ttr/hal/pi"
+	"ttr/hal/registry"
+	"ttr/maps"
+)
+
+const defaultConfig = "/etc/ttr/table.json"
+
+// enrol runs "table enrol": it asks for each card of a deck to be scanned
+// at one seat's reader and records its tag in the card registry.
+func enrol(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("enrol", flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	cfgPath := fs.String("config", defaultConfig, "the table's config file")
+	deckName := fs.String("deck", "trains", `the deck to enrol: "trains" (110 train cards), "usa" or "europe" (that map's tickets)`)
+	seat := fs.Int("seat", 0, "the seat whose reader scans the cards")
+	regPath := fs.String("registry", "", "the card registry file (default: the config's registry)")
+	fake := fs.Bool("fake", false, "read UIDs typed on standard input, one a line, instead of a reader (for tests)")
+	if err := fs.Parse(args); err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	deck, err := deckCards(*deckName)
+	if err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	out := &syncWriter{w: stdout}
+	var reader hal.TagReader
+	if *fake {
+		if *regPath == "" {
+			return &exitError{code: 2, err: errors.New("enrol -fake needs -registry")}
+		}
+		reader = &lineReader{sc: bufio.NewScanner(stdin), seat: hal.Seat(*seat)}
+	} else {
+		cfg, err := config.Load(*cfgPath)
+		if err != nil {
+			return err
+		}
+		if *regPath == "" {
+			*regPath = cfg.Registry
+		}
+		if *seat < 0 || *seat >= len(cfg.Seats) {
+			return &exitError{code: 2, err: fmt.Errorf("-seat %d: the config has seats 0 to %d", *seat, len(cfg.Seats)-1)}
+		}
+		h, err := pi.PeriphHost()
+		if err != nil {
+			return err
+		}
+		tbl, err := pi.Open(cfg, h, hal.SystemClock{}, nil, nil)
+		if err != nil {
+			return err
+		}
+		defer tbl.Close()
+		r := tbl.Seats[*seat].Reader
+		ctx, cancel := context.WithCancel(ctx)
+		var wg sync.WaitGroup
+		defer wg.Wait()
+		defer cancel()
+		wg.Add(2)
+		go func() { defer wg.Done(); _ = r.Run(ctx) }()
+		go func() { defer wg.Done(); printStatuses(ctx, r, out) }()
+		reader = r
+	}
+	_, err = registry.Enrol(ctx, registry.Enrolment{Path: *regPath, Deck: deck, Reader: reader, Out: out})
+	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
+		fmt.Fprintf(out, "Stopped. The cards scanned so far are saved; run the same command again to resume.\n")
+		return nil
+	}
+	return err
+}
+
+// deckCards lists the physical cards of a deck: the train cards, or the
+// destination tickets of a map, from package maps.
+func deckCards(name string) ([]registry.Card, error) {
+	if name == "trains" {
+		return registry.TrainDeck(), nil
+	}
+	m, err := maps.Load(name)
+	if err != nil {
+		return nil, fmt.Errorf("-deck %q: want trains, %s", name, strings.Join(maps.Maps(), " or "))
+	}
+	pairs := make([][2]string, len(m.Tickets))
+	for i, t := range m.Tickets {
+		pairs[i] = [2]string{m.Cities[t.A].ID, m.Cities[t.B].ID}
+	}
+	return registry.TicketDeck(m.ID, pairs), nil
+}
+
+// lineReader is a TagReader that reads one UID a line, for enrol -fake.
+type lineReader struct {
+	sc   *bufio.Scanner
+	seat hal.Seat
+}
+
+// ReadTag implements hal.TagReader.
+func (r *lineReader) ReadTag(ctx context.Context) (hal.Scan, error) {
+	for r.sc.Scan() {
+		if uid := strings.ToUpper(strings.TrimSpace(r.sc.Text())); uid != "" {
+			return hal.Scan{Seat: r.seat, UID: hal.UID(uid)}, nil
+		}
+	}
+	if err := r.sc.Err(); err != nil {
+		return hal.Scan{}, err
+	}
+	return hal.Scan{}, io.EOF
+}
+
+// printStatuses prints a reader's status changes until ctx is done.
+func printStatuses(ctx context.Context, r hal.StatusReader, w io.Writer) {
+	for {
+		st, err := r.ReadStatus(ctx)
+		if err != nil {
+			return
+		}
+		fmt.Fprintln(w, statusLine(st))
+	}
+}
+
+func statusLine(st hal.Status) string {
+	s := fmt.Sprintf("%s seat %d %s %s", st.At.Format("15:04:05.000"), st.Seat, st.Device, st.State)
+	if st.Err != nil {
+		s += ": " + st.Err.Error()
+	}
+	return s
+}
+
+// syncWriter serialises writes from several goroutines.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
+}

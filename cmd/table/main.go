@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "table:", err)
+		var ee *exitError
+		if errors.As(err, &ee) {
+			os.Exit(ee.code)
+		}
+		os.Exit(1)
+	}
+}
+
+const usage = `usage: table [run|enrol|probe] [flags]
+  run    run the table (the default)
+  enrol  enrol a deck of cards: table enrol -deck trains|usa|europe
+  probe  list the readers and buttons and show scans and presses live
+Run "table COMMAND -h" for a command's flags.`
+
+// run dispatches to the subcommand named by the first argument.
+func run(ctx context.Context) error { return dispatch(ctx, os.Args[1:]) }
+
+func dispatch(ctx context.Context, args []string) error {
+	name := "run"
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		name, args = args[0], args[1:]
+	}
+	switch name {
+	case "run":
+		return runTable(ctx, args)
+	case "enrol":
+		return enrol(ctx, args, os.Stdin, os.Stdout)
+	case "probe":
+		return probe(ctx, args, os.Stdin, os.Stdout)
+	}
+	return &exitError{code: 2, err: fmt.Errorf("unknown command %q\n%s", name, usage)}
+}
+
+// exitError carries the process's exit status.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// runTable runs the table's screen loop, which this build does not include.
+func runTable(ctx context.Context, args []string) error {
+	return &exitError{code: 2, err: errors.New("the screen loop is not part of this build; use enrol or probe")}
+}
