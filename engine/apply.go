@@ -97,16 +97,31 @@ func (s *State) do(a Action, evs *[]Event) error {
 	if !a.Kind.IsChance() && a.Kind != Pass && a.Kind != ChooseFirst && a.Kind != KeepTickets {
 		s.c.passes = 0
 	}
-	s.hist = &histNode{a: a.canon(), prev: s.hist, n: s.histLen() + 1}
+	s.record(pack(a))
 	s.settle(evs)
 	return nil
 }
 
-func (s *State) histLen() int {
-	if s.hist == nil {
-		return 0
+func (s *State) histLen() int { return s.hlen }
+
+// record appends a to the state's history.
+func (s *State) record(a packed) {
+	if h := s.hist; h != nil {
+		i := s.hlen - h.base
+		if i < histChunkSize && h.used.CompareAndSwap(int32(i), int32(i+1)) {
+			h.a[i] = a
+			s.hlen++
+			return
+		}
 	}
-	return s.hist.n
+	n := &histChunk{prev: s.hist, base: s.hlen}
+	if s.hist != nil {
+		n.prevUsed = s.hlen - s.hist.base
+	}
+	n.a[0] = a
+	n.used.Store(1)
+	s.hist = n
+	s.hlen++
 }
 
 func wrongAction(w Need) error {

@@ -169,9 +169,7 @@ func (s *State) rigTrains(t testing.TB, p, left int, avoid ...int) {
 			if skip[r] || rt.Length != l || rt.Twin >= 0 || s.c.owner[r] != 0 || int(s.c.trains[p])-l < left {
 				continue
 			}
-			s.c.owner[r] = int8(p + 1)
-			s.c.trains[p] -= int8(l)
-			s.c.score[p] += int16(rt.Points)
+			s.setOwner(r, p)
 		}
 	}
 	if int(s.c.trains[p]) != left {
@@ -181,10 +179,7 @@ func (s *State) rigTrains(t testing.TB, p, left int, avoid ...int) {
 
 // rigOwn gives route r to player p as if claimed.
 func (s *State) rigOwn(p, r int) {
-	rt := &s.m.Routes[r]
-	s.c.owner[r] = int8(p + 1)
-	s.c.trains[p] -= int8(rt.Length)
-	s.c.score[p] += int16(rt.Points)
+	s.setOwner(r, p)
 }
 
 // drawTurn plays the current player's turn as two blind draws (or what

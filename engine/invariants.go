@@ -114,6 +114,13 @@ func (s *State) CheckInvariants() error {
 			fail("both routes %d and %d of a double pair claimed (players %d, %d)", r, rt.Twin, o-1, c.owner[rt.Twin]-1)
 		}
 	}
+	for r := range s.m.Routes {
+		tw := s.m.Routes[r].Twin
+		want := c.owner[r] == 0 && !(n <= 3 && tw >= 0 && c.owner[tw] != 0)
+		if c.open.Has(CardID(r)) != want {
+			fail("route %d open %v, want %v", r, c.open.Has(CardID(r)), want)
+		}
+	}
 	var built [MaxPlayers]int
 	for city := range s.m.Cities {
 		if o := int(c.stationOwner[city]); o > 0 {

@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"math/bits"
-
-	"ttr/maps"
-)
+import "math/bits"
 
 // LegalActions returns the actions the state accepts now, in a stable order
 // (by kind, then slot, route, colour, locomotives, city, card or ticket).
@@ -104,31 +100,60 @@ func (s *State) appendDraws(buf []Action, second bool) []Action {
 	return buf
 }
 
+// maxPay is the most cards any payment takes (Europe's 8-long route).
+const maxPay = 8
+
+// payer holds, for one hand, the lowest k cards of each colour, so that
+// listing payments is unions of precomputed sets.
+type payer struct {
+	cnt [NumCardColors]int
+	pre [NumCardColors][maxPay + 1]CardSet
+}
+
+func newPayer(hand CardSet) *payer {
+	var p payer
+	for col := Locomotive; col <= Red; col++ {
+		cs := hand.OfColor(col)
+		n := min(cs.Len(), maxPay)
+		p.cnt[col] = cs.Len()
+		for k := 1; k <= n; k++ {
+			low := cs[0]
+			w := 0
+			if low == 0 {
+				low, w = cs[1], 1
+			}
+			bit := low & -low
+			p.pre[col][k] = p.pre[col][k-1]
+			p.pre[col][k][w] |= bit
+			cs[w] &^= bit
+		}
+	}
+	return &p
+}
+
 // appendPayments appends one action per distinct way to pay n cards of
 // colour want (Locomotive: any colour) with at least minLocos locomotives:
 // by colour, then by number of locomotives, locomotives only last.
-func appendPayments(buf []Action, proto Action, hand CardSet, n int, want CardColor, minLocos int) []Action {
-	locos := hand.OfColor(Locomotive)
-	nl := locos.Len()
+func appendPayments(buf []Action, proto Action, p *payer, n int, want CardColor, minLocos int) []Action {
+	nl := p.cnt[Locomotive]
 	lo, hi := Purple, Red
 	if want != Locomotive {
 		lo, hi = want, want
 	}
 	for col := lo; col <= hi; col++ {
-		cs := hand.OfColor(col)
-		nc := cs.Len()
+		nc := p.cnt[col]
 		if nc == 0 {
 			continue
 		}
 		for l := max(minLocos, n-nc); l <= min(n-1, nl); l++ {
 			a := proto
-			a.Cards = cs.lowest(n - l).Union(locos.lowest(l))
+			a.Cards = p.pre[col][n-l].Union(p.pre[Locomotive][l])
 			buf = append(buf, a)
 		}
 	}
 	if nl >= n && n >= minLocos {
 		a := proto
-		a.Cards = locos.lowest(n)
+		a.Cards = p.pre[Locomotive][n]
 		buf = append(buf, a)
 	}
 	return buf
@@ -140,35 +165,21 @@ func (s *State) appendClaims(buf []Action) []Action {
 	if hand.Empty() {
 		return buf
 	}
-	trains := int(c.trains[c.cur])
-	var counts [NumCardColors]int
-	maxColor := 0
-	for col := Purple; col <= Red; col++ {
-		counts[col] = hand.Count(col)
-		maxColor = max(maxColor, counts[col])
-	}
-	nl := hand.Count(Locomotive)
-	for r := range s.m.Routes {
-		rt := &s.m.Routes[r]
-		if c.owner[r] != 0 || rt.Length > trains {
-			continue
-		}
-		if rt.Color == maps.Gray {
-			if maxColor+nl < rt.Length {
+	var cc claimCounter
+	s.initClaimCounter(&cc, hand)
+	var pay *payer
+	for w := range 2 {
+		for x := cc.cand[w]; x != 0; x &= x - 1 {
+			r := w*64 + bits.TrailingZeros64(x)
+			if s.countClaim(&cc, r) == 0 {
 				continue
 			}
-		} else if counts[rt.Color]+nl < rt.Length {
-			continue
-		}
-		if nl < rt.Locomotives {
-			continue
-		}
-		if rt.Twin >= 0 {
-			if o := c.owner[rt.Twin]; o != 0 && (int(o)-1 == int(c.cur) || c.players <= 3) {
-				continue
+			if pay == nil {
+				pay = newPayer(hand)
 			}
+			b := s.b
+			buf = appendPayments(buf, Action{Kind: ClaimRoute, Route: r}, pay, int(b.length[r]), b.color[r], int(b.locos[r]))
 		}
-		buf = appendPayments(buf, Action{Kind: ClaimRoute, Route: r}, hand, rt.Length, CardColor(rt.Color), rt.Locomotives)
 	}
 	return buf
 }
@@ -192,11 +203,31 @@ func (s *State) appendStations(buf []Action) []Action {
 	if !ok {
 		return buf
 	}
+	// The payments are the same for every city: list them once, then
+	// copy them for each city without a station.
+	start := len(buf)
+	buf = appendPayments(buf, Action{Kind: BuildStation}, newPayer(hand), cost, Locomotive, 0)
+	pays := len(buf) - start
+	first := true
 	for city := range s.m.Cities {
 		if c.stationOwner[city] != 0 {
 			continue
 		}
-		buf = appendPayments(buf, Action{Kind: BuildStation, City: city}, hand, cost, Locomotive, 0)
+		if first {
+			for i := start; i < start+pays; i++ {
+				buf[i].City = city
+			}
+			first = false
+			continue
+		}
+		for i := range pays {
+			a := buf[start+i]
+			a.City = city
+			buf = append(buf, a)
+		}
+	}
+	if first {
+		buf = buf[:start]
 	}
 	return buf
 }

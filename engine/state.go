@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"ttr/maps"
 )
@@ -72,6 +73,7 @@ type core struct {
 	keepSetup bool
 
 	owner        [maxRoutes]int8 // player+1, 0 when free
+	open         CardSet         // routes neither claimed nor closed (a bitset over route indexes)
 	stationOwner [maxCities]int8 // player+1, 0 when none
 	trains       [MaxPlayers]int8
 	stationsLeft [MaxPlayers]int8
@@ -89,20 +91,110 @@ type core struct {
 	wait      Wait
 }
 
-// histNode is one action of the game's history, shared by every state
-// that follows it.
-type histNode struct {
-	a    Action
-	prev *histNode
-	n    int
+// histChunkSize is the number of actions a history chunk holds.
+const histChunkSize = 64
+
+// A histChunk holds consecutive actions of a game's history. States share
+// chunks: a state's history is its chunk's first (hlen - base) actions,
+// then prevUsed actions of prev, and so on. A state appends in place when
+// no other state has appended at that position (claimed with a CAS, so
+// that states applied from one parent on several goroutines stay
+// correct); otherwise it starts a new chunk.
+type histChunk struct {
+	prev     *histChunk
+	prevUsed int // actions of prev that belong to the histories through this chunk
+	base     int // actions before this chunk
+	used     atomic.Int32
+	a        [histChunkSize]packed
+}
+
+// packed is an Action in 24 bytes, as histories store them.
+type packed struct {
+	cards CardSet // Cards, or Tickets in cards[0]
+	arg   int16   // Player, Slot, Route, City, Card or Ticket
+	kind  ActionKind
+}
+
+func pack(a Action) packed {
+	p := packed{kind: a.Kind}
+	switch a.Kind {
+	case ChooseFirst:
+		p.arg = int16(a.Player)
+	case KeepTickets:
+		p.cards[0] = uint64(a.Tickets)
+	case DrawFaceUp:
+		p.arg = int16(a.Slot)
+	case ClaimRoute:
+		p.arg, p.cards = int16(a.Route), a.Cards
+	case PayTunnel:
+		p.cards = a.Cards
+	case BuildStation:
+		p.arg, p.cards = int16(a.City), a.Cards
+	case RevealCard:
+		p.arg = int16(a.Card)
+	case RevealTicket:
+		p.arg = int16(a.Ticket)
+	}
+	return p
+}
+
+func (p packed) unpack() Action {
+	a := Action{Kind: p.kind}
+	switch p.kind {
+	case ChooseFirst:
+		a.Player = int(p.arg)
+	case KeepTickets:
+		a.Tickets = TicketSet(p.cards[0])
+	case DrawFaceUp:
+		a.Slot = int(p.arg)
+	case ClaimRoute:
+		a.Route, a.Cards = int(p.arg), p.cards
+	case PayTunnel:
+		a.Cards = p.cards
+	case BuildStation:
+		a.City, a.Cards = int(p.arg), p.cards
+	case RevealCard:
+		a.Card = CardID(p.arg)
+	case RevealTicket:
+		a.Ticket = TicketID(p.arg)
+	}
+	return a
 }
 
 // State is a game position. States are immutable through Apply: use Clone
 // before changing one in place with Do.
 type State struct {
 	m    *maps.Map
-	hist *histNode
+	b    *board
+	hist *histChunk
+	hlen int // actions in the history
 	c    core
+}
+
+// board is the map's route data in compact arrays for the hot paths of
+// LegalActions and PickLegalAction. It is built by NewGame and never
+// changes, so states share it.
+type board struct {
+	routes int
+	length [maxRoutes]int8
+	color  [maxRoutes]CardColor // Locomotive for gray: any one colour
+	locos  [maxRoutes]int8      // ferry locomotives
+	twin   [maxRoutes]int16     // -1 for a single route
+	upTo   [maxPay + 1]CardSet  // routes of at most this length (bitsets over route indexes)
+}
+
+func newBoard(m *maps.Map) *board {
+	b := &board{routes: len(m.Routes)}
+	for i, r := range m.Routes {
+		b.length[i] = int8(r.Length)
+		b.color[i] = CardColor(r.Color)
+		b.locos[i] = int8(r.Locomotives)
+		b.twin[i] = int16(r.Twin)
+		for l := max(r.Length, 0); l <= maxPay; l++ {
+			b.upTo[l].Add(CardID(i))
+		}
+	}
+	return b
 }
 
 // NewGame returns the state before set-up: the table chooses the first
@@ -117,8 +209,11 @@ func NewGame(m *maps.Map, opts Opts) (*State, error) {
 	if len(m.Routes) > maxRoutes || len(m.Cities) > maxCities || len(m.Tickets) > maxTickets {
 		return nil, fmt.Errorf("engine: map %s is too big (at most %d routes, %d cities, %d tickets)", m.ID, maxRoutes, maxCities, maxTickets)
 	}
-	s := &State{m: m}
+	s := &State{m: m, b: newBoard(m)}
 	c := &s.c
+	for r := range m.Routes {
+		c.open.Add(CardID(r))
+	}
 	c.players = int8(opts.Players)
 	c.phase = phChooseFirst
 	c.deck = allCards
@@ -199,13 +294,15 @@ func (s *State) Turns() int { return int(s.c.turns) }
 
 // History returns every action applied since NewGame, in order.
 func (s *State) History() []Action {
-	n := 0
-	if s.hist != nil {
-		n = s.hist.n
-	}
-	out := make([]Action, n)
+	out := make([]Action, s.hlen)
+	end := s.hlen
 	for h := s.hist; h != nil; h = h.prev {
-		out[h.n-1] = h.a
+		for i, p := range h.a[:end-h.base] {
+			out[h.base+i] = p.unpack()
+		}
+		if h.prev != nil {
+			end = h.prev.base + h.prevUsed
+		}
 	}
 	return out
 }
@@ -556,9 +653,7 @@ func (s *State) completeClaim(r int, cards CardSet, evs *[]Event) {
 	rt := &s.m.Routes[r]
 	p := int(c.cur)
 	c.discard = c.discard.Union(cards)
-	c.owner[r] = int8(p + 1)
-	c.trains[p] -= int8(rt.Length)
-	c.score[p] += int16(rt.Points)
+	s.setOwner(r, p)
 	if evs != nil {
 		e := ev(EvRouteClaimed, p)
 		e.Route = r
@@ -566,6 +661,19 @@ func (s *State) completeClaim(r int, cards CardSet, evs *[]Event) {
 		e.Count = rt.Points
 		*evs = append(*evs, e)
 	}
+}
+
+// setOwner gives route r to player p, closing its twin in games of 2 or 3.
+func (s *State) setOwner(r, p int) {
+	c := &s.c
+	rt := &s.m.Routes[r]
+	c.owner[r] = int8(p + 1)
+	c.open.Remove(CardID(r))
+	if rt.Twin >= 0 && c.players <= 3 {
+		c.open.Remove(CardID(rt.Twin))
+	}
+	c.trains[p] -= int8(rt.Length)
+	c.score[p] += int16(rt.Points)
 }
 
 func (s *State) endTurn(evs *[]Event) {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"ttr/engine/score"
@@ -394,5 +395,81 @@ func TestFinalScoringUsesScorePackage(t *testing.T) {
 	}
 	if p := s.Public(); !p.Over || p.Players[0].Score != got.Players[0].Total {
 		t.Errorf("public view at the end: over %v score %d", p.Over, p.Players[0].Score)
+	}
+}
+
+func TestPickLegalActionMatchesLegalActions(t *testing.T) {
+	checked := 0
+	for _, m := range []*maps.Map{maps.USA(), maps.Europe()} {
+		steps := 0
+		randomGame(t, m, 4, 8, func(s *State, _ Action) {
+			steps++
+			if steps%3 != 0 && !s.IsChance() {
+				return
+			}
+			la := s.LegalActions()
+			for i, want := range la {
+				n := -1
+				got := s.PickLegalAction(func(k int) int { n = k; return i })
+				if n != len(la) || got != want {
+					t.Fatalf("%s: pick %d of %d: got %s (n %d), want %s", m.ID, i, len(la), FormatAction(m, got), n, FormatAction(m, want))
+				}
+				checked++
+			}
+		})
+	}
+	if checked < 1000 {
+		t.Errorf("only %d picks checked", checked)
+	}
+}
+
+func TestHistoryBranchesFromSharedStates(t *testing.T) {
+	s := started(t, maps.Europe(), 2, 1)
+	base := s.History()
+	var wg sync.WaitGroup
+	results := make([]*State, 4)
+	acts := []Action{Blind(), FaceUp(0), FaceUp(1), FaceUp(2)}
+	for i, a := range acts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			n, _, err := s.Apply(a)
+			// Then 150 more actions, the first legal each time, so that
+			// the branches fill and split history chunks.
+			for j := 0; err == nil && j < 150 && !n.IsTerminal(); j++ {
+				n, _, err = n.Apply(n.PickLegalAction(func(int) int { return 0 }))
+			}
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			results[i] = n
+		}()
+	}
+	wg.Wait()
+	for i, r := range results {
+		if r == nil {
+			continue
+		}
+		h := r.History()
+		if len(h) < len(base)+1 || h[len(base)] != acts[i] {
+			t.Errorf("branch %d: history continues with %v, want %v", i, h[len(base):], acts[i])
+		}
+		if !reflect.DeepEqual(h[:len(base)], base) {
+			t.Errorf("branch %d: shared history changed", i)
+		}
+	}
+	if !reflect.DeepEqual(s.History(), base) {
+		t.Errorf("the parent's history changed")
+	}
+	// A long game's history replays after chunks were shared and split.
+	g := randomGame(t, maps.USA(), 3, 4, nil)
+	if len(g.History()) <= histChunkSize {
+		t.Fatalf("game too short to span chunks")
+	}
+	l := g.Log()
+	back, err := Replay(l)
+	if err != nil || back.c != g.c {
+		t.Fatalf("replay of a multi-chunk history: %v", err)
 	}
 }
