@@ -47,6 +47,9 @@ func TestFakesConform(t *testing.T) {
 	if err := haltest.TestClock(clk, clk.Advance); err != nil {
 		t.Errorf("Clock: %v", err)
 	}
+	if err := haltest.TestClock(hal.SystemClock{}, nil); err != nil {
+		t.Errorf("SystemClock: %v", err)
+	}
 }
 
 // brokenReader reports every tag twice: the checker must notice.

@@ -23,14 +23,14 @@ var (
 
 // rig is readers on emulated chips, run by Run goroutines, on one clock.
 type rig struct {
-	t     *testing.T
+	t     testing.TB
 	clk   *haltest.Clock
 	chips []*mfrc522emu.Chip
 	rs    []*Reader
 	done  chan error
 }
 
-func newRig(t *testing.T, n int, opts *ReaderOpts) *rig {
+func newRig(t testing.TB, n int, opts *ReaderOpts) *rig {
 	t.Helper()
 	g := &rig{t: t, clk: haltest.NewClock(t0), done: make(chan error, n)}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -119,7 +119,7 @@ func (g *rig) place(i int, uid []byte) {
 	}
 }
 
-func wantScans(t *testing.T, got []hal.Scan, seat hal.Seat, uids ...hal.UID) {
+func wantScans(t testing.TB, got []hal.Scan, seat hal.Seat, uids ...hal.UID) {
 	t.Helper()
 	if len(got) != len(uids) {
 		t.Fatalf("got %d scans %+v, want %d (%v)", len(got), got, len(uids), uids)
