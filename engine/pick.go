@@ -99,28 +99,31 @@ func (s *State) initClaimCounter(cc *claimCounter, hand CardSet) {
 	for col := Purple; col <= Red; col++ {
 		cc.maxColor = max(cc.maxColor, cc.h[col])
 	}
-	l := min(cc.trains, cc.maxColor+cc.h[Locomotive], maxPay)
-	cc.cand = s.c.open.Intersect(s.b.upTo[max(l, 0)])
+	// The candidates: open routes each colour (gray: the best colour) and
+	// the locomotives can pay for, within the trains left.
+	nl := cc.h[Locomotive]
+	t := min(cc.trains, maxPay)
+	if t <= 0 {
+		return
+	}
+	b := s.b
+	cand := b.byColor[Locomotive][min(t, cc.maxColor+nl)]
+	for col := Purple; col <= Red; col++ {
+		cand = cand.Union(b.byColor[col][min(t, cc.h[col]+nl)])
+	}
+	cc.cand = s.c.open.Intersect(cand)
 }
 
-// count returns the number of payments for open route r, 0 if the current
-// player may not claim it.
+// countClaim returns the number of payments for candidate route r, 0 if
+// the current player may not claim it.
 func (s *State) countClaim(cc *claimCounter, r int) int {
 	b := s.b
 	n := int(b.length[r])
-	nl := cc.h[Locomotive]
 	locos := int(b.locos[r])
-	if n > cc.trains || nl < locos {
+	if cc.h[Locomotive] < locos {
 		return 0
 	}
 	col := b.color[r]
-	if col == Locomotive {
-		if cc.maxColor+nl < n {
-			return 0
-		}
-	} else if cc.h[col]+nl < n {
-		return 0
-	}
 	if tw := b.twin[r]; tw >= 0 && int(s.c.owner[tw])-1 == int(s.c.cur) {
 		return 0
 	}

@@ -181,6 +181,8 @@ type board struct {
 	locos  [maxRoutes]int8      // ferry locomotives
 	twin   [maxRoutes]int16     // -1 for a single route
 	upTo   [maxPay + 1]CardSet  // routes of at most this length (bitsets over route indexes)
+	// byColor[c][l]: routes of colour c (Locomotive: gray) and at most l long.
+	byColor [NumCardColors][maxPay + 1]CardSet
 }
 
 func newBoard(m *maps.Map) *board {
@@ -192,6 +194,7 @@ func newBoard(m *maps.Map) *board {
 		b.twin[i] = int16(r.Twin)
 		for l := max(r.Length, 0); l <= maxPay; l++ {
 			b.upTo[l].Add(CardID(i))
+			b.byColor[r.Color][l].Add(CardID(i))
 		}
 	}
 	return b
