@@ -33,13 +33,15 @@ func (t *Table) View() View {
 	}
 	for i := range v.Seats {
 		st := t.setup.Seats[i]
+		n := t.notices[i]
+		n.Rule = nil // for logs: its parameters may name a card
 		v.Seats[i] = SeatView{
 			Seat:           hal.Seat(i),
 			Playing:        st.Playing,
 			Player:         t.player[i],
 			Color:          st.Color,
 			Name:           st.Color.Name(),
-			Notice:         t.notices[i],
+			Notice:         n,
 			ReaderOffline:  t.readerOff[i],
 			ButtonsOffline: t.buttonsOff[i],
 		}

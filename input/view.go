@@ -100,7 +100,8 @@ type Notice struct {
 	// Refused is set when the notice refuses an event: nothing changed.
 	Refused bool
 	// Rule is the engine's refusal behind Text, if any, for logs; players
-	// read Text.
+	// read Text. It is set in Result.Notices only, never in a View (its
+	// parameters may name a card).
 	Rule *engine.RuleError
 	// At is the time of the event that caused the notice.
 	At time.Time

@@ -1,0 +1,119 @@
+package input
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"ttr/engine"
+	"ttr/hal"
+)
+
+// Gestures returns the events a person at the table makes for action a in
+// the current state, so that a bot's decision or the dealer's chance outcome
+// in digital play goes through the same readers, buttons and screen as a
+// person's, and the same validation: touches on the board (route, city,
+// market slot, deck, ticket deck), scans of the cards and tickets at the
+// seat's reader (uid names each tag; the simulator's virtual deck knows
+// them), and Confirm or Cancel presses, all at time at.
+//
+// A blind draw and a ticket draw need the card or ticket that comes off
+// the deck: chance supplies it for the state after the draw (an
+// engine.Dealer's Outcome does). A gesture already in progress for a turn
+// or a ticket choice is cancelled first. a must be one of the state's legal
+// actions or chance outcomes (for a payment, any cards that pay the same).
+func (t *Table) Gestures(a engine.Action, uid func(Tag) hal.UID, chance func(*engine.State) engine.Action, at time.Time) ([]any, error) {
+	if t.st == nil || t.mode == ModeEnd {
+		return nil, errors.New("input: gestures: no game in progress")
+	}
+	w := t.st.Waiting()
+	seat := t.SeatOf(w.Player)
+	if seat < 0 {
+		return nil, fmt.Errorf("input: gestures: the table waits for %s, not a seat", w.Need)
+	}
+	var evs []any
+	scanCard := func(c engine.CardID) {
+		evs = append(evs, hal.Scan{Seat: seat, UID: uid(CardTag(c)), At: at})
+	}
+	scanTicket := func(tk engine.TicketID) {
+		evs = append(evs, hal.Scan{Seat: seat, UID: uid(TicketTag(t.m.ID, tk)), At: at})
+	}
+	press := func(b hal.Button) {
+		evs = append(evs, hal.Press{Seat: seat, Button: b, At: at})
+	}
+	touch := func(k hal.TargetKind, id string, index int) {
+		evs = append(evs, hal.Touch{Kind: k, ID: id, Index: index, Seat: -1, At: at})
+	}
+	if (w.Need == engine.NeedTurn && t.g != gNone) || (w.Need == engine.NeedKeep && t.give != 0) {
+		press(hal.Cancel)
+	}
+	// after returns the chance outcome following decision d.
+	after := func(d engine.Action) (engine.Action, error) {
+		s, _, err := t.st.Apply(d)
+		if err != nil {
+			return engine.Action{}, err
+		}
+		o := chance(s)
+		if !o.Kind.IsChance() {
+			return engine.Action{}, fmt.Errorf("input: gestures: no chance outcome after %s", d.Kind)
+		}
+		return o, nil
+	}
+	switch a.Kind {
+	case engine.RevealCard:
+		scanCard(a.Card)
+	case engine.RevealTicket:
+		scanTicket(a.Ticket)
+	case engine.KeepTickets:
+		for _, tk := range a.Tickets.IDs() {
+			scanTicket(tk)
+		}
+		press(hal.Confirm)
+	case engine.DrawFaceUp:
+		touch(hal.MarketSlot, "", a.Slot)
+	case engine.DrawBlind:
+		o, err := after(a)
+		if err != nil {
+			return nil, err
+		}
+		touch(hal.DeckArea, "", 0)
+		scanCard(o.Card)
+	case engine.DrawTickets:
+		o, err := after(a)
+		if err != nil {
+			return nil, err
+		}
+		touch(hal.TicketDeck, "", 0)
+		scanTicket(o.Ticket)
+	case engine.ClaimRoute:
+		if a.Route < 0 || a.Route >= len(t.m.Routes) {
+			return nil, fmt.Errorf("input: gestures: no route %d", a.Route)
+		}
+		touch(hal.RouteArea, t.m.Routes[a.Route].ID, 0)
+		for _, c := range a.Cards.IDs() {
+			scanCard(c)
+		}
+		press(hal.Confirm)
+	case engine.BuildStation:
+		if a.City < 0 || a.City >= len(t.m.Cities) {
+			return nil, fmt.Errorf("input: gestures: no city %d", a.City)
+		}
+		touch(hal.CityArea, t.m.Cities[a.City].ID, 0)
+		for _, c := range a.Cards.IDs() {
+			scanCard(c)
+		}
+		press(hal.Confirm)
+	case engine.PayTunnel:
+		for _, c := range a.Cards.IDs() {
+			scanCard(c)
+		}
+		press(hal.Confirm)
+	case engine.WithdrawTunnel:
+		press(hal.Cancel)
+	case engine.Pass:
+		press(hal.Confirm)
+	default:
+		return nil, fmt.Errorf("input: gestures: %s is chosen on the start screen, not by a gesture", a.Kind)
+	}
+	return evs, nil
+}

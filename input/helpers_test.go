@@ -1,0 +1,452 @@
+package input_test
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"ttr/display/msg"
+	"ttr/engine"
+	"ttr/hal"
+	"ttr/input"
+	"ttr/maps"
+)
+
+// The fake card registry: "C-red3" is train card red3, "T-europe-12" is
+// ticket 12 of the Europe map; anything else is unknown.
+
+func cardUID(c engine.CardID) hal.UID { return hal.UID("C-" + c.String()) }
+
+func ticketUID(mapID string, t engine.TicketID) hal.UID {
+	return hal.UID(fmt.Sprintf("T-%s-%d", mapID, t))
+}
+
+func tagUID(tag input.Tag) hal.UID {
+	if tag.Kind == input.TagCard {
+		return cardUID(tag.Card)
+	}
+	return ticketUID(tag.Map, tag.Ticket)
+}
+
+func resolve(u hal.UID) (input.Tag, bool) {
+	s := string(u)
+	switch {
+	case strings.HasPrefix(s, "C-"):
+		c, ok := engine.ParseCardID(s[2:])
+		if !ok || !c.Valid() {
+			return input.Tag{}, false
+		}
+		return input.CardTag(c), true
+	case strings.HasPrefix(s, "T-"):
+		m, n, ok := strings.Cut(s[2:], "-")
+		i, err := strconv.Atoi(n)
+		if !ok || err != nil || i < 0 || i > 63 {
+			return input.Tag{}, false
+		}
+		return input.TicketTag(m, engine.TicketID(i)), true
+	}
+	return input.Tag{}, false
+}
+
+// rig drives a Table with events and checks every View it shows.
+type rig struct {
+	t   *testing.T
+	tb  *input.Table
+	cat *msg.Catalog
+	now time.Time
+	log []engine.Action // every action the table reported, in order
+	// views counts the views checked, for tests that want to know.
+	views int
+}
+
+// loadOnce loads the catalogue once for all tests: it is immutable.
+var loadOnce = sync.OnceValues(msg.Load)
+
+func loadCatalog(t *testing.T) *msg.Catalog {
+	t.Helper()
+	c, err := loadOnce()
+	if err != nil {
+		t.Fatalf("msg.Load: %v", err)
+	}
+	return c
+}
+
+func newRig(t *testing.T, seats int, mapID string) *rig {
+	t.Helper()
+	tb, err := input.NewTable(input.Opts{Seats: seats, Map: mapID, Lang: "en", Resolve: resolve})
+	if err != nil {
+		t.Fatalf("NewTable: %v", err)
+	}
+	r := &rig{t: t, tb: tb, cat: loadCatalog(t), now: time.Date(2026, 1, 2, 20, 0, 0, 0, time.UTC)}
+	r.checkView()
+	return r
+}
+
+func (r *rig) at() time.Time {
+	r.now = r.now.Add(time.Second)
+	return r.now
+}
+
+func (r *rig) do(ev any) input.Result {
+	r.t.Helper()
+	res := r.tb.Handle(ev)
+	if res.Started {
+		r.log = nil
+	}
+	r.log = append(r.log, res.Actions...)
+	for _, n := range res.Notices {
+		if !n.At.Equal(r.now) {
+			r.t.Errorf("notice %s at %v, want the event's time %v", n.Text.Key, n.At, r.now)
+		}
+	}
+	r.checkView()
+	return res
+}
+
+func (r *rig) scanCard(seat int, c engine.CardID) input.Result {
+	r.t.Helper()
+	return r.do(hal.Scan{Seat: hal.Seat(seat), UID: cardUID(c), At: r.at()})
+}
+
+func (r *rig) scanTicket(seat int, tk engine.TicketID) input.Result {
+	r.t.Helper()
+	return r.do(hal.Scan{Seat: hal.Seat(seat), UID: ticketUID(r.tb.Game().Map().ID, tk), At: r.at()})
+}
+
+func (r *rig) scanUID(seat int, u hal.UID) input.Result {
+	r.t.Helper()
+	return r.do(hal.Scan{Seat: hal.Seat(seat), UID: u, At: r.at()})
+}
+
+func (r *rig) press(seat int, b hal.Button) input.Result {
+	r.t.Helper()
+	return r.do(hal.Press{Seat: hal.Seat(seat), Button: b, At: r.at()})
+}
+
+func (r *rig) confirm(seat int) input.Result { r.t.Helper(); return r.press(seat, hal.Confirm) }
+func (r *rig) cancel(seat int) input.Result  { r.t.Helper(); return r.press(seat, hal.Cancel) }
+
+func (r *rig) touch(kind hal.TargetKind, id string, index int) input.Result {
+	r.t.Helper()
+	return r.do(hal.Touch{Kind: kind, ID: id, Index: index, Seat: -1, At: r.at()})
+}
+
+func (r *rig) key(seat int, id string) input.Result {
+	r.t.Helper()
+	return r.do(hal.Touch{Kind: hal.ScreenKey, ID: id, Seat: hal.Seat(seat), At: r.at()})
+}
+
+func (r *rig) touchRoute(id string) input.Result {
+	r.t.Helper()
+	return r.touch(hal.RouteArea, id, 0)
+}
+
+func (r *rig) touchCity(id string) input.Result {
+	r.t.Helper()
+	return r.touch(hal.CityArea, id, 0)
+}
+
+func (r *rig) game() *engine.State { return r.tb.Game() }
+
+// route returns the index of the route with id.
+func (r *rig) route(id string) int {
+	r.t.Helper()
+	i, ok := r.tb.View().Map.Route(id)
+	if !ok {
+		r.t.Fatalf("no route %q", id)
+	}
+	return i
+}
+
+// ok checks that res refused nothing and applied actions of the given kinds.
+func (r *rig) ok(res input.Result, kinds ...engine.ActionKind) {
+	r.t.Helper()
+	for _, n := range res.Notices {
+		if n.Refused {
+			r.t.Fatalf("refused: %s %v (rule %v)", n.Text.Key, n.Text.Args, n.Rule)
+		}
+	}
+	var got []engine.ActionKind
+	for _, a := range res.Actions {
+		got = append(got, a.Kind)
+	}
+	if !reflect.DeepEqual(got, kinds) {
+		r.t.Fatalf("actions %v, want %v", got, kinds)
+	}
+}
+
+// refused checks that res refused with key at seat and changed nothing.
+func (r *rig) refused(res input.Result, seat int, key string) {
+	r.t.Helper()
+	if len(res.Actions) != 0 {
+		r.t.Errorf("refusal applied %v", res.Actions)
+	}
+	if len(res.Notices) != 1 || !res.Notices[0].Refused {
+		r.t.Fatalf("notices %+v, want one refusal %s", res.Notices, key)
+	}
+	n := res.Notices[0]
+	if n.Text.Key != key || int(n.Seat) != seat {
+		r.t.Fatalf("refusal %s at seat %d, want %s at seat %d", n.Text.Key, n.Seat, key, seat)
+	}
+	if got := r.tb.View().Seats[seat].Notice; got.Text.Key != key || !got.Refused {
+		r.t.Errorf("view: seat %d notice %q, want %q", seat, got.Text.Key, key)
+	}
+}
+
+// prompt checks the prompt (and, if given, the progress line) of seat.
+func (r *rig) prompt(seat int, key string, progress ...string) input.SeatView {
+	r.t.Helper()
+	sv := r.tb.View().Seats[seat]
+	if sv.Prompt.Key != key {
+		r.t.Fatalf("seat %d prompt %q %v, want %q", seat, sv.Prompt.Key, sv.Prompt.Args, key)
+	}
+	if len(progress) > 0 && sv.Progress.Key != progress[0] {
+		r.t.Fatalf("seat %d progress %q, want %q", seat, sv.Progress.Key, progress[0])
+	}
+	return sv
+}
+
+// arg returns argument name of t, following nested Texts by dotted path.
+func arg(t input.Text, path string) any {
+	var v any = t
+	for _, name := range strings.Split(path, ".") {
+		tx, ok := v.(input.Text)
+		if !ok {
+			return nil
+		}
+		v = tx.Args[name]
+	}
+	return v
+}
+
+// toMsg converts a Text (and its Text arguments) to the catalogue's type.
+func toMsg(t input.Text) msg.Text {
+	out := msg.Text{Key: t.Key}
+	if t.Args != nil {
+		out.Args = map[string]any{}
+		for k, v := range t.Args {
+			if tx, ok := v.(input.Text); ok {
+				out.Args[k] = toMsg(tx)
+				continue
+			}
+			out.Args[k] = v
+		}
+	}
+	return out
+}
+
+// checkText fails unless t is a message of the catalogue with exactly its
+// arguments, and renders in every language.
+func (r *rig) checkText(where string, t input.Text) {
+	r.t.Helper()
+	if t.IsZero() {
+		return
+	}
+	if err := r.cat.Check(toMsg(t)); err != nil {
+		r.t.Fatalf("%s: %v", where, err)
+	}
+}
+
+// checkView checks the View now shown: every Text is in the catalogue,
+// no hidden information, and the game's invariants.
+func (r *rig) checkView() {
+	r.t.Helper()
+	r.views++
+	v := r.tb.View()
+	r.checkText("banner", v.Banner)
+	r.checkText("start problem", v.Start.Problem)
+	for i, s := range v.Seats {
+		r.checkText(fmt.Sprintf("seat %d prompt", i), s.Prompt)
+		r.checkText(fmt.Sprintf("seat %d progress", i), s.Progress)
+		r.checkText(fmt.Sprintf("seat %d notice", i), s.Notice.Text)
+		r.checkText(fmt.Sprintf("seat %d name", i), s.Name)
+		if s.Notice.Rule != nil {
+			r.t.Fatalf("seat %d: the view's notice carries the rule error %v", i, s.Notice.Rule)
+		}
+	}
+	if v.End != nil {
+		r.checkText("winner", v.End.Winner)
+		r.checkText("decided", v.End.Decided)
+		for _, p := range v.End.Players {
+			for _, l := range p.Lines {
+				r.checkText("end line", l)
+			}
+		}
+	}
+	if s := r.tb.Game(); s != nil {
+		if err := s.CheckInvariants(); err != nil {
+			r.t.Fatalf("invariants: %v", err)
+		}
+		checkHidden(r.t, v, s)
+	}
+}
+
+var (
+	cardIDType   = reflect.TypeFor[engine.CardID]()
+	ticketIDType = reflect.TypeFor[engine.TicketID]()
+	cardSetType  = reflect.TypeFor[engine.CardSet]()
+	ticketSet    = reflect.TypeFor[engine.TicketSet]()
+	mapPtrType   = reflect.TypeFor[*maps.Map]()
+)
+
+// checkHidden walks every value of the View and fails on hidden
+// information: a card that is in a hand, the deck or the discards (the
+// market, the cards on and revealed for a tunnel are public, and so are
+// the revealed cards of the tunnel just resolved), any card or ticket set,
+// any ticket before the end screen.
+func checkHidden(t *testing.T, v input.View, s *engine.State) {
+	t.Helper()
+	revealed := map[engine.CardID]bool{}
+	if v.Tunnel != nil {
+		for _, c := range v.Tunnel.Revealed {
+			revealed[c] = true
+		}
+	}
+	var walk func(path string, x reflect.Value)
+	walk = func(path string, x reflect.Value) {
+		switch x.Type() {
+		case mapPtrType:
+			return // the board's own data
+		case cardSetType, ticketSet:
+			t.Fatalf("%s: the view holds a set of cards or tickets", path)
+		case ticketIDType:
+			if v.Mode != input.ModeEnd {
+				t.Fatalf("%s: the view names ticket %d before the end", path, x.Uint())
+			}
+			return
+		case cardIDType:
+			c := engine.CardID(x.Uint())
+			if c == engine.NoCard || revealed[c] {
+				return
+			}
+			switch loc, who := s.Where(c); loc {
+			case engine.InMarket, engine.InTunnel, engine.OnTunnel:
+			default:
+				t.Fatalf("%s: the view shows card %s, which is %s (%d)", path, c, loc, who)
+			}
+			return
+		}
+		switch x.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if !x.IsNil() {
+				walk(path, x.Elem())
+			}
+		case reflect.Struct:
+			for i := range x.NumField() {
+				walk(path+"."+x.Type().Field(i).Name, x.Field(i))
+			}
+		case reflect.Slice, reflect.Array:
+			for i := range x.Len() {
+				walk(fmt.Sprintf("%s[%d]", path, i), x.Index(i))
+			}
+		case reflect.Map:
+			for _, k := range x.MapKeys() {
+				walk(fmt.Sprintf("%s[%v]", path, k), x.MapIndex(k))
+			}
+		}
+	}
+	walk("View", reflect.ValueOf(v))
+}
+
+// start begins a game with every seat of the table playing and seat first
+// playing first.
+func (r *rig) start(first int) {
+	r.t.Helper()
+	r.ok(r.key(first, input.KeyFirst))
+	res := r.confirm(first)
+	r.ok(res, engine.ChooseFirst)
+	if !res.Started {
+		r.t.Fatalf("Confirm on a ready start screen did not start the game")
+	}
+}
+
+// deckCards returns n cards of the deck of colour c (any colour but
+// locomotives when c is engine.Locomotive and any is set), lowest first.
+func (r *rig) deckCards(n int, match func(engine.CardID) bool) []engine.CardID {
+	r.t.Helper()
+	var out []engine.CardID
+	for _, c := range r.game().Deck().IDs() {
+		if match(c) {
+			out = append(out, c)
+			if len(out) == n {
+				return out
+			}
+		}
+	}
+	r.t.Fatalf("the deck has fewer than %d matching cards", n)
+	return nil
+}
+
+func ofColor(cc engine.CardColor) func(engine.CardID) bool {
+	return func(c engine.CardID) bool { return c.Color() == cc }
+}
+
+func notLoco(c engine.CardID) bool { return c.Color() != engine.Locomotive }
+
+// setup plays the engine's set-up through the table: hands[p] are the
+// cards dealt to player p (the rest from the deck, no locomotives), the
+// market from the deck without locomotives unless market is given, and
+// every player keeps all their tickets.
+func (r *rig) setup(hands map[int][]engine.CardID, market []engine.CardID) {
+	r.t.Helper()
+	dealt := map[int]int{}
+	for r.tb.Mode() == input.ModeSetup {
+		s := r.game()
+		w := s.Waiting()
+		seat := int(r.tb.SeatOf(w.Player))
+		switch w.Need {
+		case engine.NeedCardToHand:
+			var c engine.CardID
+			if h := hands[w.Player]; dealt[w.Player] < len(h) {
+				c = h[dealt[w.Player]]
+			} else {
+				c = r.deckCards(1, notLoco)[0]
+			}
+			dealt[w.Player]++
+			r.ok(r.scanCard(seat, c), engine.RevealCard)
+		case engine.NeedCardToMarket:
+			c := r.deckCards(1, notLoco)[0]
+			if len(market) > w.Slot {
+				c = market[w.Slot]
+			}
+			r.ok(r.scanCard(seat, c), engine.RevealCard)
+		case engine.NeedTicket:
+			r.ok(r.scanTicket(seat, s.LegalActions()[0].Ticket), engine.RevealTicket)
+		case engine.NeedKeep:
+			r.ok(r.confirm(seat), engine.KeepTickets)
+		default:
+			r.t.Fatalf("set-up waits for %s", w.Need)
+		}
+	}
+}
+
+// newGame returns a rig whose game has finished set-up: seats players on
+// mapID, seat 0 first, with the given hands.
+func newGame(t *testing.T, seats int, mapID string, hands map[int][]engine.CardID) *rig {
+	t.Helper()
+	r := newRig(t, seats, mapID)
+	r.start(0)
+	r.setup(hands, nil)
+	if r.tb.Mode() != input.ModePlay {
+		t.Fatalf("mode %s after set-up, want play", r.tb.Mode())
+	}
+	return r
+}
+
+// cards returns the cards named by their log names.
+func cards(t *testing.T, names ...string) []engine.CardID {
+	t.Helper()
+	var out []engine.CardID
+	for _, n := range names {
+		c, ok := engine.ParseCardID(n)
+		if !ok {
+			t.Fatalf("no card %q", n)
+		}
+		out = append(out, c)
+	}
+	return out
+}
