@@ -83,6 +83,13 @@ lint:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 $(PURE)
 
+# Short fuzz runs of the engine (go test runs the committed seeds anyway):
+# random legal play and the game-log reader. FUZZTIME=5m for a longer run.
+FUZZTIME ?= 20s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzRandomPlay$$' -fuzztime $(FUZZTIME) ./engine/
+	$(GO) test -run '^$$' -fuzz '^FuzzParseLog$$' -fuzztime $(FUZZTIME) ./engine/
+
 clean:
 	rm -rf $(BIN)
 	$(GO) clean -testcache

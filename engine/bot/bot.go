@@ -25,7 +25,6 @@ type Bot interface {
 // Random chooses uniformly among the legal actions.
 type Random struct {
 	rng *rand.Rand
-	buf []engine.Action
 }
 
 // NewRandom returns a random bot seeded with seed.
@@ -35,8 +34,7 @@ func NewRandom(seed uint64) *Random {
 
 // Choose implements Bot.
 func (b *Random) Choose(s *engine.State) engine.Action {
-	b.buf = s.AppendLegalActions(b.buf[:0])
-	return b.buf[b.rng.IntN(len(b.buf))]
+	return s.PickLegalAction(b.rng.IntN)
 }
 
 // Play plays s to the end: chance outcomes from d, each player's decisions
