@@ -177,8 +177,9 @@ func New(m *maps.Map, area Rect, o Opts) *Layout {
 		l.LabelSize = max(o.LabelScale*s, o.MinLabelSize)
 	}
 	if l.Tolerance == 0 {
-		// About a fingertip on the smallest screens, a car's width on large ones.
-		l.Tolerance = max(9, l.CarWidth)
+		// A fingertip is wider than a car on the smallest screens; on large
+		// ones a car's width beside it still counts.
+		l.Tolerance = max(12, l.CarWidth)
 	}
 	p := planRoutes(m)
 	l.Cities = make([]CityShape, len(m.Cities))
