@@ -42,11 +42,28 @@
 // deck; Europe: 1 long and 3 regular, keep at least 2, the others and the
 // unused long tickets out of the game) and their KeepTickets decision.
 //
+// Apply copies the state; Do changes it in place (for simulations that own
+// their state). PickLegalAction returns LegalActions()[pick(n)] without
+// listing them all, for random players. Bots are in engine/bot.
+//
 // Claims, stations and tunnel payments name the physical cards spent
 // (CardSet of CardID). LegalActions lists one canonical payment per distinct
 // (colour, number of locomotives); Apply accepts any cards of the hand that
 // pay the same. CheckClaim and CheckStation validate a payment without
 // applying it.
+//
+// # Rules the table decides
+//
+// Where the rule books are silent the engine decides, the same way every
+// time: set-up deals in seat order from the first player, one player's
+// tickets at a time; an empty market slot is refilled as soon as cards are
+// available again (after a reshuffle of the discards); three face-up
+// locomotives are replaced only when the cards in deck, discards and market
+// could make a market with at most two; a draw that cannot take a second
+// card ends the turn; a tunnel reveals min(3, deck + discards) cards; tickets
+// given back in one go lie under the deck in an unknown order, after any
+// given back before; when every player in turn has passed, nothing can
+// change any more and the game ends.
 //
 // # Hidden information
 //
