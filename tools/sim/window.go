@@ -159,7 +159,9 @@ type panel struct {
 	m           *maps.Map
 	title, text display.Font
 	x, y, w     float32
-	lines       []string // what is selected, precomputed on each touch
+	lines       []string  // what is selected, precomputed on each touch
+	sizes       []float32 // the font size of each line, shrunk to fit the column
+	titleSize   float32
 	legend      []legendRow
 }
 
@@ -194,6 +196,8 @@ func (p *panel) resize(w, h int) {
 	p.x = a.X + a.W + float32(w)*0.02
 	p.y = a.Y
 	p.w = float32(w) - p.x - float32(w)*0.015
+	p.titleSize = p.fit(p.title, p.m.Name)
+	p.fitLines()
 	// The legend sits at the bottom of the column.
 	p.legend = p.legend[:0]
 	s := p.text.Size
@@ -241,18 +245,38 @@ func (p *panel) show(hit board.Hit) {
 	default:
 		p.lines = []string{"Touch a route or a city."}
 	}
+	p.fitLines()
+}
+
+// fit returns the size to draw text in f so that it fits the column.
+func (p *panel) fit(f display.Font, text string) float32 {
+	if f.Size == 0 || p.w <= 0 {
+		return f.Size
+	}
+	return min(f.Size, f.Size*p.w/f.Measure(text, f.Size).X)
+}
+
+func (p *panel) fitLines() {
+	p.sizes = p.sizes[:0]
+	for i, line := range p.lines {
+		f := p.text
+		if i == 0 {
+			f = p.title
+		}
+		p.sizes = append(p.sizes, p.fit(f, line))
+	}
 }
 
 func (p *panel) draw() {
 	s := p.text.Size
-	rl.DrawTextEx(p.title.Font, p.m.Name, rl.Vector2{X: p.x, Y: p.y}, p.title.Size, 0, panelInk)
+	rl.DrawTextEx(p.title.Font, p.m.Name, rl.Vector2{X: p.x, Y: p.y}, p.titleSize, 0, panelInk)
 	y := p.y + p.title.Size*1.8
 	for i, line := range p.lines {
 		f, col := p.text, panelDim
 		if i == 0 {
 			f, col = p.title, panelInk
 		}
-		rl.DrawTextEx(f.Font, line, rl.Vector2{X: p.x, Y: y}, f.Size, 0, col)
+		rl.DrawTextEx(f.Font, line, rl.Vector2{X: p.x, Y: y}, p.sizes[i], 0, col)
 		y += f.Size * 1.3
 	}
 	for _, row := range p.legend {
