@@ -17,7 +17,7 @@ import (
 	"ttr/maps"
 )
 
-const defaultConfig = "/etc/ttr/table.json"
+const defaultConfig = "/etc/ttr-table/table.json"
 
 // enrol runs "table enrol": it asks for each card of a deck to be scanned
 // at one seat's reader and records its tag in the card registry.

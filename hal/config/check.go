@@ -18,7 +18,7 @@ type walker struct {
 // examples show a valid value for each field, for "missing" problems.
 var examples = map[string]string{
 	"screen": `"screen": {"width": 1920, "height": 1080}`, "width": `"width": 1920`, "height": `"height": 1080`,
-	"language": `"language": "es"`, "registry": `"registry": "/var/lib/ttr/cards.json"`,
+	"language": `"language": "es"`, "registry": `"registry": "/var/lib/ttr/cards.txt"`,
 	"logs": `"logs": "/var/lib/ttr/games"`, "seats": `"seats": [{...}, {...}]`, "edge": `"edge": "bottom"`,
 	"color": `"color": "red"`, "reader": `"reader": {"spi_bus": 0, "chip_select": 0, "reset_pin": 25, "irq_pin": 24}`,
 	"buttons": `"buttons": [{"pin": 5, "meaning": "confirm"}, {"pin": 6, "meaning": "cancel"}]`,
@@ -146,7 +146,7 @@ func (w *walker) config(root *node) *Config {
 		}
 	}
 	c.Language, _ = w.enum(top["language"], "language", Languages)
-	c.Registry, _ = w.str(top["registry"], "registry", `give the card registry's file, for example "/var/lib/ttr/cards.json"`)
+	c.Registry, _ = w.str(top["registry"], "registry", `give the card registry's file, for example "/var/lib/ttr/cards.txt"`)
 	c.Logs, _ = w.str(top["logs"], "logs", `give the folder for game logs, for example "/var/lib/ttr/games"`)
 	if n := top["seats"]; n != nil {
 		if n.kind != '[' {

@@ -21,7 +21,7 @@ func TestLoadExample(t *testing.T) {
 	want := &Config{
 		Screen:   Screen{Width: 1920, Height: 1080},
 		Language: "es",
-		Registry: "/var/lib/ttr/cards.json",
+		Registry: "/var/lib/ttr/cards.txt",
 		Logs:     "/var/lib/ttr/games",
 		Seats: []Seat{
 			{Bottom, "red", Reader{0, 0, 25, 24}, []Button{{5, hal.Confirm}, {6, hal.Cancel}}},
@@ -40,7 +40,7 @@ func TestLoadRelativePaths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := strings.Replace(string(data), `"/var/lib/ttr/cards.json"`, `"cards.json"`, 1)
+	s := strings.Replace(string(data), `"/var/lib/ttr/cards.txt"`, `"cards.txt"`, 1)
 	s = strings.Replace(s, `"/var/lib/ttr/games"`, `"games"`, 1)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "table.json")
@@ -51,7 +51,7 @@ func TestLoadRelativePaths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := filepath.Join(dir, "cards.json"); c.Registry != want {
+	if want := filepath.Join(dir, "cards.txt"); c.Registry != want {
 		t.Errorf("Registry: got %q, want %q", c.Registry, want)
 	}
 	if want := filepath.Join(dir, "games"); c.Logs != want {
@@ -154,11 +154,11 @@ func TestProblems(t *testing.T) {
 }
 
 func TestErrorMessage(t *testing.T) {
-	e := &Error{File: "/etc/ttr/table.json", Problems: []Problem{
+	e := &Error{File: "/etc/ttr-table/table.json", Problems: []Problem{
 		{Line: 11, Path: "seats[0].reader.irq_pin", What: "got 40, out of range", Fix: "the BCM GPIO number must be from 0 to 27"},
 		{Line: 3, Path: "language", What: `got "fr", not a known value`, Fix: `use one of "es", "ro", "en"`},
 	}}
-	want := `config: /etc/ttr/table.json: 2 problem(s):
+	want := `config: /etc/ttr-table/table.json: 2 problem(s):
 	line 11: seats[0].reader.irq_pin: got 40, out of range; the BCM GPIO number must be from 0 to 27
 	line 3: language: got "fr", not a known value; use one of "es", "ro", "en"`
 	if got := e.Error(); got != want {
@@ -180,4 +180,35 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("got %v and %v, want exactly one", c, err)
 		}
 	})
+}
+
+// TestFiveSeatWiring checks the five-seat wiring table of README.md: the
+// example's four seats plus seat 4 on SPI1.2.
+func TestFiveSeatWiring(t *testing.T) {
+	data, err := os.ReadFile(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat4 := `,
+    {
+      "edge": "bottom",
+      "color": "black",
+      "reader": {"spi_bus": 1, "chip_select": 2, "reset_pin": 25, "irq_pin": 0},
+      "buttons": [{"pin": 14, "meaning": "confirm"}, {"pin": 15, "meaning": "cancel"}]
+    }
+  ]
+}
+`
+	s := strings.TrimRight(string(data), "\n")
+	s = strings.TrimSuffix(s, "\n  ]\n}") + seat4
+	c, err := Parse([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Seats) != 5 {
+		t.Fatalf("got %d seats, want 5", len(c.Seats))
+	}
+	if got, want := c.Seats[4].Reader, (Reader{Bus: 1, ChipSelect: 2, Reset: 25, IRQ: 0}); got != want {
+		t.Errorf("seat 4 reader: got %+v, want %+v", got, want)
+	}
 }

@@ -15,7 +15,7 @@
 //	{
 //	  "screen":   {"width": 1920, "height": 1080, "rotation": 0},
 //	  "language": "es",
-//	  "registry": "/var/lib/ttr/cards.json",
+//	  "registry": "/var/lib/ttr/cards.txt",
 //	  "logs":     "/var/lib/ttr/games",
 //	  "seats": [
 //	    {"edge": "bottom", "color": "red",

@@ -55,7 +55,7 @@
 // The tests run the real driver against hal/pi/mfrc522emu and the buttons
 // against gpiotest pins. On a Pi, with readers wired as in the config,
 //
-//	TTR_PI_SMOKE=/etc/ttr/table.json go test -tags pismoke ./hal/pi
+//	TTR_PI_SMOKE=/etc/ttr-table/table.json go test -tags pismoke ./hal/pi
 //
 // runs haltest's conformance checks on the real hardware (a person places
 // cards and presses buttons when told). Plain go test never touches it.

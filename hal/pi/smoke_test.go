@@ -5,7 +5,7 @@ package pi
 // The on-device smoke test: haltest's conformance checks on the real
 // readers and buttons of a wired table. A person follows the prompts.
 //
-//	TTR_PI_SMOKE=/etc/ttr/table.json go test -tags pismoke -run Smoke -v -timeout 30m ./hal/pi
+//	TTR_PI_SMOKE=/etc/ttr-table/table.json go test -tags pismoke -run Smoke -v -timeout 30m ./hal/pi
 
 import (
 	"context"
