@@ -29,6 +29,14 @@ func enrol(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 	seat := fs.Int("seat", 0, "the seat whose reader scans the cards")
 	regPath := fs.String("registry", "", "the card registry file (default: the config's registry)")
 	fake := fs.Bool("fake", false, "read UIDs typed on standard input, one a line, instead of a reader (for tests)")
+	var forget []registry.Card
+	fs.Func("forget", `a card to enrol again after its sticker was replaced, e.g. "train red 3" (repeatable)`, func(s string) error {
+		c, err := registry.ParseCard(s)
+		if err == nil {
+			forget = append(forget, c)
+		}
+		return err
+	})
 	if err := fs.Parse(args); err != nil {
 		return &exitError{code: 2, err: err}
 	}
@@ -73,7 +81,7 @@ func enrol(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 		go func() { defer wg.Done(); printStatuses(ctx, r, out) }()
 		reader = r
 	}
-	_, err = registry.Enrol(ctx, registry.Enrolment{Path: *regPath, Deck: deck, Reader: reader, Out: out})
+	_, err = registry.Enrol(ctx, registry.Enrolment{Path: *regPath, Deck: deck, Reader: reader, Out: out, Forget: forget})
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 		fmt.Fprintf(out, "Stopped. The cards scanned so far are saved; run the same command again to resume.\n")
 		return nil

@@ -56,7 +56,7 @@ func tableDir(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := strings.Replace(string(data), `"/var/lib/ttr/cards.json"`, `"cards.txt"`, 1)
+	s := strings.Replace(string(data), `"/var/lib/ttr/cards.txt"`, `"cards.txt"`, 1)
 	s = strings.Replace(s, `"/var/lib/ttr/games"`, `"games"`, 1)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "table.json")
@@ -170,6 +170,7 @@ func TestEnrolFlags(t *testing.T) {
 		{"-fake"}, // no registry
 		{"-fake", "-registry", "x", "-deck", "mars"}, // no such deck
 		{"-bogus"},
+		{"-fake", "-registry", "x", "-forget", "train pink 1"},
 	} {
 		var ee *exitError
 		if err := enrol(context.Background(), args, strings.NewReader(""), &strings.Builder{}); !errors.As(err, &ee) || ee.code != 2 {

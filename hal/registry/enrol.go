@@ -16,6 +16,7 @@ type Enrolment struct {
 	Deck   []Card        // the cards to enrol, in the order they are asked for
 	Reader hal.TagReader // where the cards are scanned
 	Out    io.Writer     // prompts and results, for a person at a terminal
+	Forget []Card        // cards to enrol again (their stickers were replaced)
 }
 
 // Enrol asks for each card of e.Deck not enrolled yet, records the UID of
@@ -30,6 +31,17 @@ func Enrol(ctx context.Context, e Enrolment) (*Registry, error) {
 		reg = New()
 	case err != nil:
 		return nil, fmt.Errorf("%w (move the file aside to start again, or restore a copy)", err)
+	}
+	for _, c := range e.Forget {
+		if !reg.Remove(c) {
+			return nil, fmt.Errorf("registry: %s is not enrolled, so there is nothing to forget", c)
+		}
+		fmt.Fprintf(e.Out, "Forgot the tag of %s.\n", c)
+	}
+	if len(e.Forget) > 0 {
+		if err := reg.Save(e.Path); err != nil {
+			return nil, err
+		}
 	}
 	var todo []Card
 	for _, c := range e.Deck {

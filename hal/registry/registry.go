@@ -98,6 +98,19 @@ func (r *Registry) Add(uid hal.UID, c Card) error {
 	return nil
 }
 
+// Remove forgets card c, for a card whose sticker was replaced; false if it
+// was not enrolled.
+func (r *Registry) Remove(c Card) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	u, ok := r.byCard[c]
+	if ok {
+		delete(r.byCard, c)
+		delete(r.byUID, u)
+	}
+	return ok
+}
+
 // Entries returns every enrolled card, sorted by card name.
 func (r *Registry) Entries() []Entry {
 	r.mu.RLock()

@@ -259,6 +259,31 @@ All 4 cards are enrolled in ` + path + ".\n"
 	}
 }
 
+func TestEnrolForget(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cards.txt")
+	deck := TrainDeck()[:3]
+	if _, err := Enrol(context.Background(), Enrolment{Path: path, Deck: deck, Reader: &scripted{uids: []hal.UID{"00000001", "00000002", "00000003"}}, Out: io.Discard}); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	reg, err := Enrol(context.Background(), Enrolment{Path: path, Deck: deck, Forget: deck[1:2], Reader: &scripted{uids: []hal.UID{"000000AA"}}, Out: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u, _ := reg.UID(deck[1]); u != "000000AA" {
+		t.Errorf("%v: got %q, want the new tag 000000AA", deck[1], u)
+	}
+	if _, ok := reg.Lookup("00000002"); ok {
+		t.Error("the old tag is still enrolled")
+	}
+	if !strings.HasPrefix(out.String(), "Forgot the tag of train purple 2.\nResuming: 2 of 3") {
+		t.Errorf("got\n%s", out.String())
+	}
+	if _, err := Enrol(context.Background(), Enrolment{Path: path, Deck: deck, Forget: []Card{loco}, Reader: &scripted{}, Out: io.Discard}); err == nil {
+		t.Error("forgetting a card not enrolled: got no error")
+	}
+}
+
 func TestEnrolRefusesDamagedRegistry(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "cards.txt")
 	data, _ := sample(t).MarshalText()
