@@ -187,15 +187,7 @@ func TestButtonReader(c ButtonCheck) error {
 				fail("press %s (long %t): %v", b, long, err)
 				continue
 			}
-			ctx, cancel := context.Background(), context.CancelFunc(func() {})
-			if c.Wait > 0 {
-				ctx, cancel = context.WithTimeout(ctx, c.Wait)
-			} else {
-				ctx, cancel = context.WithCancel(ctx)
-				cancel()
-			}
-			p, err := c.Buttons.ReadPress(ctx)
-			cancel()
+			p, err := readPressWithin(c.Buttons, c.Wait)
 			if err != nil {
 				fail("press %s (long %t): got no press (%v), want one", b, long, err)
 				continue
@@ -216,6 +208,17 @@ func TestButtonReader(c ButtonCheck) error {
 		fail("ReadPress with a cancelled context: got %v, want context.Canceled", err)
 	}
 	return errors.Join(errs...)
+}
+
+func readPressWithin(b hal.ButtonReader, d time.Duration) (hal.Press, error) {
+	if d <= 0 {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		return b.ReadPress(ctx)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	return b.ReadPress(ctx)
 }
 
 // TestClock checks that c never goes backwards and that After(d) fires no
