@@ -37,29 +37,47 @@ type trailGraph struct {
 }
 
 func (g *trailGraph) build(m *maps.Map, routes []int) {
-	vertex := make([]int, len(m.Cities))
-	for i := range vertex {
-		vertex[i] = -1
+	// One allocation for the per-city and per-route scratch, one for the
+	// edges, one for all incidence lists (each with room for the two edges
+	// peel may add).
+	scratch := make([]int, len(m.Cities)+len(m.Routes))
+	vertex, seen := scratch[:len(m.Cities)], scratch[len(m.Cities):]
+	degree := make([]int, 0, len(routes))
+	var picked []int
+	if len(routes) <= 64 {
+		var buf [64]int
+		picked = buf[:0]
 	}
-	vertexOf := func(city int) int {
-		if vertex[city] < 0 {
-			vertex[city] = len(g.incident)
-			g.incident = append(g.incident, nil)
-		}
-		return vertex[city]
-	}
-	seen := make(map[int]bool, len(routes))
 	for _, r := range routes {
-		if seen[r] {
+		if seen[r] != 0 {
 			continue
 		}
-		seen[r] = true
+		seen[r] = 1
+		picked = append(picked, r)
+		for _, c := range [2]int{m.Routes[r].A, m.Routes[r].B} {
+			if vertex[c] == 0 {
+				degree = append(degree, 0)
+				vertex[c] = len(degree) // 1-based until the lists are made
+			}
+			degree[vertex[c]-1]++
+		}
+	}
+	n := len(picked)
+	g.ends = make([][2]int, n, n+len(degree)+2)
+	g.length = make([]int, n, n+len(degree)+2)
+	g.alive = make([]bool, n, n+len(degree)+2)
+	g.incident = make([][]int, len(degree), 2*len(degree))
+	backing := make([]int, 0, 2*n+4*len(degree))
+	for v, d := range degree {
+		g.incident[v] = backing[len(backing) : len(backing) : len(backing)+d+2]
+		backing = backing[:len(backing)+d+2]
+	}
+	for e, r := range picked {
 		rt := &m.Routes[r]
-		a, b := vertexOf(rt.A), vertexOf(rt.B)
-		e := len(g.ends)
-		g.ends = append(g.ends, [2]int{a, b})
-		g.length = append(g.length, rt.Length)
-		g.alive = append(g.alive, true)
+		a, b := vertex[rt.A]-1, vertex[rt.B]-1
+		g.ends[e] = [2]int{a, b}
+		g.length[e] = rt.Length
+		g.alive[e] = true
 		g.incident[a] = append(g.incident[a], e)
 		g.incident[b] = append(g.incident[b], e)
 	}
@@ -175,8 +193,9 @@ type trailSearch struct {
 	steps  int          // calls of drop or walkLarge, for tests of the pruning
 	memo   map[subproblem]int
 
-	dist, label, near [64]int // leftOut's work space
-	order, low        [64]int // bridge's work space
+	dist, label, near [64]int  // leftOut's work space
+	order, low        [64]int  // bridge's work space
+	buckets           []uint64 // leftOut's work space: one per distance
 }
 
 // Fixed ends of the trails a search looks for: none, one vertex x (the
@@ -262,6 +281,11 @@ func (g *trailGraph) longest() (best, steps int) {
 	}
 	s.inc = make([]uint64, nv)
 	s.loops = make([]uint64, nv)
+	total := 0
+	for _, l := range s.length {
+		total += l
+	}
+	s.buckets = make([]uint64, total+1)
 	for e, ab := range s.ends {
 		if ab[0] == ab[1] {
 			s.loops[ab[0]] |= 1 << uint(e)
@@ -303,6 +327,9 @@ func (s *trailSearch) solve(edges uint64, f fixed) int {
 	}
 	best := infeasible
 	if b := s.bridge(edges); b >= 0 {
+		if s.memo == nil {
+			s.memo = make(map[subproblem]int)
+		}
 		x, y := s.ends[b][0], s.ends[b][1]
 		a, va := s.reach(x, edges&^(1<<uint(b)))
 		bb := edges &^ a &^ (1 << uint(b))
@@ -345,21 +372,68 @@ func (s *trailSearch) solve(edges uint64, f fixed) int {
 			floor = infeasible
 		}
 		saved := s.best
-		for target := s.bound(edges, f, total); target > max(floor, 0); target-- {
-			s.best = target - 1
+		// First the bound itself, which is often met; else a quick sample
+		// of trails gives drop a floor to beat.
+		ub := s.bound(edges, f, total)
+		if ub > max(floor, 0) {
+			s.best = ub - 1
 			s.drop(edges, f)
-			if s.best >= target {
+			if s.best >= ub {
 				floor = s.best
-				break
+			} else {
+				s.best = max(floor, s.sample(edges, f))
+				s.drop(edges, f)
+				floor = s.best
 			}
 		}
 		s.best = saved
 		best = floor
 	}
-	if s.memo == nil {
-		s.memo = make(map[subproblem]int)
+	if s.memo != nil {
+		s.memo[key] = best
 	}
-	s.memo[key] = best
+	return best
+}
+
+// sampleBudget bounds the steps of sample.
+const sampleBudget = 64
+
+// sample returns the length of a long trail with the fixed ends within
+// edges, found by a depth-first walk cut short after sampleBudget steps, or
+// infeasible if it finds none.
+func (s *trailSearch) sample(edges uint64, f fixed) int {
+	best, budget := infeasible, sampleBudget
+	var walk func(v int, left uint64, cur int)
+	walk = func(v int, left uint64, cur int) {
+		budget--
+		switch {
+		case f.count() < 2, f[1] == v:
+			best = max(best, cur)
+		}
+		for e := s.inc[v] & left; e != 0 && budget > 0; e &= e - 1 {
+			i := bits.TrailingZeros64(e)
+			walk(s.ends[i][0]^s.ends[i][1]^v, left&^(1<<uint(i)), cur+s.length[i])
+		}
+		for e := s.loops[v] & left; e != 0; e &= e - 1 {
+			i := bits.TrailingZeros64(e)
+			left &^= 1 << uint(i)
+			cur += s.length[i]
+			budget--
+			if f.count() < 2 || f[1] == v {
+				best = max(best, cur)
+			}
+		}
+	}
+	if f[0] >= 0 {
+		walk(f[0], edges, 0)
+		return best
+	}
+	_, verts := s.reach(s.ends[bits.TrailingZeros64(edges)][0], edges)
+	for vs := verts; vs != 0 && budget > 0; vs &= vs - 1 {
+		if v := bits.TrailingZeros64(vs); bits.OnesCount64(s.inc[v]&edges)%2 == 1 {
+			walk(v, edges, 0)
+		}
+	}
 	return best
 }
 
@@ -371,19 +445,17 @@ func (s *trailSearch) solve(edges uint64, f fixed) int {
 func (s *trailSearch) wrong(edges, verts uint64, f fixed) (w uint64, free int) {
 	for vs := verts; vs != 0; vs &= vs - 1 {
 		v := bits.TrailingZeros64(vs)
-		odd := bits.OnesCount64(s.inc[v]&edges)%2 == 1
-		want := false
-		switch {
-		case f.count() == 1 && v == f[0]:
-			continue
-		case f.count() == 2 && f[0] != f[1] && (v == f[0] || v == f[1]):
-			want = true
-		}
-		if odd != want {
-			w |= 1 << uint(v)
-		}
+		w |= uint64(bits.OnesCount64(s.inc[v]&edges)&1) << uint(v)
 	}
-	return w, 2 - f.count()
+	switch {
+	case f[0] < 0:
+		return w, 2
+	case f[1] < 0:
+		return w &^ (1 << uint(f[0])), 1
+	case f[0] != f[1]:
+		return w ^ (1<<uint(f[0]) | 1<<uint(f[1])), 0
+	}
+	return w, 0
 }
 
 // bound returns an upper bound on the trail solve looks for.
@@ -402,7 +474,6 @@ func (s *trailSearch) bound(edges uint64, f fixed, total int) int {
 // edges: drop tries each. Where edges fall apart, the trail lies in one of
 // the parts (the one with the fixed ends, if any), each searched alone.
 func (s *trailSearch) drop(edges uint64, f fixed) {
-	s.steps++
 	if edges == 0 {
 		return
 	}
@@ -411,19 +482,23 @@ func (s *trailSearch) drop(edges uint64, f fixed) {
 		start = s.ends[bits.TrailingZeros64(edges)][0]
 	}
 	part, verts := s.reach(start, edges)
-	if rest := edges &^ part; rest != 0 {
-		if f.count() == 0 {
-			s.drop(rest, f)
-		}
-		edges = part
+	if rest := edges &^ part; rest != 0 && f.count() == 0 {
+		s.drop(rest, f)
 	}
-	if edges == 0 || f.mask()&^verts != 0 {
+	if part == 0 || f.mask()&^verts != 0 {
 		return
 	}
 	total := 0
-	for e := edges; e != 0; e &= e - 1 {
+	for e := part; e != 0; e &= e - 1 {
 		total += s.length[bits.TrailingZeros64(e)]
 	}
+	s.dropConnected(part, verts, total, f)
+}
+
+// dropConnected is drop for connected edges, with their vertices and
+// trains.
+func (s *trailSearch) dropConnected(edges, verts uint64, total int, f fixed) {
+	s.steps++
 	if total <= s.best {
 		return
 	}
@@ -444,11 +519,49 @@ func (s *trailSearch) drop(edges uint64, f fixed) {
 		}
 	}
 	if free > 0 {
-		s.drop(edges, f.add(u))
+		s.dropConnected(edges, verts, total, f.add(u))
 	}
 	for e := s.inc[u] & edges; e != 0; e &= e - 1 {
-		s.drop(edges&^(1<<uint(bits.TrailingZeros64(e))), f)
+		i := bits.TrailingZeros64(e)
+		rest := edges &^ (1 << uint(i))
+		x := s.ends[i][0] ^ s.ends[i][1] ^ u
+		uGone := (s.inc[u]|s.loops[u])&rest == 0
+		xGone := (s.inc[x]|s.loops[x])&rest == 0
+		switch {
+		case uGone && xGone:
+			// the edge was all there was
+		case uGone && f.mask()&(1<<uint(u)) == 0:
+			s.dropConnected(rest, verts&^(1<<uint(u)), total-s.length[i], f)
+		case xGone && f.mask()&(1<<uint(x)) == 0:
+			s.dropConnected(rest, verts&^(1<<uint(x)), total-s.length[i], f)
+		case !uGone && !xGone && s.joined(u, x, rest):
+			s.dropConnected(rest, verts, total-s.length[i], f)
+		default:
+			s.drop(rest, f)
+		}
 	}
+}
+
+// joined reports whether edges connect u to x.
+func (s *trailSearch) joined(u, x int, edges uint64) bool {
+	seen, frontier := uint64(1)<<uint(u), uint64(1)<<uint(u)
+	target := uint64(1) << uint(x)
+	for frontier != 0 {
+		v := bits.TrailingZeros64(frontier)
+		frontier &= frontier - 1
+		for e := s.inc[v] & edges; e != 0; e &= e - 1 {
+			i := bits.TrailingZeros64(e)
+			y := uint64(1) << uint(s.ends[i][0]^s.ends[i][1]^v)
+			if y == target {
+				return true
+			}
+			if seen&y == 0 {
+				seen |= y
+				frontier |= y
+			}
+		}
+	}
+	return false
 }
 
 // bridge returns an edge of edges (connected) whose removal disconnects
@@ -533,27 +646,32 @@ func (s *trailSearch) leftOut(edges, verts, odd, partners uint64, free int) int 
 		v := bits.TrailingZeros64(vs)
 		dist[v], label[v] = 0, v
 	}
-	// Dijkstra from all partners at once: label says whose region a
-	// vertex is in.
-	for todo := verts; todo != 0; {
-		x, dx := -1, inf
-		for vs := todo; vs != 0; vs &= vs - 1 {
-			if v := bits.TrailingZeros64(vs); dist[v] < dx {
-				x, dx = v, dist[v]
+	// Dijkstra from all partners at once, with a bucket (a bitset of
+	// vertices) per distance, as lengths are small whole numbers: label
+	// says whose region a vertex is in.
+	s.buckets[0] = partners
+	done, last := uint64(0), 0
+	for d := 0; d <= last && done != verts; d++ {
+		at := s.buckets[d] &^ done
+		s.buckets[d] = 0
+		for ; at != 0; at &= at - 1 {
+			x := bits.TrailingZeros64(at)
+			if dist[x] != d {
+				continue // reached again by a shorter way
 			}
-		}
-		if x < 0 {
-			break
-		}
-		todo &^= 1 << uint(x)
-		for e := s.inc[x] & edges; e != 0; e &= e - 1 {
-			i := bits.TrailingZeros64(e)
-			y := s.ends[i][0] ^ s.ends[i][1] ^ x
-			if d := dx + s.length[i]; d < dist[y] {
-				dist[y], label[y] = d, label[x]
+			done |= 1 << uint(x)
+			for e := s.inc[x] & edges; e != 0; e &= e - 1 {
+				i := bits.TrailingZeros64(e)
+				y := s.ends[i][0] ^ s.ends[i][1] ^ x
+				if nd := d + s.length[i]; nd < dist[y] {
+					dist[y], label[y] = nd, label[x]
+					s.buckets[nd] |= 1 << uint(y)
+					last = max(last, nd)
+				}
 			}
 		}
 	}
+	clear(s.buckets[:last+1])
 	// An edge between two regions closes a path between their partners.
 	for e := edges; e != 0; e &= e - 1 {
 		i := bits.TrailingZeros64(e)
