@@ -375,6 +375,9 @@ func (c *Chip) corrupt(step Step, answer []byte) ([]byte, byte) {
 			return answer, 0x08
 		case Truncated:
 			return answer[:1], 0
+		case CRC:
+			answer[len(answer)-1] ^= 0x80
+			return answer, 0x04
 		case OtherUID:
 			if len(answer) == 5 {
 				answer[1] ^= 0x01

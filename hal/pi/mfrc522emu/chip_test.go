@@ -106,6 +106,10 @@ func TestDriverFaults(t *testing.T) {
 		// returns the wrong UID, which is why hal/pi reads a new tag twice.
 		{uid4, Fault{Anticoll1, OtherUID}, nil},
 		{uid7, Fault{Anticoll2, OtherUID}, []byte{0x04, 0x5A, 0x6B, 0x7C, 0x8C, 0x9F, 0x80}},
+		// The driver ignores CRCErr (it checks ErrorReg against 0x1B) and
+		// the SAK: a CRC error on SELECT's answer costs nothing.
+		{uid4, Fault{Select1, CRC}, uid4},
+		{uid7, Fault{Select1, CRC}, uid7},
 	} {
 		t.Run(tc.fault.Step.String()+"/"+kindName(tc.fault.Kind), func(t *testing.T) {
 			c, dev := newDev(t)
@@ -132,7 +136,7 @@ func TestDriverFaults(t *testing.T) {
 }
 
 func kindName(k Kind) string {
-	return map[Kind]string{Silent: "silent", BadBCC: "bad-bcc", Parity: "parity", Collision: "collision", Truncated: "truncated", OtherUID: "other-uid"}[k]
+	return map[Kind]string{CRC: "crc", Silent: "silent", BadBCC: "bad-bcc", Parity: "parity", Collision: "collision", Truncated: "truncated", OtherUID: "other-uid"}[k]
 }
 
 func TestHangAndReset(t *testing.T) {

@@ -22,8 +22,8 @@
 //
 // # Faults
 //
-// Inject corrupts chosen tag answers (a BCC that does not match, a parity or
-// collision error, a truncated frame, a different UID with a valid BCC);
+// Inject corrupts chosen tag answers (a BCC that does not match, a parity,
+// CRC or collision error, a truncated frame, a different UID with a valid BCC);
 // Hang makes the chip stop answering until it is reset through NRSTPD;
 // Unplug makes the bus read 0xFF until Plug; FailTx makes transfers fail.
 //

@@ -42,6 +42,7 @@ const (
 	Collision                 // the chip flags a bit collision (two tags answering)
 	Truncated                 // only the first byte arrives
 	OtherUID                  // two bits flip so that the BCC still matches: a wrong UID
+	CRC                       // a CRC_A byte flips and the chip flags a CRC error
 )
 
 // A Fault corrupts the tag's next answer to Step.
