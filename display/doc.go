@@ -4,7 +4,9 @@
 //
 // # Boundary
 //
-// display imports engine, maps, hal (event types) and raylib. With tools/sim
+// display imports engine, maps, hal (event types), raylib and input, whose
+// View is the read-only view of the table it draws: imports still point
+// inward, display -> input -> engine -> maps, and input never sees raylib. With tools/sim
 // and cmd/table it is one of the only three places raylib is used; all raylib
 // calls stay on the main OS thread. The geometry lives in the pure
 // subpackage display/board (no raylib), so that hit-testing and layout are

@@ -11,8 +11,9 @@
 // # Boundary
 //
 // msg is pure Go: it imports engine (its rule error codes), engine/score
-// (its tie-breaks) and maps (colours, city names), never raylib, so it builds and is tested on any
-// machine; display, input, tools/sim and cmd/table use it.
+// (its tie-breaks), maps (colours, city names) and input (whose Text it
+// words), never raylib, so it builds and is tested on any machine; display,
+// tools/sim and cmd/table use it.
 //
 // # Keys
 //

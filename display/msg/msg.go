@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"text/template/parse"
+	"ttr/input"
 
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -69,10 +70,10 @@ const CountArg = "Count"
 // on the board, a player's name), or a Text, which is rendered first in
 // the same language (a colour agreeing with a count, "3 cards"). Use
 // Catalog.Check in tests to verify the Texts a package produces.
-type Text struct {
-	Key  string
-	Args map[string]any
-}
+//
+// Text is input's Text: input builds the table's prompts and refusals as
+// Texts, and this package words them.
+type Text = input.Text
 
 // Catalog holds the messages of every language, checked against each other
 // when loaded. A Catalog is immutable and safe for concurrent use.
