@@ -8,6 +8,7 @@ import (
 // s untouched. An action the rules refuse returns a *RuleError.
 func (s *State) Apply(a Action) (*State, []Event, error) {
 	n := *s
+	n.shared = true
 	evs := make([]Event, 0, 4)
 	if err := n.do(a, &evs); err != nil {
 		return nil, nil, err
@@ -106,22 +107,28 @@ func (s *State) histLen() int { return s.hlen }
 
 // record appends a to the state's history.
 func (s *State) record(a packed) {
-	if h := s.hist; h != nil {
-		i := s.hlen - h.base
-		if i < histChunkSize && h.used.CompareAndSwap(int32(i), int32(i+1)) {
-			h.a[i] = a
-			s.hlen++
-			return
+	h := s.hist
+	size := 16
+	if h != nil {
+		if !s.shared {
+			if i := s.hlen - h.base; i < len(h.a) {
+				h.a[i] = a
+				s.hlen++
+				return
+			}
+			size = min(2*len(h.a), maxChunk)
+		} else {
+			size = 4
 		}
 	}
-	n := &histChunk{prev: s.hist, base: s.hlen}
-	if s.hist != nil {
-		n.prevUsed = s.hlen - s.hist.base
+	n := &histChunk{prev: h, base: s.hlen, a: make([]packed, size)}
+	if h != nil {
+		n.prevUsed = s.hlen - h.base
 	}
 	n.a[0] = a
-	n.used.Store(1)
 	s.hist = n
 	s.hlen++
+	s.shared = false
 }
 
 func wrongAction(w Need) error {

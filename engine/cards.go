@@ -147,6 +147,14 @@ var colorMask = func() (m [NumCardColors]CardSet) {
 	return m
 }()
 
+// cardColor[id] is CardID(id).Color(), for ids 0-127.
+var cardColor = func() (t [128]CardColor) {
+	for id := range t {
+		t[id] = CardID(min(id, NumCards-1)).Color()
+	}
+	return t
+}()
+
 // allCards is the set of the 110 cards.
 var allCards = CardSet{^uint64(0), 1<<(NumCards-64) - 1}
 

@@ -30,8 +30,10 @@ type handCounts [NumCardColors]int
 
 func countHand(hand CardSet) handCounts {
 	var h handCounts
-	for col := Locomotive; col <= Red; col++ {
-		h[col] = hand.Count(col)
+	for w := range 2 {
+		for x := hand[w]; x != 0; x &= x - 1 {
+			h[cardColor[w*64+bits.TrailingZeros64(x)]]++
+		}
 	}
 	return h
 }
@@ -99,19 +101,10 @@ func (s *State) initClaimCounter(cc *claimCounter, hand CardSet) {
 	for col := Purple; col <= Red; col++ {
 		cc.maxColor = max(cc.maxColor, cc.h[col])
 	}
-	// The candidates: open routes each colour (gray: the best colour) and
-	// the locomotives can pay for, within the trains left.
-	nl := cc.h[Locomotive]
-	t := min(cc.trains, maxPay)
-	if t <= 0 {
-		return
-	}
-	b := s.b
-	cand := b.byColor[Locomotive][min(t, cc.maxColor+nl)]
-	for col := Purple; col <= Red; col++ {
-		cand = cand.Union(b.byColor[col][min(t, cc.h[col]+nl)])
-	}
-	cc.cand = s.c.open.Intersect(cand)
+	// The candidates: open routes no longer than the best colour and the
+	// locomotives could pay for, within the trains left.
+	l := min(cc.trains, cc.maxColor+cc.h[Locomotive], maxPay)
+	cc.cand = s.c.open.Intersect(s.b.upTo[max(l, 0)])
 }
 
 // countClaim returns the number of payments for candidate route r, 0 if
@@ -124,6 +117,9 @@ func (s *State) countClaim(cc *claimCounter, r int) int {
 		return 0
 	}
 	col := b.color[r]
+	if col != Locomotive && cc.h[col]+cc.h[Locomotive] < n {
+		return 0
+	}
 	if tw := b.twin[r]; tw >= 0 && int(s.c.owner[tw])-1 == int(s.c.cur) {
 		return 0
 	}

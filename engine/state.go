@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"sync/atomic"
 
 	"ttr/maps"
 )
@@ -91,21 +90,20 @@ type core struct {
 	wait      Wait
 }
 
-// histChunkSize is the number of actions a history chunk holds.
-const histChunkSize = 64
+// maxChunk is the most actions a history chunk holds.
+const maxChunk = 1024
 
 // A histChunk holds consecutive actions of a game's history. States share
 // chunks: a state's history is its chunk's first (hlen - base) actions,
-// then prevUsed actions of prev, and so on. A state appends in place when
-// no other state has appended at that position (claimed with a CAS, so
-// that states applied from one parent on several goroutines stay
-// correct); otherwise it starts a new chunk.
+// then prevUsed actions of prev, and so on. Only the state that created a
+// chunk writes to it, in place, past every position another state reads;
+// a copy (Apply, Clone) starts its own chunk on its first action, so
+// states applied from one parent on several goroutines never share a write.
 type histChunk struct {
 	prev     *histChunk
 	prevUsed int // actions of prev that belong to the histories through this chunk
 	base     int // actions before this chunk
-	used     atomic.Int32
-	a        [histChunkSize]packed
+	a        []packed
 }
 
 // packed is an Action in 24 bytes, as histories store them.
@@ -162,12 +160,13 @@ func (p packed) unpack() Action {
 }
 
 // State is a game position. States are immutable through Apply: use Clone
-// before changing one in place with Do.
+// before changing one in place with Do, and never copy a State by value.
 type State struct {
 	m    *maps.Map
 	b    *board
-	hist *histChunk
-	hlen int // actions in the history
+	hist   *histChunk
+	hlen   int  // actions in the history
+	shared bool // hist belongs to the state this one was copied from
 	c    core
 }
 
@@ -181,8 +180,6 @@ type board struct {
 	locos  [maxRoutes]int8      // ferry locomotives
 	twin   [maxRoutes]int16     // -1 for a single route
 	upTo   [maxPay + 1]CardSet  // routes of at most this length (bitsets over route indexes)
-	// byColor[c][l]: routes of colour c (Locomotive: gray) and at most l long.
-	byColor [NumCardColors][maxPay + 1]CardSet
 }
 
 func newBoard(m *maps.Map) *board {
@@ -194,7 +191,6 @@ func newBoard(m *maps.Map) *board {
 		b.twin[i] = int16(r.Twin)
 		for l := max(r.Length, 0); l <= maxPay; l++ {
 			b.upTo[l].Add(CardID(i))
-			b.byColor[r.Color][l].Add(CardID(i))
 		}
 	}
 	return b
@@ -248,6 +244,7 @@ func (s *State) Players() int { return int(s.c.players) }
 // Clone returns an independent copy of s.
 func (s *State) Clone() *State {
 	n := *s
+	n.shared = true
 	return &n
 }
 
