@@ -57,9 +57,9 @@ func (t *Table) View() View {
 			continue
 		}
 		sv.Current = sv.Player == w.Player
-		sv.Prompt, sv.Progress = t.prompt(sv.Player, w)
+		sv.Prompt, sv.Progress = t.prompt(sv.Player, w, v.Public)
 	}
-	v.Banner = t.banner()
+	v.Banner = t.banner(v.Public)
 	for i, c := range v.Public.Market {
 		v.Unavailable[i] = c == engine.NoCard || (w.Need == engine.NeedSecondCard && c.Color() == engine.Locomotive)
 	}
@@ -144,7 +144,7 @@ func progress(have, need int, c maps.Color) Text {
 
 // prompt returns what the table expects from player p now and the running
 // count under it.
-func (t *Table) prompt(p int, w engine.Wait) (prompt, prog Text) {
+func (t *Table) prompt(p int, w engine.Wait, pub engine.Public) (prompt, prog Text) {
 	if t.mode == ModeEnd {
 		return Text{Key: "prompt.game_over"}, Text{}
 	}
@@ -154,7 +154,6 @@ func (t *Table) prompt(p int, w engine.Wait) (prompt, prog Text) {
 		}
 		return Text{Key: "prompt.waiting", Args: map[string]any{"Player": t.name(w.Player)}}, Text{}
 	}
-	pub := t.st.Public()
 	switch w.Need {
 	case engine.NeedCardToHand:
 		if t.reshuffle {
@@ -224,6 +223,9 @@ func (t *Table) prompt(p int, w engine.Wait) (prompt, prog Text) {
 func (t *Table) turnPrompt(p int, pub engine.Public) (prompt, prog Text) {
 	switch t.g {
 	case gBlind:
+		if pub.DeckCards == 0 && pub.Discards > 0 {
+			return Text{Key: "prompt.reshuffle"}, Text{}
+		}
 		return Text{Key: "prompt.scan_blind"}, Text{}
 	case gTickets:
 		return Text{Key: "prompt.scan_drawn_tickets", Args: count(min(engine.TicketDraw, pub.TicketDeck))}, Text{}
@@ -261,11 +263,13 @@ func (t *Table) turnPrompt(p int, pub engine.Public) (prompt, prog Text) {
 
 // banner is the table-wide message: game over, a reshuffle, a market
 // reset, the last round.
-func (t *Table) banner() Text {
+func (t *Table) banner(pub engine.Public) Text {
 	switch {
 	case t.mode == ModeEnd:
 		return Text{Key: "prompt.game_over"}
-	case t.reshuffle:
+	case t.reshuffle || (t.mode == ModePlay && pub.DeckCards == 0 && pub.Discards > 0):
+		// The engine turns the discards into the deck when it next needs
+		// a card; the players shuffle them as soon as the deck runs out.
 		return Text{Key: "prompt.reshuffle"}
 	case t.marketReset:
 		return Text{Key: "prompt.market_reset"}

@@ -143,6 +143,9 @@ func checkEnd(t *testing.T, r *rig) {
 				t.Errorf("player %d: longest path uses route %d of player %d", p, rt, r.game().RouteOwner(rt))
 			}
 		}
+		if len(ep.LongestRoutes) > 0 && !isPath(r.game().Map(), ep.LongestRoutes) {
+			t.Errorf("player %d: longest routes %v are not a path", p, ep.LongestRoutes)
+		}
 		if trains != ep.LongestPath {
 			t.Errorf("player %d: longest routes have %d trains, longest path %d", p, trains, ep.LongestPath)
 		}

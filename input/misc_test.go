@@ -1,0 +1,283 @@
+package input_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"ttr/display/msg"
+	"ttr/engine"
+	"ttr/engine/score"
+	"ttr/hal"
+	"ttr/input"
+	"ttr/maps"
+)
+
+func TestReaderAndButtonsStatus(t *testing.T) {
+	r := newGame(t, 3, "usa", nil)
+	boom := errors.New("spi: timeout")
+	res := r.do(hal.Status{Seat: 2, Device: hal.DeviceReader, State: hal.Offline, Err: boom, At: r.at()})
+	if len(res.Notices) != 1 || res.Notices[0].Text.Key != "status.reader_offline" || res.Notices[0].Seat != -1 || res.Notices[0].Text.Args["Seat"] != 3 {
+		t.Fatalf("notices %+v, want reader_offline for seat 3 to everyone", res.Notices)
+	}
+	v := r.tb.View()
+	for i, sv := range v.Seats {
+		if sv.Notice.Text.Key != "status.reader_offline" {
+			t.Errorf("seat %d notice %q, want the reader offline", i, sv.Notice.Text.Key)
+		}
+		if sv.ReaderOffline != (i == 2) {
+			t.Errorf("seat %d reader offline %v", i, sv.ReaderOffline)
+		}
+	}
+	// The same report again says nothing new.
+	if res := r.do(hal.Status{Seat: 2, Device: hal.DeviceReader, State: hal.Offline, At: r.at()}); len(res.Notices) != 0 {
+		t.Errorf("repeated offline: %+v", res.Notices)
+	}
+	// The game carries on at the other seats.
+	r.ok(r.scanCard(0, r.deckCards(1, notLoco)[0]), engine.DrawBlind, engine.RevealCard)
+	res = r.do(&hal.Status{Seat: 2, Device: hal.DeviceReader, State: hal.Online, At: r.at()})
+	if len(res.Notices) != 1 || res.Notices[0].Text.Key != "status.reader_online" || r.tb.View().Seats[2].ReaderOffline {
+		t.Errorf("back online: %+v", res.Notices)
+	}
+	res = r.do(hal.Status{Seat: 1, Device: hal.DeviceButtons, State: hal.Offline, At: r.at()})
+	if len(res.Notices) != 1 || res.Notices[0].Text.Key != "status.buttons_offline" || !r.tb.View().Seats[1].ButtonsOffline {
+		t.Errorf("buttons offline: %+v", res.Notices)
+	}
+	for _, ev := range []any{
+		hal.Status{Seat: 9, Device: hal.DeviceReader, State: hal.Offline},
+		hal.Status{Seat: 1, Device: "screen", State: hal.Offline},
+		"not an event",
+	} {
+		if res := r.do(ev); len(res.Notices)+len(res.Actions) != 0 {
+			t.Errorf("Handle(%v) = %+v, want nothing", ev, res)
+		}
+	}
+}
+
+func TestHandleByPointer(t *testing.T) {
+	r := newGame(t, 2, "usa", nil)
+	r.ok(r.do(&hal.Touch{Kind: hal.DeckArea, Seat: -1, At: r.at()}))
+	r.ok(r.do(&hal.Press{Seat: 0, Button: hal.Cancel, At: r.at()}))
+	c := r.deckCards(1, notLoco)[0]
+	r.ok(r.do(&hal.Scan{Seat: 0, UID: cardUID(c), At: r.at()}), engine.DrawBlind, engine.RevealCard)
+	if res := r.do(hal.Press{Seat: 0, Button: 0, At: r.at()}); len(res.Notices)+len(res.Actions) != 0 {
+		t.Errorf("unknown button: %+v", res)
+	}
+}
+
+// TestApply routes a bot's decisions and the dealer's outcomes straight
+// through the table, with the same validation.
+func TestApply(t *testing.T) {
+	r := newGame(t, 2, "usa", nil)
+	at := r.at()
+	res := r.tb.Apply(engine.FaceUp(9), at)
+	if len(res.Actions) != 0 || len(res.Notices) != 1 || res.Notices[0].Text.Key != "rule.no_such_slot" || res.Notices[0].Seat != 0 {
+		t.Fatalf("Apply(faceup 9) = %+v, want refused at seat 0", res)
+	}
+	r.ok(r.tb.Apply(engine.Blind(), at), engine.DrawBlind)
+	d := engine.NewDealer(1)
+	r.ok(r.tb.Apply(d.Outcome(r.game()), at), engine.RevealCard)
+	r.prompt(0, "prompt.draw_second")
+}
+
+// TestResume continues a game after a restart from its set-up and the
+// replay of its log.
+func TestResume(t *testing.T) {
+	r := newGame(t, 3, "europe", nil)
+	r.ok(r.touch(hal.MarketSlot, "", 0), engine.DrawFaceUp)
+	setup := r.tb.Setup()
+	s := r.game()
+	replayed, err := engine.Replay(&engine.Log{Map: s.Map(), Players: s.Players(), Actions: r.log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2 := newRig(t, 3, "usa")
+	if err := r2.tb.Resume(setup, replayed, r2.at()); err != nil {
+		t.Fatalf("Resume: %v", err)
+	}
+	r2.checkView()
+	v := r2.tb.View()
+	if v.Mode != input.ModePlay || v.Map.ID != "europe" {
+		t.Fatalf("resumed mode %s map %s", v.Mode, v.Map.ID)
+	}
+	for i, sv := range v.Seats {
+		if sv.Notice.Text.Key != "status.resumed" {
+			t.Errorf("seat %d notice %q, want resumed", i, sv.Notice.Text.Key)
+		}
+	}
+	r2.prompt(0, "prompt.refill_slot")
+	r2.ok(r2.scanCard(0, r2.deckCards(1, notLoco)[0]), engine.RevealCard)
+
+	bad := setup
+	bad.Seats = append([]input.SeatSetup(nil), setup.Seats...)
+	bad.Seats[1].Color = bad.Seats[0].Color
+	for _, tc := range []struct {
+		name  string
+		setup input.Setup
+	}{
+		{"colour twice", bad},
+		{"wrong map", input.Setup{Lang: "en", Map: "usa", Seats: setup.Seats, First: 0}},
+		{"unknown language", input.Setup{Lang: "de", Map: "europe", Seats: setup.Seats, First: 0}},
+		{"seats", input.Setup{Lang: "en", Map: "europe", Seats: setup.Seats[:2], First: 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r3 := newRig(t, 3, "europe")
+			if err := r3.tb.Resume(tc.setup, replayed, r3.at()); err == nil {
+				t.Errorf("Resume succeeded, want an error")
+			}
+		})
+	}
+}
+
+// playEngine plays a game with the engine alone (bots and a dealer) until
+// cond holds at a turn, and returns that state.
+func playEngine(t *testing.T, mapID string, players int, seed uint64, draw bool, cond func(*engine.State) bool) *engine.State {
+	t.Helper()
+	m, _ := maps.Load(mapID)
+	s, err := engine.NewGame(m, engine.Opts{Players: players})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _, err = s.Apply(engine.FirstPlayer(0)); err != nil {
+		t.Fatal(err)
+	}
+	d := engine.NewDealer(seed)
+	rng := rand.New(rand.NewPCG(seed, 3))
+	for !s.IsTerminal() {
+		if s.Waiting().Need == engine.NeedTurn && cond(s) {
+			return s
+		}
+		var a engine.Action
+		switch {
+		case s.IsChance():
+			a = d.Outcome(s)
+		case draw && s.Waiting().Need == engine.NeedTurn && rng.IntN(3) > 0 && s.Deck().Len() > 0:
+			a = engine.Blind()
+		default:
+			a = botChoice(rng, s)
+		}
+		if s, _, err = s.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("seed %d: the game ended before the condition held", seed)
+	return nil
+}
+
+// resumeAt returns a rig whose table resumes s (all seats playing, seat p
+// for player p).
+func resumeAt(t *testing.T, s *engine.State) *rig {
+	t.Helper()
+	r := newRig(t, s.Players(), s.Map().ID)
+	setup := r.tb.Setup()
+	setup.First = hal.Seat(s.FirstPlayer())
+	if err := r.tb.Resume(setup, s, r.at()); err != nil {
+		t.Fatal(err)
+	}
+	r.log = s.History()
+	r.checkView()
+	return r
+}
+
+func TestReshufflePrompt(t *testing.T) {
+	s := playEngine(t, "usa", 2, 3, true, func(s *engine.State) bool {
+		return s.Deck().Len() == 0 && s.Discards().Len() > 0
+	})
+	r := resumeAt(t, s)
+	p := s.Waiting().Player
+	seat := int(r.tb.SeatOf(p))
+	if b := r.tb.View().Banner.Key; b != "prompt.reshuffle" {
+		t.Errorf("banner %q with an empty deck, want the reshuffle", b)
+	}
+	r.ok(r.touch(hal.DeckArea, "", 0))
+	r.prompt(seat, "prompt.reshuffle")
+	c := s.Discards().IDs()[0]
+	res := r.scanCard(seat, c)
+	r.ok(res, engine.DrawBlind, engine.RevealCard)
+	reshuffled := false
+	for _, e := range res.Events {
+		reshuffled = reshuffled || e.Kind == engine.EvReshuffle
+		if e.Hidden() {
+			t.Errorf("hidden event %v in the result", e.Kind)
+		}
+	}
+	if !reshuffled {
+		t.Errorf("events %v: no reshuffle", res.Events)
+	}
+	if b := r.tb.View().Banner.Key; b == "prompt.reshuffle" {
+		t.Errorf("banner still asks for a reshuffle")
+	}
+}
+
+// TestRefusalWordsLikeMsg checks that input words every engine rule error
+// with the same key and arguments as display/msg.Refusal.
+func TestRefusalWordsLikeMsg(t *testing.T) {
+	m := maps.Europe()
+	cat := loadCatalog(t)
+	for code := engine.ErrWrongAction; code <= engine.ErrTicketWrongPile+1; code++ {
+		for _, col := range []engine.CardColor{engine.Locomotive, engine.Red} {
+			e := &engine.RuleError{Code: code, Params: engine.Params{Need: 3, Got: 2, Player: 1, Route: 4, Other: 5, City: 6, Slot: 2, Card: 7, Ticket: 8, Color: col}}
+			got := input.Refusal(e, m, nil)
+			want := msg.Refusal(e, msg.Names{Map: m})
+			if fmt.Sprint(toMsg(got)) != fmt.Sprint(want) {
+				t.Errorf("%s: input %v, msg %v", code, got, want)
+			}
+			if err := cat.Check(toMsg(got)); err != nil {
+				t.Errorf("%s: %v", code, err)
+			}
+		}
+	}
+}
+
+// TestLongestRoutes checks that the routes found form a path as long as
+// score.LongestPath says, on random sets of routes of both maps.
+func TestLongestRoutes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, m := range []*maps.Map{maps.USA(), maps.Europe()} {
+		for i := range 300 {
+			n := rng.IntN(25)
+			var routes []int
+			for range n {
+				routes = append(routes, rng.IntN(len(m.Routes)))
+			}
+			got := input.LongestRoutes(m, routes)
+			trains := 0
+			used := map[int]bool{}
+			for _, rt := range got {
+				if used[rt] {
+					t.Fatalf("%s #%d: route %d used twice", m.ID, i, rt)
+				}
+				used[rt] = true
+				trains += m.Routes[rt].Length
+			}
+			if want := score.LongestPath(m, routes); trains != want {
+				t.Fatalf("%s #%d: routes %v: path of %d trains, LongestPath %d", m.ID, i, got, trains, want)
+			}
+			// Consecutive routes share a city: it is one path.
+			if len(got) > 0 && !isPath(m, got) {
+				t.Fatalf("%s #%d: %v is not a path", m.ID, i, got)
+			}
+		}
+	}
+}
+
+// isPath reports whether routes, in order, run one after the other.
+func isPath(m *maps.Map, routes []int) bool {
+	first := m.Routes[routes[0]]
+	for _, start := range []int{first.A, first.B} {
+		city, ok := start, true
+		for _, rt := range routes {
+			r := m.Routes[rt]
+			if r.A != city && r.B != city {
+				ok = false
+				break
+			}
+			city = r.Other(city)
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
