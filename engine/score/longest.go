@@ -377,12 +377,12 @@ func (s *trailSearch) solve(edges uint64, f fixed) int {
 		ub := s.bound(edges, f, total)
 		if ub > max(floor, 0) {
 			s.best = ub - 1
-			s.drop(edges, f)
+			s.drop(edges, rule{f: f})
 			if s.best >= ub {
 				floor = s.best
 			} else {
 				s.best = max(floor, s.sample(edges, f))
-				s.drop(edges, f)
+				s.drop(edges, rule{f: f})
 				floor = s.best
 			}
 		}
@@ -395,44 +395,52 @@ func (s *trailSearch) solve(edges uint64, f fixed) int {
 	return best
 }
 
-// sampleBudget bounds the steps of sample.
-const sampleBudget = 64
+// sampleBudget bounds the steps of sample: a step costs a few
+// nanoseconds, a step of drop some hundreds, and a better floor saves
+// many of those.
+const sampleBudget = 1024
 
 // sample returns the length of a long trail with the fixed ends within
-// edges, found by a depth-first walk cut short after sampleBudget steps, or
-// infeasible if it finds none.
+// edges, found by depth-first walks from each possible start, each cut
+// short after its share of sampleBudget steps; or infeasible if it finds
+// none.
 func (s *trailSearch) sample(edges uint64, f fixed) int {
-	best, budget := infeasible, sampleBudget
+	best, budget := infeasible, 0
 	var walk func(v int, left uint64, cur int)
 	walk = func(v int, left uint64, cur int) {
 		budget--
-		switch {
-		case f.count() < 2, f[1] == v:
+		for e := s.loops[v] & left; e != 0; e &= e - 1 {
+			i := bits.TrailingZeros64(e)
+			left &^= 1 << uint(i)
+			cur += s.length[i] // a loop always fits in
+		}
+		if f.count() < 2 || f[1] == v {
 			best = max(best, cur)
 		}
 		for e := s.inc[v] & left; e != 0 && budget > 0; e &= e - 1 {
 			i := bits.TrailingZeros64(e)
 			walk(s.ends[i][0]^s.ends[i][1]^v, left&^(1<<uint(i)), cur+s.length[i])
 		}
-		for e := s.loops[v] & left; e != 0; e &= e - 1 {
-			i := bits.TrailingZeros64(e)
-			left &^= 1 << uint(i)
-			cur += s.length[i]
-			budget--
-			if f.count() < 2 || f[1] == v {
-				best = max(best, cur)
-			}
-		}
 	}
 	if f[0] >= 0 {
+		budget = sampleBudget
 		walk(f[0], edges, 0)
 		return best
 	}
 	_, verts := s.reach(s.ends[bits.TrailingZeros64(edges)][0], edges)
-	for vs := verts; vs != 0 && budget > 0; vs &= vs - 1 {
+	var starts uint64
+	for vs := verts; vs != 0; vs &= vs - 1 {
 		if v := bits.TrailingZeros64(vs); bits.OnesCount64(s.inc[v]&edges)%2 == 1 {
-			walk(v, edges, 0)
+			starts |= 1 << uint(v)
 		}
+	}
+	if starts == 0 {
+		starts = verts & -verts
+	}
+	share := sampleBudget / bits.OnesCount64(starts)
+	for vs := starts; vs != 0; vs &= vs - 1 {
+		budget = share
+		walk(bits.TrailingZeros64(vs), edges, 0)
 	}
 	return best
 }
@@ -462,7 +470,7 @@ func (s *trailSearch) wrong(edges, verts uint64, f fixed) (w uint64, free int) {
 func (s *trailSearch) bound(edges uint64, f fixed, total int) int {
 	_, verts := s.reach(s.ends[bits.TrailingZeros64(edges)][0], edges)
 	w, free := s.wrong(edges, verts, f)
-	return total - s.leftOut(edges, verts, w, w|f.mask(), free)
+	return total - s.leftOut(edges, verts, w, w|f.mask(), 0, free)
 }
 
 // drop searches the trails with the fixed ends whose edges are a subset
@@ -473,55 +481,70 @@ func (s *trailSearch) bound(edges uint64, f fixed, total int) int {
 // becomes an end of the trail, if one is still free, or loses one of its
 // edges: drop tries each. Where edges fall apart, the trail lies in one of
 // the parts (the one with the fixed ends, if any), each searched alone.
-func (s *trailSearch) drop(edges uint64, f fixed) {
+func (s *trailSearch) drop(edges uint64, c rule) {
 	if edges == 0 {
 		return
 	}
-	start := f[0]
+	start := c.f[0]
 	if start < 0 {
 		start = s.ends[bits.TrailingZeros64(edges)][0]
 	}
 	part, verts := s.reach(start, edges)
-	if rest := edges &^ part; rest != 0 && f.count() == 0 {
-		s.drop(rest, f)
+	if rest := edges &^ part; rest != 0 && c.f.count() == 0 && c.keep&^rest == 0 {
+		s.drop(rest, c)
 	}
-	if part == 0 || f.mask()&^verts != 0 {
+	if part == 0 || c.f.mask()&^verts != 0 || c.keep&^part != 0 {
 		return
 	}
 	total := 0
 	for e := part; e != 0; e &= e - 1 {
 		total += s.length[bits.TrailingZeros64(e)]
 	}
-	s.dropConnected(part, verts, total, f)
+	s.dropConnected(part, verts, total, c)
+}
+
+// A rule is what drop has decided so far besides the edges left out: the
+// fixed ends, the vertices that are not ends (notEnd) and the edges the
+// trail keeps (keep). Each branch of drop excludes the others', so no set
+// of edges is searched twice.
+type rule struct {
+	f      fixed
+	notEnd uint64
+	keep   uint64
 }
 
 // dropConnected is drop for connected edges, with their vertices and
 // trains.
-func (s *trailSearch) dropConnected(edges, verts uint64, total int, f fixed) {
+func (s *trailSearch) dropConnected(edges, verts uint64, total int, c rule) {
 	s.steps++
 	if total <= s.best {
 		return
 	}
-	w, free := s.wrong(edges, verts, f)
-	if bits.OnesCount64(w) <= free {
+	w, free := s.wrong(edges, verts, c.f)
+	if bits.OnesCount64(w) <= free && w&c.notEnd == 0 {
 		s.best = total // an Euler trail uses every edge
 		return
 	}
-	partners := w | f.mask()
-	if total-s.nearLeftOut(edges, w, free) <= s.best || total-s.leftOut(edges, verts, w, partners, free) <= s.best {
+	loose := edges &^ c.keep
+	if total-s.nearLeftOut(loose, w, c.notEnd, free) <= s.best ||
+		total-s.leftOut(loose, verts, w, w|c.f.mask(), c.notEnd, free) <= s.best {
 		return
 	}
-	u, uDegree := -1, 0
+	// Decide next about the wrong vertex farthest from its partners (its
+	// choices cost most), of those the one with the fewest edges.
+	u, uKey := -1, 0
 	for vs := w; vs != 0; vs &= vs - 1 {
 		v := bits.TrailingZeros64(vs)
-		if d := bits.OnesCount64(s.inc[v] & edges); u < 0 || d < uDegree {
-			u, uDegree = v, d
+		if k := 64*min(s.near[v], 1<<20) - bits.OnesCount64(loose&s.inc[v]); u < 0 || k > uKey {
+			u, uKey = v, k
 		}
 	}
-	if free > 0 {
-		s.dropConnected(edges, verts, total, f.add(u))
+	bit := uint64(1) << uint(u)
+	if free > 0 && c.notEnd&bit == 0 {
+		s.dropConnected(edges, verts, total, rule{c.f.add(u), c.notEnd, c.keep})
 	}
-	for e := s.inc[u] & edges; e != 0; e &= e - 1 {
+	c.notEnd |= bit
+	for e := s.inc[u] & loose; e != 0; e &= e - 1 {
 		i := bits.TrailingZeros64(e)
 		rest := edges &^ (1 << uint(i))
 		x := s.ends[i][0] ^ s.ends[i][1] ^ u
@@ -530,15 +553,16 @@ func (s *trailSearch) dropConnected(edges, verts uint64, total int, f fixed) {
 		switch {
 		case uGone && xGone:
 			// the edge was all there was
-		case uGone && f.mask()&(1<<uint(u)) == 0:
-			s.dropConnected(rest, verts&^(1<<uint(u)), total-s.length[i], f)
-		case xGone && f.mask()&(1<<uint(x)) == 0:
-			s.dropConnected(rest, verts&^(1<<uint(x)), total-s.length[i], f)
+		case uGone && c.f.mask()&bit == 0:
+			s.dropConnected(rest, verts&^bit, total-s.length[i], c)
+		case xGone && c.f.mask()&(1<<uint(x)) == 0:
+			s.dropConnected(rest, verts&^(1<<uint(x)), total-s.length[i], c)
 		case !uGone && !xGone && s.joined(u, x, rest):
-			s.dropConnected(rest, verts, total-s.length[i], f)
+			s.dropConnected(rest, verts, total-s.length[i], c)
 		default:
-			s.drop(rest, f)
+			s.drop(rest, c)
 		}
+		c.keep |= 1 << uint(i) // the next branches keep this edge
 	}
 }
 
@@ -601,46 +625,37 @@ func (s *trailSearch) bridge(edges uint64) int {
 }
 
 // nearLeftOut is a quicker, weaker leftOut: a left-out path from u begins
-// with one of u's edges, so near(u) is at least u's shortest edge.
-func (s *trailSearch) nearLeftOut(edges, odd uint64, free int) int {
-	sum, top1, top2 := 0, 0, 0
-	for vs := odd; vs != 0; vs &= vs - 1 {
-		d := 1 << 30
-		for e := s.inc[bits.TrailingZeros64(vs)] & edges; e != 0; e &= e - 1 {
+// with one of u's edges, so near(u) is at least u's shortest loose edge.
+func (s *trailSearch) nearLeftOut(loose, w, notEnd uint64, free int) int {
+	for vs := w; vs != 0; vs &= vs - 1 {
+		v := bits.TrailingZeros64(vs)
+		d := noPath
+		for e := s.inc[v] & loose; e != 0; e &= e - 1 {
 			d = min(d, s.length[bits.TrailingZeros64(e)])
 		}
-		sum += d
-		switch {
-		case d > top1:
-			top1, top2 = d, top1
-		case d > top2:
-			top2 = d
-		}
+		s.near[v] = d
 	}
-	switch free {
-	case 2:
-		sum -= top1 + top2
-	case 1:
-		sum -= top1
-	}
-	return (sum + 1) / 2
+	return s.pairCost(w, notEnd, free)
 }
 
+// noPath is the distance between vertices no loose path joins.
+const noPath = 1 << 30
+
 // leftOut returns a lower bound on the trains a trail within edges leaves
-// out. The left-out edges have an odd number of ends at every vertex of odd
-// except the trail's ends, so they hold paths that pair those vertices with
-// each other or with the ends (partners: the odd vertices and the ends
-// chosen so far; a free end may be any vertex). Such a path from u is at
-// least as long as the distance near(u) from u to the nearest other
-// partner, and each path serves two vertices; up to free of the odd
-// vertices may be ends or pair with an end not chosen yet, so the free
-// largest terms are left out of the sum.
-func (s *trailSearch) leftOut(edges, verts, odd, partners uint64, free int) int {
-	const inf = 1 << 30
+// out, where loose are the edges that may be left out. The left-out edges
+// have an odd number of ends at every wrong vertex (w) except the trail's
+// free ends, so they hold paths that pair those vertices with each other,
+// with the fixed ends, or with the free ends (partners: w and the fixed
+// ends; a free end may be any vertex). Such a path from u is at least as
+// long as the distance near(u) from u to the nearest other partner, and
+// each path serves two vertices. Up to free of the wrong vertices not in
+// notEnd may be ends or pair with a free end, so their largest terms are
+// left out of the sum. It returns noPath if no trail is possible.
+func (s *trailSearch) leftOut(loose, verts, w, partners, notEnd uint64, free int) int {
 	dist, label, near := &s.dist, &s.label, &s.near
 	for vs := verts; vs != 0; vs &= vs - 1 {
 		v := bits.TrailingZeros64(vs)
-		dist[v], label[v], near[v] = inf, -1, inf
+		dist[v], label[v], near[v] = noPath, -1, noPath
 	}
 	for vs := partners; vs != 0; vs &= vs - 1 {
 		v := bits.TrailingZeros64(vs)
@@ -660,7 +675,7 @@ func (s *trailSearch) leftOut(edges, verts, odd, partners uint64, free int) int 
 				continue // reached again by a shorter way
 			}
 			done |= 1 << uint(x)
-			for e := s.inc[x] & edges; e != 0; e &= e - 1 {
+			for e := s.inc[x] & loose; e != 0; e &= e - 1 {
 				i := bits.TrailingZeros64(e)
 				y := s.ends[i][0] ^ s.ends[i][1] ^ x
 				if nd := d + s.length[i]; nd < dist[y] {
@@ -673,7 +688,7 @@ func (s *trailSearch) leftOut(edges, verts, odd, partners uint64, free int) int 
 	}
 	clear(s.buckets[:last+1])
 	// An edge between two regions closes a path between their partners.
-	for e := edges; e != 0; e &= e - 1 {
+	for e := loose; e != 0; e &= e - 1 {
 		i := bits.TrailingZeros64(e)
 		x, y := s.ends[i][0], s.ends[i][1]
 		if lx, ly := label[x], label[y]; lx != ly && lx >= 0 && ly >= 0 {
@@ -682,25 +697,37 @@ func (s *trailSearch) leftOut(edges, verts, odd, partners uint64, free int) int 
 			near[ly] = min(near[ly], d)
 		}
 	}
+	return s.pairCost(w, notEnd, free)
+}
+
+// pairCost sums s.near over w, halved, leaving out the free largest terms
+// of vertices that may be ends; noPath if a vertex has no partner and
+// cannot be an end.
+func (s *trailSearch) pairCost(w, notEnd uint64, free int) int {
 	sum, top1, top2 := 0, 0, 0
-	for vs := odd; vs != 0; vs &= vs - 1 {
-		d := near[bits.TrailingZeros64(vs)]
-		if d == inf {
-			d = 0 // no other partner in reach: the trail must end here
-		}
-		sum += d
-		switch {
+	for vs := w; vs != 0; vs &= vs - 1 {
+		v := bits.TrailingZeros64(vs)
+		switch d := s.near[v]; {
+		case notEnd&(1<<uint(v)) != 0:
+			sum += d
 		case d > top1:
+			sum += top2
 			top1, top2 = d, top1
 		case d > top2:
+			sum += top2
 			top2 = d
+		default:
+			sum += d
 		}
 	}
 	switch free {
-	case 2:
-		sum -= top1 + top2
+	case 0:
+		sum += top1 + top2
 	case 1:
-		sum -= top1
+		sum += top2
+	}
+	if sum >= noPath {
+		return noPath
 	}
 	return (sum + 1) / 2
 }
