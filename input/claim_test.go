@@ -78,6 +78,8 @@ func TestClaimRoute(t *testing.T) {
 		t.Errorf("route claimed by %v, want the red player", p)
 	}
 	r.refused(r.touchRoute("berlin--frankfurt--1"), 1, "rule.double_route_closed")
+	// The cards spent are on the discard pile: not a card off the deck.
+	r.refused(r.scanCard(1, cards(t, "red1")[0]), 1, "rule.card_discarded")
 }
 
 func TestClaimGreyRoute(t *testing.T) {
