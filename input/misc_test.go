@@ -131,7 +131,7 @@ func TestResume(t *testing.T) {
 }
 
 // playEngine plays a game with the engine alone (bots and a dealer) until
-// cond holds at a turn, and returns that state.
+// cond holds at a decision, and returns that state.
 func playEngine(t *testing.T, mapID string, players int, seed uint64, draw bool, cond func(*engine.State) bool) *engine.State {
 	t.Helper()
 	m, _ := maps.Load(mapID)
@@ -145,7 +145,7 @@ func playEngine(t *testing.T, mapID string, players int, seed uint64, draw bool,
 	d := engine.NewDealer(seed)
 	rng := rand.New(rand.NewPCG(seed, 3))
 	for !s.IsTerminal() {
-		if s.Waiting().Need == engine.NeedTurn && cond(s) {
+		if !s.IsChance() && cond(s) {
 			return s
 		}
 		var a engine.Action
@@ -182,7 +182,7 @@ func resumeAt(t *testing.T, s *engine.State) *rig {
 
 func TestReshufflePrompt(t *testing.T) {
 	s := playEngine(t, "usa", 2, 3, true, func(s *engine.State) bool {
-		return s.Deck().Len() == 0 && s.Discards().Len() > 0
+		return s.Waiting().Need == engine.NeedTurn && s.Deck().Len() == 0 && s.Discards().Len() > 0
 	})
 	r := resumeAt(t, s)
 	p := s.Waiting().Player
@@ -280,4 +280,31 @@ func isPath(m *maps.Map, routes []int) bool {
 		}
 	}
 	return false
+}
+
+// TestResumeKeepsBanners resumes a game in its last round, and one with a
+// tunnel being paid: the banner and the tunnel are as before.
+func TestResumeKeepsBanners(t *testing.T) {
+	s := playEngine(t, "europe", 3, 4, false, func(s *engine.State) bool {
+		return s.Waiting().Need == engine.NeedTurn && s.LastRound()
+	})
+	r := resumeAt(t, s)
+	b := r.tb.View().Banner
+	if b.Key != "prompt.last_round" || b.Args["Player"] == nil {
+		t.Errorf("banner %v after resuming in the last round, want the last round and who started it", b)
+	}
+	if sv := r.tb.View().Seats[r.tb.SeatOf(s.Waiting().Player)]; sv.Progress.Key != "prompt.your_last_turn" {
+		t.Errorf("progress %q in the last round, want your last turn", sv.Progress.Key)
+	}
+
+	s = playEngine(t, "europe", 2, 5, false, func(s *engine.State) bool { return s.Waiting().Need == engine.NeedTunnel })
+	r = resumeAt(t, s)
+	tv := r.tb.View().Tunnel
+	if tv == nil || tv.Route != s.Public().TunnelRoute || tv.Extra != s.Waiting().Count || len(tv.Revealed) != len(s.Public().TunnelRevealed) {
+		t.Fatalf("tunnel %+v after resuming a tunnel payment, want route %d extra %d", tv, s.Public().TunnelRoute, s.Waiting().Count)
+	}
+	if k := r.tb.View().Seats[r.tb.SeatOf(s.Waiting().Player)].Prompt.Key; k != "prompt.tunnel_extra" && k != "prompt.tunnel_extra_locomotives" {
+		t.Errorf("prompt %q after resuming a tunnel payment", k)
+	}
+	r.ok(r.cancel(int(r.tb.SeatOf(s.Waiting().Player))), engine.WithdrawTunnel)
 }

@@ -239,7 +239,8 @@ func (t *Table) toStart() {
 
 // Resume continues a game after a restart: setup is the game's start
 // screen outcome and s its state replayed from the durable log. The View
-// tells every seat the game was resumed.
+// tells every seat the game was resumed. On error the table stays on (or
+// goes back to) the start screen.
 func (t *Table) Resume(setup Setup, s *engine.State, at time.Time) error {
 	if len(setup.Seats) != t.opts.Seats {
 		return fmt.Errorf("input: resume: set-up has %d seats, the table %d", len(setup.Seats), t.opts.Seats)
@@ -260,7 +261,23 @@ func (t *Table) Resume(setup Setup, s *engine.State, at time.Time) error {
 	t.setup = setup
 	t.setup.Seats = slices.Clone(setup.Seats)
 	t.m = s.Map()
-	t.begin(s)
+	// Replay the game's history through the table, so that what the
+	// screen remembers beyond the engine's state (who started the last
+	// round, a reshuffle or market reset under way, the tunnel) is as it
+	// was before the restart.
+	fresh, err := engine.NewGame(s.Map(), engine.Opts{Players: s.Players()})
+	if err != nil {
+		return fmt.Errorf("input: resume: %w", err)
+	}
+	t.begin(fresh)
+	var r Result
+	for i, a := range s.History() {
+		if err := t.apply(&r, at, a); err != nil {
+			t.toStart()
+			return fmt.Errorf("input: resume: action %d (%s): %w", i+1, engine.FormatAction(s.Map(), a), err)
+		}
+	}
+	t.end = nil
 	for i := range t.notices {
 		t.notices[i] = Notice{Seat: hal.Seat(i), Text: Text{Key: "status.resumed"}, At: at}
 	}
