@@ -1,10 +1,64 @@
 // Package input turns touches, card scans and button presses into engine
 // actions, one seat at a time: the claim in progress, the tunnel payment, the
-// tickets to keep and the other gestures that take several steps.
+// tickets to keep and the other gestures that take several steps. It keeps
+// the View the screen draws.
 //
 // # Boundary
 //
 // input imports engine, maps and hal (interfaces and event types only). It
 // never sees raylib or pixels: the display resolves a touch to what it landed
-// on before input gets it.
+// on before input gets it. It holds no words: prompts and refusals are Texts,
+// keys of the message catalogue (display/msg) with named arguments, worded by
+// the display in the table's language. input has no clock: a notice's time is
+// the time of the event that caused it.
+//
+// # Driving a table
+//
+// A Table starts on the start screen (language, map, seats that play and
+// their colours, first player: on-screen keys, see KeyLang and the other Key
+// constants), then owns the engine.State of the game. The main loop feeds it
+// every hal.Scan, hal.Press, hal.Touch and hal.Status (Handle) and draws
+// View. Each event returns a Result: the engine actions applied, which the
+// caller appends to the game's durable log before drawing the next View;
+// when Result.Started is set a new game began and a new log starts (Setup
+// and Game describe it). After a restart, Resume continues from the set-up
+// and the replayed log.
+//
+// In digital play a bot's decision or the dealer's chance outcome becomes the
+// events a person would make (Gestures), or goes straight to the engine
+// through the same validation (Apply).
+//
+// # Flows
+//
+//   - Set-up: each player scans their four cards at their reader, in the
+//     engine's order; the first player lays the market by scanning; each
+//     player scans the tickets drawn, scans those given back (again to take
+//     the mark off) and presses Confirm.
+//   - Drawing: touch a face-up slot (the card goes to the hand at once), then
+//     scan the card that refills it; or touch the deck and scan the card
+//     drawn, or simply scan a card from the deck. Face-up locomotives are
+//     marked unavailable while the second card is awaited.
+//   - Claiming: touch a route, scan the cards one by one (each checked at
+//     once), press Confirm. A tunnel's three cards are scanned at the
+//     claimer's reader; its extra cost is paid by scanning and Confirm, or the
+//     claim withdrawn with Cancel.
+//   - Tickets: touch the ticket deck (or scan a ticket from it), scan the
+//     others, scan those given back, Confirm. Stations: touch a city, scan,
+//     Confirm. A player who can do nothing passes with Confirm.
+//   - Cancel drops whatever is in progress and not yet confirmed.
+//
+// # Refusals
+//
+// A wrong scan, touch or press changes nothing and gives the seat a Notice
+// with Refused set. Refusals of the table itself use refuse.* keys; refusals
+// of the rules use the catalogue's "rule.<code>" key with the arguments
+// display/msg.Refusal gives (input builds that Text itself, naming players by
+// their colour), and the *engine.RuleError for logs.
+//
+// # Hidden information
+//
+// A View never holds a card of a hand, a blind-drawn card, a card scanned for
+// a payment not yet made (only their number and colour) or a ticket before
+// the end screen. The engine's public view it includes shows the cards laid
+// on a pending tunnel, which the rules show to everyone.
 package input

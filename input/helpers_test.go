@@ -364,8 +364,7 @@ func (r *rig) start(first int) {
 	}
 }
 
-// deckCards returns n cards of the deck of colour c (any colour but
-// locomotives when c is engine.Locomotive and any is set), lowest first.
+// deckCards returns the n lowest cards of the deck that match.
 func (r *rig) deckCards(n int, match func(engine.CardID) bool) []engine.CardID {
 	r.t.Helper()
 	var out []engine.CardID
@@ -379,10 +378,6 @@ func (r *rig) deckCards(n int, match func(engine.CardID) bool) []engine.CardID {
 	}
 	r.t.Fatalf("the deck has fewer than %d matching cards", n)
 	return nil
-}
-
-func ofColor(cc engine.CardColor) func(engine.CardID) bool {
-	return func(c engine.CardID) bool { return c.Color() == cc }
 }
 
 func notLoco(c engine.CardID) bool { return c.Color() != engine.Locomotive }

@@ -1,0 +1,41 @@
+package input_test
+
+import (
+	"fmt"
+	"time"
+
+	"ttr/engine"
+	"ttr/hal"
+	"ttr/input"
+)
+
+// A two-seat table: the start screen, then the first card of the deal.
+func Example() {
+	resolve := func(u hal.UID) (input.Tag, bool) {
+		if c, ok := engine.ParseCardID(string(u)); ok {
+			return input.CardTag(c), true
+		}
+		return input.Tag{}, false
+	}
+	tb, err := input.NewTable(input.Opts{Seats: 2, Map: "usa", Lang: "en", Resolve: resolve})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	at := time.Date(2026, 1, 2, 20, 0, 0, 0, time.UTC)
+	fmt.Println(tb.View().Start.Problem.Key)
+	tb.Handle(hal.Touch{Kind: hal.ScreenKey, ID: input.KeyFirst, Seat: 1, At: at})
+	res := tb.Handle(hal.Press{Seat: 1, Button: hal.Confirm, At: at})
+	fmt.Println(res.Started, engine.FormatAction(tb.Game().Map(), res.Actions[0]))
+	fmt.Println(tb.View().Seats[1].Prompt.Key, tb.View().Seats[0].Prompt.Key)
+	res = tb.Handle(hal.Scan{Seat: 0, UID: "red1", At: at})
+	fmt.Println(res.Notices[0].Text.Key)
+	res = tb.Handle(hal.Scan{Seat: 1, UID: "red1", At: at})
+	fmt.Println(engine.FormatAction(tb.Game().Map(), res.Actions[0]), tb.View().Seats[1].Progress.Args["Have"])
+	// Output:
+	// start.choose_first
+	// true first 1
+	// prompt.scan_hand prompt.waiting
+	// refuse.wrong_reader
+	// card red1 1
+}
