@@ -1,8 +1,8 @@
 package input_test
 
 import (
-	"reflect"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"ttr/engine"
