@@ -10,7 +10,7 @@ func (s *State) Apply(a Action) (*State, []Event, error) {
 	n := *s
 	n.shared = true
 	evs := make([]Event, 0, 4)
-	if err := n.do(a, &evs); err != nil {
+	if err := n.do(&a, &evs); err != nil {
 		return nil, nil, err
 	}
 	return &n, evs, nil
@@ -18,10 +18,14 @@ func (s *State) Apply(a Action) (*State, []Event, error) {
 
 // Do applies a in place, for simulations that need no events and no copy.
 // On error s is unchanged.
-func (s *State) Do(a Action) error { return s.do(a, nil) }
+func (s *State) Do(a Action) error { return s.do(&a, nil) }
 
-func (s *State) do(a Action, evs *[]Event) error {
+// do applies a: each case checks that the state waits for it, applies it,
+// and gives the packed form recorded in the history.
+func (s *State) do(a *Action, evs *[]Event) error {
 	var err error
+	var p packed
+	turn := false // a turn's action, which ends a run of passes
 	w := s.c.wait.Need
 	switch a.Kind {
 	case ChooseFirst:
@@ -29,46 +33,60 @@ func (s *State) do(a Action, evs *[]Event) error {
 			return wrongAction(w)
 		}
 		err = s.chooseFirst(a.Player, evs)
+		p = packed{kind: ChooseFirst, arg: int16(a.Player)}
 	case KeepTickets:
 		if w != NeedKeep {
 			return wrongAction(w)
 		}
 		err = s.keep(a.Tickets, evs)
+		p = packed{kind: KeepTickets, cards: CardSet{uint64(a.Tickets)}}
 	case DrawFaceUp:
 		if w != NeedTurn && w != NeedSecondCard {
 			return wrongAction(w)
 		}
 		err = s.faceUp(a.Slot, evs)
+		p = packed{kind: DrawFaceUp, arg: int16(a.Slot)}
+		turn = true
 	case DrawBlind:
 		if w != NeedTurn && w != NeedSecondCard {
 			return wrongAction(w)
 		}
 		err = s.blind()
+		p = packed{kind: DrawBlind}
+		turn = true
 	case ClaimRoute:
 		if w != NeedTurn {
 			return wrongAction(w)
 		}
 		err = s.claim(a.Route, a.Cards, evs)
+		p = packed{kind: ClaimRoute, arg: int16(a.Route), cards: a.Cards}
+		turn = true
 	case PayTunnel:
 		if w != NeedTunnel {
 			return wrongAction(w)
 		}
 		err = s.payTunnel(a.Cards, evs)
+		p = packed{kind: PayTunnel, cards: a.Cards}
 	case WithdrawTunnel:
 		if w != NeedTunnel {
 			return wrongAction(w)
 		}
 		s.withdraw(evs)
+		p = packed{kind: WithdrawTunnel}
 	case DrawTickets:
 		if w != NeedTurn {
 			return wrongAction(w)
 		}
 		err = s.drawTickets()
+		p = packed{kind: DrawTickets}
+		turn = true
 	case BuildStation:
 		if w != NeedTurn {
 			return wrongAction(w)
 		}
 		err = s.station(a.City, a.Cards, evs)
+		p = packed{kind: BuildStation, arg: int16(a.City), cards: a.Cards}
+		turn = true
 	case Pass:
 		if w != NeedTurn {
 			return wrongAction(w)
@@ -79,26 +97,29 @@ func (s *State) do(a Action, evs *[]Event) error {
 		emit(evs, ev(EvPassed, int(s.c.cur)))
 		s.c.passes++
 		s.c.phase = phTurnEnd
+		p = packed{kind: Pass}
 	case RevealCard:
 		if w != NeedCardToHand && w != NeedCardToMarket && w != NeedCardToTunnel {
 			return wrongAction(w)
 		}
 		err = s.revealCard(a.Card, evs)
+		p = packed{kind: RevealCard, arg: int16(a.Card)}
 	case RevealTicket:
 		if w != NeedTicket {
 			return wrongAction(w)
 		}
 		err = s.revealTicket(a.Ticket, evs)
+		p = packed{kind: RevealTicket, arg: int16(a.Ticket)}
 	default:
 		return wrongAction(w)
 	}
 	if err != nil {
 		return err
 	}
-	if !a.Kind.IsChance() && a.Kind != Pass && a.Kind != ChooseFirst && a.Kind != KeepTickets {
+	if turn {
 		s.c.passes = 0
 	}
-	s.record(pack(a))
+	s.record(p)
 	s.settle(evs)
 	return nil
 }

@@ -121,6 +121,17 @@ func (s *State) CheckInvariants() error {
 			fail("route %d open %v, want %v", r, c.open.Has(CardID(r)), want)
 		}
 	}
+	for p := range n {
+		var want CardSet
+		for r := range s.m.Routes {
+			if tw := s.m.Routes[r].Twin; tw >= 0 && int(c.owner[r]) == p+1 {
+				want.Add(CardID(tw))
+			}
+		}
+		if c.twinOf[p] != want {
+			fail("player %d: twins of their routes %v, want %v", p, c.twinOf[p], want)
+		}
+	}
 	var built [MaxPlayers]int
 	for city := range s.m.Cities {
 		if o := int(c.stationOwner[city]); o > 0 {

@@ -178,7 +178,8 @@ func (s *State) appendClaims(buf []Action) []Action {
 				pay = newPayer(hand)
 			}
 			b := s.b
-			buf = appendPayments(buf, Action{Kind: ClaimRoute, Route: r}, pay, int(b.length[r]), b.color[r], int(b.locos[r]))
+			ri := &b.route[r]
+			buf = appendPayments(buf, Action{Kind: ClaimRoute, Route: r}, pay, int(ri.length), ri.color, int(ri.locos))
 		}
 	}
 	return buf

@@ -91,8 +91,8 @@ type claimCounter struct {
 	h        handCounts
 	maxColor int
 	trains   int
-	gray     [maxPay + 1][maxPay + 1]int8 // payments+1 of gray routes by length and locomotives, 0 until known
-	cand     CardSet                      // open routes short enough for the hand and the trains
+	memo     [NumCardColors][maxPay + 1]int8 // payments+1 by colour and length (no ferry locomotives), 0 until known
+	cand     CardSet                         // open routes short enough for the hand and the trains
 }
 
 func (s *State) initClaimCounter(cc *claimCounter, hand CardSet) {
@@ -103,34 +103,35 @@ func (s *State) initClaimCounter(cc *claimCounter, hand CardSet) {
 	}
 	// The candidates: open routes no longer than the best colour and the
 	// locomotives could pay for, within the trains left.
-	l := min(cc.trains, cc.maxColor+cc.h[Locomotive], maxPay)
-	cc.cand = s.c.open.Intersect(s.b.upTo[max(l, 0)])
+	nl := cc.h[Locomotive]
+	l := max(min(cc.trains, cc.maxColor+nl, maxPay), 0)
+	b := s.b
+	cand := s.c.open.Intersect(b.upTo[l]).Minus(s.c.twinOf[s.c.cur])
+	for col := Purple; col <= Red; col++ {
+		if k := cc.h[col] + nl; k < l {
+			cand = cand.Minus(b.colored[col].Minus(b.upTo[k]))
+		}
+	}
+	cc.cand = cand
 }
 
-// countClaim returns the number of payments for candidate route r, 0 if
-// the current player may not claim it.
+// countClaim returns the number of payments for candidate route r (open,
+// not the twin of one of the player's routes, and affordable in its
+// colour), 0 if the current player may not claim it.
 func (s *State) countClaim(cc *claimCounter, r int) int {
-	b := s.b
-	n := int(b.length[r])
-	locos := int(b.locos[r])
-	if cc.h[Locomotive] < locos {
-		return 0
-	}
-	col := b.color[r]
-	if col != Locomotive && cc.h[col]+cc.h[Locomotive] < n {
-		return 0
-	}
-	if tw := b.twin[r]; tw >= 0 && int(s.c.owner[tw])-1 == int(s.c.cur) {
-		return 0
-	}
-	if col == Locomotive {
-		k := &cc.gray[n][locos]
-		if *k == 0 {
-			*k = int8(cc.h.payments(n, Locomotive, locos)) + 1
+	ri := s.b.route[r]
+	n := int(ri.length)
+	if ri.locos > 0 {
+		if cc.h[Locomotive] < int(ri.locos) {
+			return 0
 		}
-		return int(*k) - 1
+		return cc.h.payments(n, ri.color, int(ri.locos))
 	}
-	return cc.h.payments(n, col, locos)
+	k := &cc.memo[ri.color][n]
+	if *k == 0 {
+		*k = int8(cc.h.payments(n, ri.color, 0)) + 1
+	}
+	return int(*k) - 1
 }
 
 func (s *State) pickTurn(pick func(n int) int) Action {
@@ -202,11 +203,17 @@ func (s *State) pickTurn(pick func(n int) int) Action {
 	}
 	k -= blind
 	if k < claims {
-		for r := range s.b.routes {
+		for x := cc.cand; ; {
+			w := 0
+			if x[0] == 0 {
+				w = 1
+			}
+			r := w*64 + bits.TrailingZeros64(x[w])
+			x[w] &= x[w] - 1
 			n := int(per[r])
 			if k < n {
-				b := s.b
-				return Action{Kind: ClaimRoute, Route: r, Cards: paymentAt(hand, h, int(b.length[r]), b.color[r], int(b.locos[r]), k)}
+				ri := &s.b.route[r]
+				return Action{Kind: ClaimRoute, Route: r, Cards: paymentAt(hand, h, int(ri.length), ri.color, int(ri.locos), k)}
 			}
 			k -= n
 		}

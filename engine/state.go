@@ -71,9 +71,10 @@ type core struct {
 	keepMin   int8
 	keepSetup bool
 
-	owner        [maxRoutes]int8 // player+1, 0 when free
-	open         CardSet         // routes neither claimed nor closed (a bitset over route indexes)
-	stationOwner [maxCities]int8 // player+1, 0 when none
+	owner        [maxRoutes]int8     // player+1, 0 when free
+	open         CardSet             // routes neither claimed nor closed (a bitset over route indexes)
+	twinOf       [MaxPlayers]CardSet // the other halves of each player's double routes
+	stationOwner [maxCities]int8     // player+1, 0 when none
 	trains       [MaxPlayers]int8
 	stationsLeft [MaxPlayers]int8
 	score        [MaxPlayers]int16
@@ -113,29 +114,6 @@ type packed struct {
 	kind  ActionKind
 }
 
-func pack(a Action) packed {
-	p := packed{kind: a.Kind}
-	switch a.Kind {
-	case ChooseFirst:
-		p.arg = int16(a.Player)
-	case KeepTickets:
-		p.cards[0] = uint64(a.Tickets)
-	case DrawFaceUp:
-		p.arg = int16(a.Slot)
-	case ClaimRoute:
-		p.arg, p.cards = int16(a.Route), a.Cards
-	case PayTunnel:
-		p.cards = a.Cards
-	case BuildStation:
-		p.arg, p.cards = int16(a.City), a.Cards
-	case RevealCard:
-		p.arg = int16(a.Card)
-	case RevealTicket:
-		p.arg = int16(a.Ticket)
-	}
-	return p
-}
-
 func (p packed) unpack() Action {
 	a := Action{Kind: p.kind}
 	switch p.kind {
@@ -162,33 +140,37 @@ func (p packed) unpack() Action {
 // State is a game position. States are immutable through Apply: use Clone
 // before changing one in place with Do, and never copy a State by value.
 type State struct {
-	m    *maps.Map
-	b    *board
+	m      *maps.Map
+	b      *board
 	hist   *histChunk
 	hlen   int  // actions in the history
 	shared bool // hist belongs to the state this one was copied from
-	c    core
+	c      core
 }
 
 // board is the map's route data in compact arrays for the hot paths of
 // LegalActions and PickLegalAction. It is built by NewGame and never
 // changes, so states share it.
 type board struct {
-	routes int
-	length [maxRoutes]int8
-	color  [maxRoutes]CardColor // Locomotive for gray: any one colour
-	locos  [maxRoutes]int8      // ferry locomotives
-	twin   [maxRoutes]int16     // -1 for a single route
-	upTo   [maxPay + 1]CardSet  // routes of at most this length (bitsets over route indexes)
+	routes  int
+	route   [maxRoutes]routeInfo
+	upTo    [maxPay + 1]CardSet    // routes of at most this length (bitsets over route indexes)
+	colored [NumCardColors]CardSet // routes of each colour (Locomotive: gray)
+}
+
+// routeInfo is what claiming needs of a route, in 8 bytes.
+type routeInfo struct {
+	length int8
+	locos  int8      // ferry locomotives
+	color  CardColor // Locomotive for gray: any one colour
+	twin   int16     // -1 for a single route
 }
 
 func newBoard(m *maps.Map) *board {
 	b := &board{routes: len(m.Routes)}
 	for i, r := range m.Routes {
-		b.length[i] = int8(r.Length)
-		b.color[i] = CardColor(r.Color)
-		b.locos[i] = int8(r.Locomotives)
-		b.twin[i] = int16(r.Twin)
+		b.colored[r.Color].Add(CardID(i))
+		b.route[i] = routeInfo{length: int8(r.Length), locos: int8(r.Locomotives), color: CardColor(r.Color), twin: int16(r.Twin)}
 		for l := max(r.Length, 0); l <= maxPay; l++ {
 			b.upTo[l].Add(CardID(i))
 		}
@@ -669,8 +651,11 @@ func (s *State) setOwner(r, p int) {
 	rt := &s.m.Routes[r]
 	c.owner[r] = int8(p + 1)
 	c.open.Remove(CardID(r))
-	if rt.Twin >= 0 && c.players <= 3 {
-		c.open.Remove(CardID(rt.Twin))
+	if rt.Twin >= 0 {
+		c.twinOf[p].Add(CardID(rt.Twin))
+		if c.players <= 3 {
+			c.open.Remove(CardID(rt.Twin))
+		}
 	}
 	c.trains[p] -= int8(rt.Length)
 	c.score[p] += int16(rt.Points)
