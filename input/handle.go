@@ -292,6 +292,16 @@ func (t *Table) confirm(seat hal.Seat, at time.Time) Result {
 
 // mustPass reports whether the current player can do nothing but pass.
 func (t *Table) mustPass() bool {
+	// Cheap first: anyone who can draw a card or a ticket can act (the
+	// display asks for the View every frame).
+	if t.st.Deck().Len()+t.st.Discards().Len() > 0 || t.st.TicketsInDeck() > 0 {
+		return false
+	}
+	for _, c := range t.st.Market() {
+		if c != engine.NoCard {
+			return false
+		}
+	}
 	legal := t.st.LegalActions()
 	return len(legal) == 1 && legal[0].Kind == engine.Pass
 }

@@ -54,7 +54,7 @@ func resolve(u hal.UID) (input.Tag, bool) {
 
 // rig drives a Table with events and checks every View it shows.
 type rig struct {
-	t   *testing.T
+	t   testing.TB
 	tb  *input.Table
 	cat *msg.Catalog
 	now time.Time
@@ -66,7 +66,7 @@ type rig struct {
 // loadOnce loads the catalogue once for all tests: it is immutable.
 var loadOnce = sync.OnceValues(msg.Load)
 
-func loadCatalog(t *testing.T) *msg.Catalog {
+func loadCatalog(t testing.TB) *msg.Catalog {
 	t.Helper()
 	c, err := loadOnce()
 	if err != nil {
@@ -75,7 +75,7 @@ func loadCatalog(t *testing.T) *msg.Catalog {
 	return c
 }
 
-func newRig(t *testing.T, seats int, mapID string) *rig {
+func newRig(t testing.TB, seats int, mapID string) *rig {
 	t.Helper()
 	tb, err := input.NewTable(input.Opts{Seats: seats, Map: mapID, Lang: "en", Resolve: resolve})
 	if err != nil {
@@ -298,7 +298,7 @@ var (
 // market, the cards on and revealed for a tunnel are public, and so are
 // the revealed cards of the tunnel just resolved), any card or ticket set,
 // any ticket before the end screen.
-func checkHidden(t *testing.T, v input.View, s *engine.State) {
+func checkHidden(t testing.TB, v input.View, s *engine.State) {
 	t.Helper()
 	revealed := map[engine.CardID]bool{}
 	if v.Tunnel != nil {
@@ -421,7 +421,7 @@ func (r *rig) setup(hands map[int][]engine.CardID, market []engine.CardID) {
 
 // newGame returns a rig whose game has finished set-up: seats players on
 // mapID, seat 0 first, with the given hands.
-func newGame(t *testing.T, seats int, mapID string, hands map[int][]engine.CardID) *rig {
+func newGame(t testing.TB, seats int, mapID string, hands map[int][]engine.CardID) *rig {
 	t.Helper()
 	r := newRig(t, seats, mapID)
 	r.start(0)
@@ -433,7 +433,7 @@ func newGame(t *testing.T, seats int, mapID string, hands map[int][]engine.CardI
 }
 
 // cards returns the cards named by their log names.
-func cards(t *testing.T, names ...string) []engine.CardID {
+func cards(t testing.TB, names ...string) []engine.CardID {
 	t.Helper()
 	var out []engine.CardID
 	for _, n := range names {

@@ -132,7 +132,7 @@ func TestResume(t *testing.T) {
 
 // playEngine plays a game with the engine alone (bots and a dealer) until
 // cond holds at a decision, and returns that state.
-func playEngine(t *testing.T, mapID string, players int, seed uint64, draw bool, cond func(*engine.State) bool) *engine.State {
+func playEngine(t testing.TB, mapID string, players int, seed uint64, draw bool, cond func(*engine.State) bool) *engine.State {
 	t.Helper()
 	m, _ := maps.Load(mapID)
 	s, err := engine.NewGame(m, engine.Opts{Players: players})
@@ -167,7 +167,7 @@ func playEngine(t *testing.T, mapID string, players int, seed uint64, draw bool,
 
 // resumeAt returns a rig whose table resumes s (all seats playing, seat p
 // for player p).
-func resumeAt(t *testing.T, s *engine.State) *rig {
+func resumeAt(t testing.TB, s *engine.State) *rig {
 	t.Helper()
 	r := newRig(t, s.Players(), s.Map().ID)
 	setup := r.tb.Setup()
