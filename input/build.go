@@ -203,6 +203,9 @@ func (t *Table) prompt(p int, w engine.Wait, pub engine.Public) (prompt, prog Te
 		}
 		return keep, Text{}
 	case engine.NeedSecondCard:
+		if t.g == gBlind {
+			return t.turnPrompt(p, pub)
+		}
 		return Text{Key: "prompt.draw_second"}, Text{}
 	case engine.NeedTunnel:
 		tp := Text{Key: "prompt.tunnel_extra", Args: count(w.Count, "Color", CardColorText(t.tunnelColor, w.Count))}

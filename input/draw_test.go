@@ -74,6 +74,10 @@ func TestBlindDraw(t *testing.T) {
 	r.refused(r.scanCard(0, hand.IDs()[0]), 0, "rule.card_in_hand")
 	r.ok(r.scanCard(0, cards(t, "yellow9")[0]), engine.DrawBlind, engine.RevealCard)
 	r.prompt(0, "prompt.draw_second")
+	r.ok(r.touch(hal.DeckArea, "", 0))
+	r.prompt(0, "prompt.scan_blind")
+	r.ok(r.cancel(0))
+	r.prompt(0, "prompt.draw_second")
 	// The second card scanned straight from the deck, without a touch.
 	r.ok(r.scanCard(0, cards(t, "loco9")[0]), engine.DrawBlind, engine.RevealCard)
 	if got := r.game().Hand(0).Len(); got != 6 {

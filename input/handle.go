@@ -317,9 +317,12 @@ func (t *Table) cancel(seat hal.Seat, at time.Time) Result {
 	if !ok {
 		return r
 	}
+	if t.g != gNone {
+		t.clearGesture()
+		return r
+	}
 	switch w.Need {
 	case engine.NeedTurn:
-		t.clearGesture()
 		return r
 	case engine.NeedKeep:
 		t.give = 0
