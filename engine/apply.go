@@ -358,7 +358,16 @@ func (s *State) claim(r int, cards CardSet, evs *[]Event) error {
 	return nil
 }
 
-func (s *State) payTunnel(cards CardSet, evs *[]Event) error {
+// CheckTunnelPay reports whether cards pay the pending tunnel's extra cost:
+// nil, or the *RuleError Apply(Pay(...)) would return.
+func (s *State) CheckTunnelPay(cards CardSet) error {
+	if s.c.wait.Need != NeedTunnel {
+		return wrongAction(s.c.wait.Need)
+	}
+	return s.checkTunnelPay(cards)
+}
+
+func (s *State) checkTunnelPay(cards CardSet) error {
 	c := &s.c
 	hand := c.hand[c.cur]
 	if c.tunColor == Locomotive {
@@ -366,7 +375,14 @@ func (s *State) payTunnel(cards CardSet, evs *[]Event) error {
 			return ruleErr(ErrLocomotivesOnly, func(q *Params) { q.Card = bad.nth(0) })
 		}
 	}
-	if _, err := checkPay(hand, cards, int(c.tunExtra), c.tunColor, 0); err != nil {
+	_, err := checkPay(hand, cards, int(c.tunExtra), c.tunColor, 0)
+	return err
+}
+
+func (s *State) payTunnel(cards CardSet, evs *[]Event) error {
+	c := &s.c
+	hand := c.hand[c.cur]
+	if err := s.checkTunnelPay(cards); err != nil {
 		return err
 	}
 	c.hand[c.cur] = hand.Minus(cards)

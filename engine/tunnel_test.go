@@ -67,6 +67,12 @@ func TestTunnelMatchingColourAndLocomotivesCostExtra(t *testing.T) {
 		}
 	}
 	wantCode(t, s, Pay(o3, card(Red, 0)), ErrWrongColor)
+	if err := s.CheckTunnelPay(NewCardSet(o3, l0)); err != nil {
+		t.Errorf("CheckTunnelPay of a valid payment: %v", err)
+	}
+	if err := s.CheckTunnelPay(NewCardSet(o3)); err == nil || err.(*RuleError).Code != ErrNotEnoughCards {
+		t.Errorf("CheckTunnelPay of one card: %v, want not enough cards", err)
+	}
 	wantCode(t, s, Pay(o3), ErrNotEnoughCards)
 	wantCode(t, s, Blind(), ErrWrongAction)
 	s, _ = mustApply(t, s, Pay(o3, l0))
