@@ -20,7 +20,9 @@
 //     retried at the next poll;
 //   - a chip that fails Fails (2) health checks in a row is reported offline
 //     (a hal.Status), reset through its reset pin and re-initialised with
-//     back-off (100 ms doubling to 5 s), and reported online once it answers.
+//     back-off (100 ms doubling to 5 s), and reported online once it answers;
+//     readers sharing a reset line (see Open) never reset one another in the
+//     middle of an initialisation or a read.
 //
 // Each reader runs in its own goroutine, so one dead reader never stops
 // the others.

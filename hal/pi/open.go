@@ -71,6 +71,7 @@ type Seat struct {
 // nil for the defaults. Nothing runs until Run.
 func Open(cfg *config.Config, h Host, clock hal.Clock, ro *ReaderOpts, bo *ButtonOpts) (*Table, error) {
 	t := &Table{}
+	resetLocks := map[int]*sync.RWMutex{} // by reset GPIO: readers may share a reset line
 	fail := func(err error) (*Table, error) {
 		t.Close()
 		return nil, err
@@ -93,6 +94,11 @@ func Open(cfg *config.Config, h Host, clock hal.Clock, ro *ReaderOpts, bo *Butto
 		r, err := NewReader(seat, port, reset, irq, clock, ro)
 		if err != nil {
 			return fail(err)
+		}
+		if l, ok := resetLocks[s.Reader.Reset]; ok {
+			r.resetLock = l
+		} else {
+			resetLocks[s.Reader.Reset] = r.resetLock
 		}
 		wiring := fmt.Sprintf("reader SPI%d.%d reset GPIO%d IRQ GPIO%d;", s.Reader.Bus, s.Reader.ChipSelect, s.Reader.Reset, s.Reader.IRQ)
 		var pins []ButtonPin

@@ -160,3 +160,77 @@ func TestOpenFailsCleanly(t *testing.T) {
 		t.Error("a missing button pin: got no error")
 	}
 }
+
+// TestSharedResetKeepsOthersReading: a reader that stays dead is reset
+// again and again through the reset line it shares with the others; they
+// keep reading, and a tag held on one of them is still reported once.
+func TestSharedResetKeepsOthersReading(t *testing.T) {
+	cfg, err := config.Load("../../docs/table.example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newFakeHost(cfg)
+	clk := haltest.NewClock(t0)
+	tbl, err := Open(cfg, h, clk, &ReaderOpts{MaxBackoff: 400 * time.Millisecond}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- tbl.Run(ctx) }()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	wait := func() {
+		t.Helper()
+		wctx, wcancel := context.WithTimeout(ctx, guard)
+		defer wcancel()
+		if err := clk.BlockUntil(wctx, len(cfg.Seats)); err != nil {
+			t.Fatalf("readers never waited on the clock: %v", err)
+		}
+	}
+	wait()
+	h.chips[[2]int{0, 1}].Unplug() // seat 1 dies for good
+	if err := h.chips[[2]int{0, 0}].Place(uid7); err != nil {
+		t.Fatal(err)
+	}
+	start := clk.Now()
+	for clk.Now().Sub(start) < 2*time.Second { // several resets of seat 1
+		clk.AdvanceNext()
+		wait()
+	}
+	var scans []hal.Scan
+	for {
+		rctx, rcancel := context.WithCancel(ctx)
+		rcancel()
+		s, err := tbl.Seats[0].Reader.ReadTag(rctx)
+		if err != nil {
+			break
+		}
+		scans = append(scans, s)
+	}
+	if len(scans) != 1 || scans[0].UID != "045A6B7C8D9E80" {
+		t.Errorf("seat 0 held one tag through seat 1's resets: got scans %+v, want one", scans)
+	}
+	statuses := func(seat int) []hal.State {
+		var got []hal.State
+		for {
+			rctx, rcancel := context.WithCancel(ctx)
+			rcancel()
+			st, err := tbl.Seats[seat].Reader.ReadStatus(rctx)
+			if err != nil {
+				return got
+			}
+			got = append(got, st.State)
+		}
+	}
+	if got := statuses(1); len(got) != 2 || got[0] != hal.Online || got[1] != hal.Offline {
+		t.Errorf("seat 1 statuses: got %v, want online then offline", got)
+	}
+	for _, seat := range []int{0, 2, 3} {
+		if got := statuses(seat); len(got) != 1 || got[0] != hal.Online {
+			t.Errorf("seat %d statuses: got %v, want online only", seat, got)
+		}
+	}
+}

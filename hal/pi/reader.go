@@ -82,6 +82,11 @@ type Reader struct {
 	mu      sync.Mutex
 	running bool
 
+	// resetLock is shared by the readers on one reset line (see Open): a
+	// reset takes it for writing, a poll for reading, so that one reader's
+	// reset never lands in another's initialisation or read.
+	resetLock *sync.RWMutex
+
 	// Owned by Run's goroutine.
 	dev   *mfrc522.Dev
 	state hal.State
@@ -112,14 +117,15 @@ func NewReader(seat hal.Seat, port spi.Port, reset gpio.PinOut, irq gpio.PinIn, 
 		o = *opts
 	}
 	return &Reader{
-		seat:   seat,
-		port:   &oncePort{Port: port},
-		reset:  reset,
-		irq:    positiveWait{irq},
-		clock:  clock,
-		opts:   o.withDefaults(),
-		scans:  make(chan hal.Scan, 16),
-		status: make(chan hal.Status, 8),
+		seat:      seat,
+		port:      &oncePort{Port: port},
+		reset:     reset,
+		irq:       positiveWait{irq},
+		clock:     clock,
+		opts:      o.withDefaults(),
+		scans:     make(chan hal.Scan, 16),
+		status:    make(chan hal.Status, 8),
+		resetLock: new(sync.RWMutex),
 	}, nil
 }
 
@@ -177,7 +183,10 @@ func (r *Reader) Run(ctx context.Context) error {
 	o := r.opts
 	backoff := o.Backoff
 	for {
-		if err := r.open(); err != nil {
+		r.resetLock.Lock()
+		err := r.open()
+		r.resetLock.Unlock()
+		if err != nil {
 			r.report(hal.Offline, err)
 			if !r.sleep(ctx, backoff) {
 				return nil
@@ -187,7 +196,7 @@ func (r *Reader) Run(ctx context.Context) error {
 		}
 		r.report(hal.Online, nil)
 		backoff = o.Backoff
-		err := r.serve(ctx)
+		err = r.serve(ctx)
 		if err == nil {
 			return nil
 		}
@@ -261,14 +270,16 @@ func (r *Reader) serve(ctx context.Context) error {
 		if !r.sleep(ctx, o.Poll) {
 			return nil
 		}
-		if err := r.health(); err != nil {
+		r.resetLock.RLock()
+		uid, ok, err := r.poll()
+		r.resetLock.RUnlock()
+		if err != nil {
 			if sick++; sick >= o.Fails {
 				return err
 			}
 			continue
 		}
 		sick = 0
-		uid, ok := r.read()
 		switch {
 		case ok && uid == r.held:
 			misses = 0
@@ -281,10 +292,6 @@ func (r *Reader) serve(ctx context.Context) error {
 			}
 			continue
 		}
-		// A tag not reported yet: believe it only if a second read agrees.
-		if again, ok := r.read(); !ok || again != uid {
-			continue
-		}
 		r.held, misses = uid, 0
 		select {
 		case r.scans <- hal.Scan{Seat: r.seat, UID: uid, At: r.clock.Now()}:
@@ -292,6 +299,22 @@ func (r *Reader) serve(ctx context.Context) error {
 			return nil
 		}
 	}
+}
+
+// poll checks that the chip answers and reads the tag in the field. A tag
+// not reported yet is believed only if a second read at once agrees.
+func (r *Reader) poll() (hal.UID, bool, error) {
+	if err := r.health(); err != nil {
+		return "", false, err
+	}
+	uid, ok := r.read()
+	if !ok || uid == r.held {
+		return uid, ok, nil
+	}
+	if again, ok := r.read(); !ok || again != uid {
+		return "", false, nil
+	}
+	return uid, true, nil
 }
 
 // read asks the driver for the UID of the tag in the field.
