@@ -49,8 +49,8 @@
 // Claims, stations and tunnel payments name the physical cards spent
 // (CardSet of CardID). LegalActions lists one canonical payment per distinct
 // (colour, number of locomotives); Apply accepts any cards of the hand that
-// pay the same. CheckClaim and CheckStation validate a payment without
-// applying it.
+// pay the same. CheckClaim, CheckStation and CheckTunnelPay validate a
+// payment without applying it.
 //
 // # Rules the table decides
 //

@@ -177,7 +177,7 @@ func TestTunnelFewerThanThreeCardsLeft(t *testing.T) {
 	}
 	s, _ = mustApply(t, s, Reveal(card(Red, 5)))
 	s, evs := mustApply(t, s, Reveal(card(Blue, 5)))
-	if !hasKind(evs, EvRouteClaimed) {
+	if !hasKind(evs, EvRouteClaimed) || s.RouteOwner(r) != 0 {
 		t.Errorf("events %v: route not claimed after two reveals", evs)
 	}
 }
