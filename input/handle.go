@@ -180,7 +180,7 @@ func (t *Table) checkPay(cards engine.CardSet) error {
 	var err error
 	switch {
 	case t.st.Waiting().Need == engine.NeedTunnel:
-		_, _, err = t.st.Apply(engine.Pay(cards.IDs()...))
+		err = t.st.CheckTunnelPay(cards)
 	case t.g == gClaim:
 		err = t.st.CheckClaim(t.route, cards)
 	case t.g == gStation:
