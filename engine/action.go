@@ -153,7 +153,7 @@ func (n Need) IsChance() bool { return n >= NeedCardToHand && n <= NeedTicket }
 // Wait describes what a state waits for.
 type Wait struct {
 	Need   Need
-	Player int  // who decides, or at whose reader the card or ticket is scanned; -1 for the table's choice of first player
+	Player int  // who decides, or at whose reader the card or ticket is scanned; Table for the choice of first player
 	Slot   int  // NeedCardToMarket: the slot being filled
 	Count  int  // NeedKeep: tickets to keep at least; NeedTunnel: extra cards; NeedTicket: tickets still to draw (this one included); NeedCardToTunnel: cards still to reveal
 	Long   bool // NeedTicket: the ticket comes from the long pile (Europe set-up)

@@ -109,7 +109,7 @@ func (s *State) initClaimCounter(cc *claimCounter, hand CardSet) {
 	cand := s.c.open.Intersect(b.upTo[l]).Minus(s.c.twinOf[s.c.cur])
 	for col := Purple; col <= Red; col++ {
 		if k := cc.h[col] + nl; k < l {
-			cand = cand.Minus(b.colored[col].Minus(b.upTo[k]))
+			cand = cand.Minus(b.longer[col][k])
 		}
 	}
 	cc.cand = cand

@@ -152,10 +152,10 @@ type State struct {
 // LegalActions and PickLegalAction. It is built by NewGame and never
 // changes, so states share it.
 type board struct {
-	routes  int
-	route   [maxRoutes]routeInfo
-	upTo    [maxPay + 1]CardSet    // routes of at most this length (bitsets over route indexes)
-	colored [NumCardColors]CardSet // routes of each colour (Locomotive: gray)
+	routes int
+	route  [maxRoutes]routeInfo
+	upTo   [maxPay + 1]CardSet                // routes of at most this length (bitsets over route indexes)
+	longer [NumCardColors][maxPay + 1]CardSet // routes of each colour (Locomotive: gray) longer than the index
 }
 
 // routeInfo is what claiming needs of a route, in 8 bytes.
@@ -169,7 +169,9 @@ type routeInfo struct {
 func newBoard(m *maps.Map) *board {
 	b := &board{routes: len(m.Routes)}
 	for i, r := range m.Routes {
-		b.colored[r.Color].Add(CardID(i))
+		for l := 0; l < r.Length && l <= maxPay; l++ {
+			b.longer[r.Color][l].Add(CardID(i))
+		}
 		b.route[i] = routeInfo{length: int8(r.Length), locos: int8(r.Locomotives), color: CardColor(r.Color), twin: int16(r.Twin)}
 		for l := max(r.Length, 0); l <= maxPay; l++ {
 			b.upTo[l].Add(CardID(i))
