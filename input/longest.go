@@ -3,6 +3,7 @@ package input
 import (
 	"slices"
 
+	"ttr/engine/score"
 	"ttr/maps"
 )
 
@@ -16,7 +17,8 @@ import (
 // A longest path is either a closed tour of a whole component whose cities
 // all have an even number of routes, or it starts and ends at cities with an
 // odd number of routes (otherwise it could be extended at an end), so only
-// those cities start the search.
+// those cities start the search, which stops at the first path as long as
+// score.LongestPath.
 func LongestRoutes(m *maps.Map, routes []int) []int {
 	routes = slices.Clone(routes)
 	slices.Sort(routes)
@@ -68,6 +70,9 @@ func LongestRoutes(m *maps.Map, routes []int) []int {
 		}
 	}
 
+	// The length is known (score's search is fast): stop at the first path
+	// that long.
+	target := score.LongestPath(m, routes)
 	used := make([]bool, len(routes))
 	var path, best []int
 	bestLen := 0
@@ -77,7 +82,7 @@ func LongestRoutes(m *maps.Map, routes []int) []int {
 			bestLen = length
 			best = slices.Clone(path)
 		}
-		if length+left <= bestLen {
+		if length+left <= bestLen || bestLen == target {
 			return
 		}
 		for _, i := range adj[city] {
@@ -105,6 +110,9 @@ func LongestRoutes(m *maps.Map, routes []int) []int {
 			started[id] = true
 		}
 		dfs(c, 0, compTrains[id])
+		if bestLen == target {
+			break
+		}
 	}
 	return best
 }

@@ -264,6 +264,9 @@ func TestLongestRoutes(t *testing.T) {
 
 // isPath reports whether routes, in order, run one after the other.
 func isPath(m *maps.Map, routes []int) bool {
+	if len(routes) == 0 {
+		return true
+	}
 	first := m.Routes[routes[0]]
 	for _, start := range []int{first.A, first.B} {
 		city, ok := start, true
