@@ -72,8 +72,10 @@ func routeIndexes(t testing.TB, m *maps.Map, ids ...string) []int {
 }
 
 // denseBoards are legal 45-train boards of many short routes forming many
-// cycles, found by a search for the boards that make LongestPath work
-// hardest. want is the longest path as bruteLongest finds it.
+// cycles, found by a hill-climbing search (random boards of short routes,
+// one or two routes swapped at a time) for the boards that make each
+// version of LongestPath work hardest. want is the longest path as
+// bruteLongest finds it.
 var denseBoards = []struct {
 	name, mapID string
 	want        int
@@ -86,6 +88,8 @@ var denseBoards = []struct {
 	{"europe-three-blocks", "europe", 28, []string{"amsterdam--essen--1", "bruxelles--dieppe--1", "paris--zurich--1", "munchen--venezia--1", "amsterdam--frankfurt--1", "munchen--zurich--1", "essen--kobenhavn--1", "frankfurt--munchen--1", "berlin--frankfurt--1", "berlin--warszawa--2", "bruxelles--paris--2", "brest--dieppe--1", "dieppe--london--1", "venezia--zurich--1", "venezia--zagrab--1", "wien--zagrab--1", "dieppe--paris--1", "berlin--essen--1", "budapest--wien--2", "budapest--zagrab--1", "amsterdam--bruxelles--1"}},
 	{"usa-dense-east", "usa", 33, []string{"dallas--oklahoma-city--1", "nashville--saint-louis--1", "pittsburgh--washington--1", "chicago--omaha--1", "chicago--pittsburgh--2", "kansas-city--oklahoma-city--1", "little-rock--nashville--1", "kansas-city--saint-louis--2", "little-rock--oklahoma-city--1", "atlanta--charleston--1", "raleigh--washington--2", "dallas--little-rock--1", "new-york--washington--2", "atlanta--nashville--1", "pittsburgh--toronto--1", "new-york--pittsburgh--1", "atlanta--raleigh--1", "dallas--houston--1", "charleston--raleigh--1", "chicago--saint-louis--2", "boston--new-york--1", "kansas-city--omaha--1"}},
 	{"europe-dense-west", "europe", 34, []string{"venezia--zagrab--1", "bruxelles--dieppe--1", "amsterdam--bruxelles--1", "berlin--wien--1", "budapest--zagrab--1", "paris--zurich--1", "frankfurt--paris--2", "amsterdam--frankfurt--1", "wien--zagrab--1", "berlin--frankfurt--1", "berlin--danzig--1", "dieppe--paris--1", "danzig--riga--1", "budapest--wien--1", "venezia--zurich--1", "marseille--zurich--1", "munchen--zurich--1", "bruxelles--paris--1", "dieppe--london--2", "amsterdam--london--1"}},
+	{"usa-east-rings", "usa", 34, []string{"new-york--pittsburgh--2", "chicago--saint-louis--2", "little-rock--nashville--1", "chicago--pittsburgh--1", "new-york--washington--1", "kansas-city--oklahoma-city--1", "raleigh--washington--2", "chicago--duluth--1", "charleston--raleigh--1", "pittsburgh--toronto--1", "atlanta--charleston--1", "dallas--little-rock--1", "boston--new-york--1", "little-rock--saint-louis--1", "atlanta--raleigh--1", "atlanta--nashville--1", "nashville--saint-louis--1", "dallas--houston--2", "kansas-city--saint-louis--2", "little-rock--oklahoma-city--1", "pittsburgh--washington--1", "dallas--oklahoma-city--1"}},
+	{"europe-west-rings", "europe", 32, []string{"brest--dieppe--1", "frankfurt--munchen--1", "marseille--zurich--1", "brest--pamplona--1", "munchen--zurich--1", "venezia--zurich--1", "dieppe--london--1", "amsterdam--frankfurt--1", "barcelona--madrid--1", "barcelona--marseille--1", "marseille--pamplona--1", "brest--paris--1", "bruxelles--dieppe--1", "bruxelles--paris--1", "munchen--venezia--1", "barcelona--pamplona--1", "amsterdam--bruxelles--1", "dieppe--paris--1", "bruxelles--frankfurt--1", "roma--venezia--1"}},
 	{"usa-southeast-mesh", "usa", 36, []string{"kansas-city--omaha--1", "little-rock--nashville--1", "kansas-city--oklahoma-city--2", "dallas--little-rock--1", "raleigh--washington--1", "nashville--saint-louis--1", "little-rock--new-orleans--1", "little-rock--saint-louis--1", "houston--new-orleans--1", "atlanta--charleston--1", "pittsburgh--raleigh--1", "chicago--saint-louis--2", "nashville--raleigh--1", "dallas--oklahoma-city--1", "atlanta--nashville--1", "charleston--raleigh--1", "atlanta--raleigh--2", "little-rock--oklahoma-city--1", "atlanta--new-orleans--2", "seattle--vancouver--1", "dallas--houston--2", "kansas-city--saint-louis--1"}},
 }
 
@@ -102,6 +106,9 @@ func TestLongestPathDenseBoards(t *testing.T) {
 			}
 			if got := LongestPath(m, rs); got != b.want {
 				t.Errorf("LongestPath = %d, want %d", got, b.want)
+			}
+			if got := bruteLongest(m, rs); got != b.want {
+				t.Errorf("exhaustive search = %d, want %d", got, b.want)
 			}
 		})
 	}
