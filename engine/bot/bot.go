@@ -4,7 +4,7 @@
 //
 // # Boundary
 //
-// bot imports only engine and maps. A bot reads the state only as its
+// bot imports only engine (and the standard library). A bot reads the state only as its
 // player may: its own hand and tickets, and the public board.
 package bot
 

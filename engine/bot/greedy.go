@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 
 	"ttr/engine"
-	"ttr/maps"
 )
 
 // Greedy plays toward its tickets: it keeps the tickets it can reach
@@ -252,7 +251,7 @@ func (g *Greedy) plan(s *engine.State, p int) plan {
 			pl.any = true
 			rt := &m.Routes[r]
 			col := engine.CardColor(rt.Color)
-			if rt.Color == maps.Gray {
+			if col == engine.Locomotive { // a gray route: the colour held most
 				col = bestColor(hand)
 			}
 			pl.need[col] += rt.Length
@@ -311,7 +310,7 @@ func shortest(s *engine.State, p, a, b int, others bool) []int {
 	}
 	dist[a] = 0
 	trains := s.TrainsLeft(p)
-	adj := adjacency(m)
+	adj := adjacency(s)
 	for {
 		u, du := -1, inf
 		for i := range n {
@@ -352,7 +351,8 @@ func shortest(s *engine.State, p, a, b int, others bool) []int {
 	return path
 }
 
-func adjacency(m *maps.Map) [][]int {
+func adjacency(s *engine.State) [][]int {
+	m := s.Map()
 	adj := make([][]int, len(m.Cities))
 	for i := range m.Routes {
 		r := &m.Routes[i]
