@@ -311,3 +311,57 @@ func TestResumeKeepsBanners(t *testing.T) {
 	}
 	r.ok(r.cancel(int(r.tb.SeatOf(s.Waiting().Player))), engine.WithdrawTunnel)
 }
+
+// fatalRecorder is a testing.TB whose Fatalf records the failure and stops
+// the check by panicking, so that a test can see checkHidden fail.
+type fatalRecorder struct {
+	testing.TB
+	failed string
+}
+
+type stopCheck struct{}
+
+func (f *fatalRecorder) Helper() {}
+func (f *fatalRecorder) Fatalf(format string, args ...any) {
+	f.failed = fmt.Sprintf(format, args...)
+	panic(stopCheck{})
+}
+
+func hiddenFailure(v input.View, s *engine.State) (msg string) {
+	f := &fatalRecorder{}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(stopCheck); !ok {
+				panic(r)
+			}
+			msg = f.failed
+		}
+	}()
+	checkHidden(f, v, s)
+	return ""
+}
+
+// TestCheckHiddenCatchesLeaks makes sure the hidden-information check used
+// at every step of the other tests does see a hand card or a ticket.
+func TestCheckHiddenCatchesLeaks(t *testing.T) {
+	r := newGame(t, 2, "usa", nil)
+	s := r.game()
+	if msg := hiddenFailure(r.tb.View(), s); msg != "" {
+		t.Fatalf("clean view reported: %s", msg)
+	}
+	v := r.tb.View()
+	v.Public.TunnelPlayed = []engine.CardID{s.Hand(1).IDs()[0]}
+	if msg := hiddenFailure(v, s); msg == "" {
+		t.Errorf("a card of a hand in the view went unnoticed")
+	}
+	v = r.tb.View()
+	v.Public.Market[0] = s.Deck().IDs()[0]
+	if msg := hiddenFailure(v, s); msg == "" {
+		t.Errorf("a card of the deck in the view went unnoticed")
+	}
+	v = r.tb.View()
+	v.End = &input.EndView{Players: []input.EndPlayer{{Tickets: []input.EndTicket{{Ticket: 3}}}}}
+	if msg := hiddenFailure(v, s); msg == "" {
+		t.Errorf("a ticket in the view before the end went unnoticed")
+	}
+}
