@@ -1,0 +1,189 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"ttr/engine"
+	"ttr/hal"
+	"ttr/input"
+	"ttr/maps"
+)
+
+// headerVersion is the version of the header's JSON layout.
+const headerVersion = 1
+
+// Header is a game log's header record, as JSON: what a game's log needs
+// besides its actions to resume it.
+type Header struct {
+	// Table is the header's layout version (1).
+	Table int `json:"table"`
+	// Log is the engine log's header line, "ttr v1 europe players=4".
+	Log string `json:"log"`
+	// Lang, Map, Seats and First are the start screen's set-up.
+	Lang  string       `json:"lang"`
+	Map   string       `json:"map"`
+	Seats []HeaderSeat `json:"seats"`
+	First int          `json:"first"`
+	// Seed is the digital-play seed (see Digital).
+	Seed uint64 `json:"seed"`
+}
+
+// HeaderSeat is one seat of a Header.
+type HeaderSeat struct {
+	Playing bool   `json:"playing"`
+	Color   string `json:"color"` // "red", "blue", "green", "yellow", "black"
+}
+
+// Summary is a finished game's summary record, as JSON.
+type Summary struct {
+	// Scores are the final scores by engine player; Seats each player's
+	// seat; Winners the winning players.
+	Scores  []int `json:"scores"`
+	Seats   []int `json:"seats"`
+	Winners []int `json:"winners"`
+	// Actions is the number of actions in the log.
+	Actions int `json:"actions"`
+	// Abandoned says why a game was closed without being played to its
+	// end (its log could not be replayed); empty for a game that ended.
+	Abandoned string `json:"abandoned,omitempty"`
+}
+
+// ParseSummary decodes a summary record.
+func ParseSummary(data []byte) (Summary, error) {
+	var s Summary
+	if err := json.Unmarshal(data, &s); err != nil {
+		return s, fmt.Errorf("app: summary: %w", err)
+	}
+	return s, nil
+}
+
+func encodeHeader(setup input.Setup, s *engine.State, seed uint64) ([]byte, error) {
+	line, err := logHeader(s.Map(), s.Players())
+	if err != nil {
+		return nil, err
+	}
+	h := Header{Table: headerVersion, Log: line, Lang: setup.Lang, Map: setup.Map, First: int(setup.First), Seed: seed}
+	for _, st := range setup.Seats {
+		h.Seats = append(h.Seats, HeaderSeat{Playing: st.Playing, Color: st.Color.String()})
+	}
+	return json.Marshal(h)
+}
+
+// logHeader returns the engine log's header line for a game.
+func logHeader(m *maps.Map, players int) (string, error) {
+	text, err := (&engine.Log{Map: m, Players: players}).MarshalText()
+	if err != nil {
+		return "", fmt.Errorf("app: log header: %w", err)
+	}
+	line, _, _ := strings.Cut(string(text), "\n")
+	return line, nil
+}
+
+// ParseHeader decodes a header record.
+func ParseHeader(data []byte) (Header, error) {
+	var h Header
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&h); err != nil {
+		return h, fmt.Errorf("app: header: %w", err)
+	}
+	if h.Table != headerVersion {
+		return h, fmt.Errorf("app: header: layout version %d, want %d", h.Table, headerVersion)
+	}
+	return h, nil
+}
+
+// Setup returns the header's start screen set-up.
+func (h Header) Setup() (input.Setup, error) {
+	s := input.Setup{Lang: h.Lang, Map: h.Map, First: hal.Seat(h.First)}
+	for i, st := range h.Seats {
+		c, ok := input.ParseColor(st.Color)
+		if !ok {
+			return s, fmt.Errorf("app: header: seat %d: colour %q", i, st.Color)
+		}
+		s.Seats = append(s.Seats, input.SeatSetup{Playing: st.Playing, Color: c})
+	}
+	return s, nil
+}
+
+// GameLog returns the engine log of the header and action records.
+func (h Header) GameLog(records [][]byte) (*engine.Log, error) {
+	var b bytes.Buffer
+	b.WriteString(h.Log)
+	b.WriteByte('\n')
+	for i, r := range records {
+		if bytes.ContainsAny(r, "\n#") {
+			return nil, fmt.Errorf("app: record %d is not one action: %q", i+1, r)
+		}
+		b.Write(r)
+		b.WriteByte('\n')
+	}
+	l, err := engine.ParseLog(b.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("app: %w", err)
+	}
+	if len(l.Actions) != len(records) {
+		return nil, fmt.Errorf("app: %d actions in %d records", len(l.Actions), len(records))
+	}
+	return l, nil
+}
+
+// replayed is a game read back from its log.
+type replayed struct {
+	setup input.Setup
+	seed  uint64
+	state *engine.State
+}
+
+// replay rebuilds a game from its header and action records.
+func replay(header []byte, records [][]byte) (replayed, error) {
+	h, err := ParseHeader(header)
+	if err != nil {
+		return replayed{}, err
+	}
+	setup, err := h.Setup()
+	if err != nil {
+		return replayed{}, err
+	}
+	l, err := h.GameLog(records)
+	if err != nil {
+		return replayed{}, err
+	}
+	if l.Map.ID != setup.Map {
+		return replayed{}, fmt.Errorf("app: header: map %q, log %q", setup.Map, l.Map.ID)
+	}
+	s, err := engine.Replay(l)
+	if err != nil {
+		return replayed{}, fmt.Errorf("app: replay: %w", err)
+	}
+	return replayed{setup: setup, seed: h.Seed, state: s}, nil
+}
+
+// replayActions rebuilds a game from its set-up and actions.
+func replayActions(setup input.Setup, actions []engine.Action) (*engine.State, error) {
+	m, err := maps.Load(setup.Map)
+	if err != nil {
+		return nil, err
+	}
+	return engine.Replay(&engine.Log{Map: m, Players: len(setup.Players()), Actions: actions})
+}
+
+func encodeSummary(s *engine.State, setup input.Setup) ([]byte, error) {
+	if !s.IsTerminal() {
+		return nil, errors.New("app: summary of a game not over")
+	}
+	sum := Summary{Scores: s.Scores(), Winners: s.Result().Winners, Actions: len(s.History())}
+	for _, seat := range setup.Players() {
+		sum.Seats = append(sum.Seats, int(seat))
+	}
+	return json.Marshal(sum)
+}
+
+func abandoned(err error) []byte {
+	b, _ := json.Marshal(Summary{Abandoned: err.Error()})
+	return b
+}
