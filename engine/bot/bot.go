@@ -4,8 +4,9 @@
 //
 // # Boundary
 //
-// bot imports only engine and the standard library. A bot reads the state
-// only as its player may: its own hand and tickets, and the public board.
+// bot imports only engine, maps (the board data engine exposes) and the
+// standard library. A bot reads the state only as its player may: its own
+// hand and tickets, and the public board.
 package bot
 
 import (

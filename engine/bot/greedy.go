@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"ttr/engine"
+	"ttr/maps"
 )
 
 // Greedy plays toward its tickets: it keeps the tickets it can reach
@@ -61,7 +62,20 @@ func (g *Greedy) turn(s *engine.State, p int, pl plan, la []engine.Action) (engi
 	best, bestScore := -1, -inf
 	claimScore := func(a engine.Action) int {
 		rt := &m.Routes[a.Route]
-		return rt.Length*10 - a.Cards.Count(engine.Locomotive)
+		sc := rt.Length*10 - a.Cards.Count(engine.Locomotive)
+		if rt.Kind == maps.Tunnel {
+			// Keep a spare card of the colour (or a locomotive) for the
+			// extra cost, or the tunnel is likely given up.
+			col := engine.Locomotive
+			if c := a.Cards.Minus(engine.NewCardSet(engine.CardsOf(engine.Locomotive)...)); !c.Empty() {
+				col = c.IDs()[0].Color()
+			}
+			spare := hand.Minus(a.Cards)
+			if spare.Count(engine.Locomotive)+spare.Count(col)*b2i(col != engine.Locomotive) == 0 {
+				sc -= 1000
+			}
+		}
+		return sc
 	}
 	for i, a := range la {
 		if a.Kind == engine.ClaimRoute && pl.want[a.Route] {
@@ -70,9 +84,10 @@ func (g *Greedy) turn(s *engine.State, p int, pl plan, la []engine.Action) (engi
 			}
 		}
 	}
-	if best >= 0 {
+	if best >= 0 && bestScore > 0 {
 		return la[best], true
 	}
+	best, bestScore = -1, -inf
 	// A station where an opponent cut a needed path.
 	if len(pl.blocked) > 0 {
 		if a, ok := g.station(s, p, pl, la); ok {
@@ -261,6 +276,13 @@ func (g *Greedy) plan(s *engine.State, p int) plan {
 		pl.need[c] -= hand.Count(c)
 	}
 	return pl
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func bestColor(hand engine.CardSet) engine.CardColor {
