@@ -54,28 +54,16 @@ func ReadScenario(r io.Reader) (*Scenario, error) {
 	if err != nil {
 		return nil, fmt.Errorf("score: reading the scenario: %w", err)
 	}
-	var f scenarioFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		var syn *json.SyntaxError
-		if errors.As(err, &syn) {
-			return nil, fmt.Errorf("score: scenario: byte %d: %w", syn.Offset, err)
-		}
-		if errors.Is(err, io.EOF) {
-			return nil, errors.New("score: scenario: empty file")
-		}
-		return nil, fmt.Errorf("score: scenario: %w", err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, errors.New("score: scenario: data after the JSON object")
+	f, err := decodeScenario(data)
+	if err != nil {
+		return nil, err
 	}
 	m, err := maps.Load(f.Map)
 	if err != nil {
 		return nil, fmt.Errorf("score: map %q: unknown map (usa or europe)", f.Map)
 	}
 	if n := len(f.Players); n < 2 || n > 5 {
-		return nil, fmt.Errorf("score: %d players: want 2 to 5", n)
+		return nil, fmt.Errorf("score: %s: want 2 to 5", countPlayers(n))
 	}
 	s := &Scenario{
 		Description: f.Description, Map: m, Expected: f.Expected,
@@ -134,6 +122,115 @@ func ReadScenario(r io.Reader) (*Scenario, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// decodeScenario decodes a scenario file field by field, so that an error
+// names the field, and the player, at fault.
+func decodeScenario(data []byte) (scenarioFile, error) {
+	var f scenarioFile
+	var top map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&top); err != nil {
+		var syn *json.SyntaxError
+		switch {
+		case errors.As(err, &syn):
+			return f, fmt.Errorf("score: scenario: byte %d: %w", syn.Offset, err)
+		case errors.Is(err, io.EOF):
+			return f, errors.New("score: scenario: empty file")
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return f, errors.New("score: scenario: the file ends inside the JSON object")
+		}
+		return f, errors.New("score: scenario: want a JSON object")
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return f, errors.New("score: scenario: data after the JSON object")
+	}
+	if top == nil {
+		return f, errors.New("score: scenario: want a JSON object")
+	}
+	for k := range top {
+		switch k {
+		case "description", "map", "players", "expected":
+		default:
+			return f, fmt.Errorf("score: scenario: unknown field %q (want description, map, players, expected)", k)
+		}
+	}
+	field := func(raw json.RawMessage, v any, name, want string) error {
+		if raw == nil {
+			return nil
+		}
+		if err := json.Unmarshal(raw, v); err != nil {
+			return fmt.Errorf("%q: want %s", name, want)
+		}
+		return nil
+	}
+	for _, fl := range []struct {
+		name, want string
+		v          any
+	}{
+		{"description", "a string", &f.Description},
+		{"map", "a string", &f.Map},
+	} {
+		if err := field(top[fl.name], fl.v, fl.name, fl.want); err != nil {
+			return f, fmt.Errorf("score: scenario: %w", err)
+		}
+	}
+	var list []map[string]json.RawMessage
+	if err := field(top["players"], &list, "players", "a list of objects"); err != nil {
+		return f, fmt.Errorf("score: scenario: %w", err)
+	}
+	if e, ok := top["expected"]; ok {
+		f.Expected = e
+	}
+	for i, obj := range list {
+		var p scenarioPlayer
+		where := fmt.Sprintf("player %d", i+1)
+		if err := field(obj["name"], &p.Name, "name", "a string"); err != nil {
+			return f, fmt.Errorf("score: %s: %w", where, err)
+		}
+		if p.Name != "" {
+			where = fmt.Sprintf("player %q", p.Name)
+		}
+		for k := range obj {
+			switch k {
+			case "name", "routes", "stations", "tickets":
+			default:
+				return f, fmt.Errorf("score: %s: unknown field %q (want name, routes, stations, tickets)", where, k)
+			}
+		}
+		for _, fl := range []struct {
+			name, want string
+			v          any
+		}{
+			{"routes", "a list of route ids", &p.Routes},
+			{"stations", "a list of city ids", &p.Stations},
+			{"tickets", `a list of {"a": city, "b": city}`, &p.Tickets},
+		} {
+			if err := field(obj[fl.name], fl.v, fl.name, fl.want); err != nil {
+				return f, fmt.Errorf("score: %s: %w", where, err)
+			}
+		}
+		// A ticket has exactly the fields a and b.
+		var tickets []map[string]json.RawMessage
+		_ = json.Unmarshal(obj["tickets"], &tickets)
+		for _, tk := range tickets {
+			for k := range tk {
+				if k != "a" && k != "b" {
+					return f, fmt.Errorf("score: %s: ticket: unknown field %q (want a, b)", where, k)
+				}
+			}
+		}
+		f.Players = append(f.Players, p)
+	}
+	return f, nil
+}
+
+// countPlayers says "1 player" or "n players".
+func countPlayers(n int) string {
+	if n == 1 {
+		return "1 player"
+	}
+	return fmt.Sprintf("%d players", n)
 }
 
 // MarshalJSON writes the scenario in the file format ReadScenario reads,

@@ -15,7 +15,7 @@ import (
 // `score: player "red": route "paris--wien--1": already held by player "blue"`.
 func Validate(m *maps.Map, players []Player) error {
 	if n := len(players); n < 2 || n > 5 {
-		return fmt.Errorf("score: %d players: want 2 to 5", n)
+		return fmt.Errorf("score: %s: want 2 to 5", countPlayers(n))
 	}
 	names := map[string]bool{}
 	for i, p := range players {
