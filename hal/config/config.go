@@ -90,6 +90,7 @@ type Problem struct {
 	Fix  string // how to fix it
 }
 
+// String returns the problem as one line: where, what, and the fix.
 func (p Problem) String() string {
 	var b strings.Builder
 	if p.Line > 0 {
@@ -111,13 +112,14 @@ type Error struct {
 	Problems []Problem
 }
 
+// Error lists the file's problems, one a line.
 func (e *Error) Error() string {
 	var b strings.Builder
-	name := e.File
-	if name == "" {
-		name = "config"
+	b.WriteString("config: ")
+	if e.File != "" {
+		b.WriteString(e.File + ": ")
 	}
-	fmt.Fprintf(&b, "config: %s: %d problem(s):", name, len(e.Problems))
+	fmt.Fprintf(&b, "%d problem(s):", len(e.Problems))
 	for _, p := range e.Problems {
 		b.WriteString("\n\t" + p.String())
 	}

@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -211,4 +212,20 @@ func TestFiveSeatWiring(t *testing.T) {
 	if got, want := c.Seats[4].Reader, (Reader{Bus: 1, ChipSelect: 2, Reset: 25, IRQ: 0}); got != want {
 		t.Errorf("seat 4 reader: got %+v, want %+v", got, want)
 	}
+}
+
+func ExampleParse() {
+	_, err := Parse([]byte(`{
+  "screen": {"width": 1920, "height": 1080, "rotation": 45},
+  "language": "fr",
+  "registry": "/var/lib/ttr/cards.txt",
+  "seats": []
+}`))
+	fmt.Println(err)
+	// Output:
+	// config: 4 problem(s):
+	//	line 1: logs: missing; add it, for example "logs": "/var/lib/ttr/games"
+	//	line 2: screen.rotation: got 45 degrees; use 0, 90, 180 or 270
+	//	line 3: language: got "fr", not a known value; use one of "es", "ro", "en"
+	//	line 5: seats: got 0 seats; a table has 2 to 5 seats
 }

@@ -72,6 +72,7 @@ type DuplicateError struct {
 	Card Card // the card the UID, or the UID's card, is enrolled as
 }
 
+// Error names the tag and the card it is enrolled as.
 func (e *DuplicateError) Error() string {
 	return fmt.Sprintf("registry: tag %s is already enrolled as %s", e.UID, e.Card)
 }
