@@ -16,6 +16,7 @@ func main() {
 func commands() map[string]func(args []string) int {
 	return map[string]func(args []string) int{
 		"score": func(args []string) int { return scoreCommand(args, os.Stdin, os.Stdout, os.Stderr) },
+		"play":  func(args []string) int { return playCommand(args, os.Stdout, os.Stderr) },
 	}
 }
 
@@ -41,8 +42,11 @@ func interactive(args []string) int {
 
 func usage(w io.Writer) {
 	fmt.Fprint(w, `usage:
-  sim [-map europe|usa] [-seats N] [-width W -height H]
+  sim [-map europe|usa] [-seats N] [-bots all|1,3] [-seed N] [-config FILE] [-lang en|es|ro]
                    open the simulator's window (sim -h lists every flag)
+  sim play [-bots all] [-seed N] [-out DIR] [-screenshots DIR] [SCRIPT]
+                   play a script, or a whole bot game, without a window
+                   (go doc ./tools/sim describes the script format)
   sim score FILE   score a finished board (a scenario file, see shared/scenarios/FORMAT.md;
                    FILE - reads standard input) and print the result as JSON
 `)

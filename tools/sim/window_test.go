@@ -4,24 +4,31 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseWindowFlags(t *testing.T) {
+	def := windowOpts{mapID: "europe", seats: 4, width: 1600, height: 900, delay: 400 * time.Millisecond, first: -1}
+	with := func(f func(o *windowOpts)) windowOpts { o := def; f(&o); return o }
 	for _, tc := range []struct {
 		name    string
 		args    string
 		want    windowOpts
 		wantErr string
 	}{
-		{"defaults", "", windowOpts{mapID: "europe", seats: 4, width: 1600, height: 900}, ""},
-		{"make sim MAP=usa SEATS=3", "-map usa -seats 3", windowOpts{mapID: "usa", seats: 3, width: 1600, height: 900}, ""},
-		{"a small screen", "-width 800 -height 480", windowOpts{mapID: "europe", seats: 4, width: 800, height: 480}, ""},
-		{"scripted screenshot", "-frames 2 -screenshot out.png", windowOpts{mapID: "europe", seats: 4, width: 1600, height: 900, frames: 2, screenshot: "out.png"}, ""},
+		{"defaults", "", def, ""},
+		{"make sim MAP=usa SEATS=3", "-map usa -seats 3", with(func(o *windowOpts) { o.mapID, o.seats = "usa", 3 }), ""},
+		{"bots and seed", "-bots 1,3 -seed 42", with(func(o *windowOpts) { o.bots, o.seed, o.hasSeed = "1,3", 42, true }), ""},
+		{"spanish", "-lang es", with(func(o *windowOpts) { o.lang = "es" }), ""},
+		{"scripted screenshot", "-frames 2 -screenshot out.png", with(func(o *windowOpts) { o.frames, o.screenshot = 2, "out.png" }), ""},
 		{"unknown map", "-map mars", windowOpts{}, `-map "mars": choose europe or usa`},
 		{"one seat", "-seats 1", windowOpts{}, "-seats 1: the games are for 2 to 5 players"},
 		{"six seats", "-seats 6", windowOpts{}, "-seats 6: the games are for 2 to 5 players"},
-		{"tiny window", "-width 100 -height 100", windowOpts{}, "must be at least 320x240"},
+		{"tiny window", "-width 100 -height 100", windowOpts{}, "must be at least 640x400"},
 		{"screenshot without frames", "-screenshot out.png", windowOpts{}, "-screenshot needs -frames"},
+		{"bot on a missing seat", "-seats 2 -bots 3", windowOpts{}, `-bots "3": seats are 0 to 1`},
+		{"bad seed", "-seed soon", windowOpts{}, `-seed "soon"`},
+		{"unknown language", "-lang fr", windowOpts{}, `-lang "fr"`},
 		{"stray argument", "europe", windowOpts{}, `unexpected argument "europe"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -42,12 +49,27 @@ func TestParseWindowFlags(t *testing.T) {
 	}
 }
 
-func TestBoardAreaLeavesRoomForPanels(t *testing.T) {
-	for _, size := range [][2]int{{800, 480}, {1600, 900}, {1920, 1080}} {
-		a := boardArea(size[0], size[1])
-		w, h := float32(size[0]), float32(size[1])
-		if a.X < 0 || a.Y < h*0.05 || a.X+a.W > w*0.8 || a.Y+a.H > h*0.95 {
-			t.Errorf("%dx%d: board area %+v leaves no room for the panels and the market", size[0], size[1], a)
+func TestDefaultTableConfig(t *testing.T) {
+	c, err := tableConfig("")
+	if err != nil {
+		t.Fatalf("embedded config: %v", err)
+	}
+	var edges []string
+	for _, s := range c.Seats {
+		edges = append(edges, string(s.Edge))
+	}
+	if got, want := strings.Join(edges, " "), "bottom right top left"; got != want {
+		t.Errorf("edges %q, want %q", got, want)
+	}
+	cols := seatColors(c, 5)
+	seen := map[string]bool{}
+	for _, col := range cols {
+		if seen[col.String()] {
+			t.Errorf("colour %s given to two seats: %v", col, cols)
 		}
+		seen[col.String()] = true
+	}
+	if cols[0].String() != "red" || cols[3].String() != "yellow" || cols[4].String() != "black" {
+		t.Errorf("colours %v, want the config's red, blue, green, yellow then black", cols)
 	}
 }

@@ -1,0 +1,469 @@
+package main
+
+import (
+	"fmt"
+	"image/color"
+	"slices"
+	"time"
+
+	rl "github.com/gen2brain/raylib-go/raylib"
+
+	"ttr/display"
+	"ttr/display/board"
+	"ttr/display/msg"
+	"ttr/engine"
+	"ttr/hal"
+	"ttr/input"
+)
+
+// ui is the simulator's window: the table's shared screen on the left
+// and, on the right, a box per seat with what only the simulator knows:
+// the seat's physical hand and tickets, its virtual reader and its
+// buttons. Everything it does goes through the world's fake devices.
+type ui struct {
+	w      *world
+	cat    *msg.Catalog
+	lang   msg.Lang
+	screen tableScreen
+	bots   botStepper
+
+	width, height int
+	text, small   display.Font
+	bold          display.Font
+	size          float32
+
+	focus     hal.Seat
+	lastWait  hal.Seat
+	selected  [][]engine.CardID // by seat: hand cards picked to scan
+	help      bool
+	buttons   []uiButton // drawn in the last frame, for clicks
+	status    string     // the simulator's own last message
+	statusAt  time.Time
+	err       error // a bot that could not act: shown, bots stop
+	onHandled func()
+}
+
+// uiButton is a clickable thing of the side panel.
+type uiButton struct {
+	r  rl.Rectangle
+	do func()
+}
+
+// screenArea is where the table's screen goes in a w x h window: the left
+// part, 16:9, the rest of the width for the seats' boxes.
+func screenArea(w, h int) board.Rect {
+	fw, fh := float32(w), float32(h)
+	sw := fw * 0.69
+	sh := min(fh-fh*0.16, sw*9/16)
+	return board.Rect{X: 0, Y: 0, W: sw, H: sh}
+}
+
+// sideArea is the column of the seats' boxes.
+func sideArea(w, h int) board.Rect {
+	a := screenArea(w, h)
+	return board.Rect{X: a.W + 6, Y: 4, W: float32(w) - a.W - 10, H: float32(h) - 8}
+}
+
+func newUI(w *world, cat *msg.Catalog, lang msg.Lang, width, height int, delay time.Duration) *ui {
+	u := &ui{w: w, cat: cat, lang: lang, selected: make([][]engine.CardID, w.seats), lastWait: -1}
+	u.bots.delay = delay
+	u.screen = newSimScreen(w.m, cat, screenArea(width, height), w.seats)
+	u.resize(width, height)
+	return u
+}
+
+func (u *ui) resize(w, h int) {
+	u.width, u.height = w, h
+	u.screen.Resize(screenArea(w, h))
+	size := max(11, int(float32(h)/60))
+	if float32(size) != u.size {
+		u.unloadFonts()
+		u.size = float32(size)
+		u.text = display.LoadFont(display.Sans, size)
+		u.small = display.LoadFont(display.Sans, size*9/10)
+		u.bold = display.LoadFont(display.Bold, size)
+	}
+}
+
+func (u *ui) unloadFonts() {
+	if u.size != 0 {
+		u.text.Unload()
+		u.small.Unload()
+		u.bold.Unload()
+	}
+}
+
+func (u *ui) unload() {
+	u.unloadFonts()
+	u.screen.Unload()
+}
+
+func (u *ui) words(key string, args map[string]any) string {
+	return u.cat.Text(u.lang, input.Text{Key: key, Args: args})
+}
+
+func (u *ui) say(now time.Time, key string, args map[string]any) {
+	u.status, u.statusAt = u.words(key, args), now
+}
+
+// handled is called after every event the user made.
+func (u *ui) handled() {
+	if u.onHandled != nil {
+		u.onHandled()
+	}
+}
+
+// step advances bots and follows the seat the table waits for.
+func (u *ui) step(now time.Time) {
+	if u.err == nil {
+		before := len(u.w.log)
+		if err := u.bots.step(u.w, now); err != nil {
+			u.err = err
+		}
+		if len(u.w.log) != before {
+			u.handled()
+		}
+	}
+	u.follow()
+}
+
+// follow moves the focus to the seat the table waits for, when a person
+// sits there, and forgets picked cards that left the hand.
+func (u *ui) follow() {
+	if ws := u.w.waitingSeat(); ws != u.lastWait {
+		u.lastWait = ws
+		if ws >= 0 && !u.w.isBot(ws) {
+			u.focus = ws
+		}
+	}
+	for i := range u.selected {
+		hand := u.w.hand(hal.Seat(i))
+		u.selected[i] = slices.DeleteFunc(u.selected[i], func(c engine.CardID) bool { return !slices.Contains(hand, c) })
+	}
+}
+
+// Actions of the simulator, shared by keys and the side panel's buttons.
+
+func (u *ui) scanTop(seat hal.Seat, ticket bool, now time.Time) {
+	tag, ok := u.w.topTag(ticket)
+	if !ok {
+		u.say(now, "sim.pile_empty", nil)
+		return
+	}
+	u.w.scan(seat, u.w.uid(tag))
+	u.handled()
+}
+
+func (u *ui) scanSelected(seat hal.Seat, now time.Time) {
+	sel := u.selected[seat]
+	if len(sel) == 0 {
+		u.say(now, "sim.select_first", nil)
+		return
+	}
+	u.selected[seat] = nil
+	for _, c := range sel {
+		u.w.scan(seat, u.w.cardUID[c])
+	}
+	u.handled()
+}
+
+func (u *ui) scanTicket(seat hal.Seat, t engine.TicketID) {
+	u.w.scan(seat, u.w.tickUID[u.w.m.ID][t])
+	u.handled()
+}
+
+func (u *ui) press(seat hal.Seat, b hal.Button) {
+	u.w.press(seat, b)
+	u.handled()
+}
+
+func (u *ui) toggleBot(seat hal.Seat) {
+	u.w.setBot(seat, !u.w.isBot(seat))
+	u.bots.queue = nil
+	u.err = nil
+}
+
+func (u *ui) toggleCard(seat hal.Seat, c engine.CardID) {
+	if i := slices.Index(u.selected[seat], c); i >= 0 {
+		u.selected[seat] = slices.Delete(u.selected[seat], i, i+1)
+		return
+	}
+	u.selected[seat] = append(u.selected[seat], c)
+}
+
+// input reads the mouse and the keyboard.
+func (u *ui) input(now time.Time) {
+	if rl.IsMouseButtonPressed(rl.MouseButtonLeft) {
+		p := rl.GetMousePosition()
+		clicked := false
+		for _, b := range u.buttons {
+			if rl.CheckCollisionPointRec(p, b.r) {
+				b.do()
+				clicked = true
+				break
+			}
+		}
+		a := screenArea(u.width, u.height)
+		if !clicked && a.Contains(board.Vec{X: p.X, Y: p.Y}) {
+			t := u.screen.HitTest(p.X, p.Y, now)
+			if t.Kind != hal.Nothing {
+				u.w.touch(t)
+				u.handled()
+			}
+		}
+	}
+	for k := rl.KeyOne; k <= rl.KeyFive; k++ {
+		if rl.IsKeyPressed(int32(k)) && int(k-rl.KeyOne) < u.w.seats {
+			u.focus = hal.Seat(k - rl.KeyOne)
+		}
+	}
+	seat := u.focus
+	switch {
+	case rl.IsKeyPressed(rl.KeyF1) || rl.IsKeyPressed(rl.KeyH):
+		u.help = !u.help
+	case rl.IsKeyPressed(rl.KeyD):
+		u.scanTop(seat, false, now)
+	case rl.IsKeyPressed(rl.KeyT):
+		u.scanTop(seat, true, now)
+	case rl.IsKeyPressed(rl.KeyS):
+		u.scanSelected(seat, now)
+	case rl.IsKeyPressed(rl.KeyEnter) || rl.IsKeyPressed(rl.KeyKpEnter):
+		u.press(seat, hal.Confirm)
+	case rl.IsKeyPressed(rl.KeyEscape) || rl.IsKeyPressed(rl.KeyBackspace):
+		u.press(seat, hal.Cancel)
+	case rl.IsKeyPressed(rl.KeyB):
+		u.toggleBot(seat)
+	case rl.IsKeyPressed(rl.KeyA):
+		for i := range u.w.seats {
+			u.w.setBot(hal.Seat(i), true)
+		}
+	}
+}
+
+var (
+	sideBg   = color.RGBA{34, 40, 44, 255}
+	focusBg  = color.RGBA{44, 54, 60, 255}
+	btnBg    = color.RGBA{70, 86, 96, 255}
+	btnInk   = color.RGBA{245, 245, 240, 255}
+	selectBd = color.RGBA{255, 214, 10, 255}
+)
+
+// draw draws one frame of the whole window.
+func (u *ui) draw(now time.Time) {
+	rl.ClearBackground(color.RGBA{18, 22, 24, 255})
+	v := u.w.tb.View()
+	u.screen.Draw(&v, now)
+	u.buttons = u.buttons[:0]
+	side := sideArea(u.width, u.height)
+	n := float32(u.w.seats)
+	bh := (side.H - (n-1)*6) / n
+	for i := range u.w.seats {
+		u.drawSeat(&v, hal.Seat(i), rl.Rectangle{X: side.X, Y: side.Y + float32(i)*(bh+6), Width: side.W, Height: bh}, now)
+	}
+	u.drawFooter(now)
+	if u.help {
+		u.drawHelp()
+	}
+}
+
+// button draws a side-panel button and remembers what it does.
+func (u *ui) button(r rl.Rectangle, label string, enabled bool, do func()) {
+	bg := btnBg
+	if !enabled {
+		bg = color.RGBA{52, 60, 66, 255}
+	}
+	rl.DrawRectangleRounded(r, 0.25, 4, bg)
+	size := fitSize(u.small, label, r.Width-6)
+	m := u.small.Measure(label, size)
+	fg := btnInk
+	if !enabled {
+		fg = dimInk
+	}
+	rl.DrawTextEx(u.small.Font, label, rl.Vector2{X: r.X + (r.Width-m.X)/2, Y: r.Y + (r.Height-m.Y)/2}, size, 0, fg)
+	if enabled {
+		u.buttons = append(u.buttons, uiButton{r: r, do: do})
+	}
+}
+
+func (u *ui) drawSeat(v *input.View, seat hal.Seat, r rl.Rectangle, now time.Time) {
+	sv := v.Seats[seat]
+	bg := sideBg
+	if seat == u.focus {
+		bg = focusBg
+	}
+	rl.DrawRectangleRounded(r, 0.04, 4, bg)
+	if seat == u.focus {
+		rl.DrawRectangleRoundedLinesEx(r, 0.04, 4, 2, selectBd)
+	}
+	u.buttons = append(u.buttons, uiButton{r: r, do: func() { u.focus = seat }})
+	x, y := r.X+8, r.Y+6
+	rl.DrawRectangleRec(rl.Rectangle{X: x, Y: y + 2, Width: u.size, Height: u.size}, playerRGBA(sv.Color))
+	who := u.words("sim.seat_title", map[string]any{"Number": int(seat) + 1, "Key": int(seat) + 1})
+	if sv.Playing {
+		who += " · " + u.cat.Text(u.lang, sv.Name)
+	}
+	if u.w.isBot(seat) {
+		who += " · " + u.words("sim.bot", nil)
+	}
+	rl.DrawTextEx(u.bold.Font, who, rl.Vector2{X: x + u.size + 6, Y: y}, u.bold.Size, 0, ink)
+	if sv.Current {
+		wt := u.words("sim.waits_here", nil)
+		m := u.small.Measure(wt, u.small.Size)
+		rl.DrawTextEx(u.small.Font, wt, rl.Vector2{X: r.X + r.Width - m.X - 8, Y: y}, u.small.Size, 0, keyHot)
+	}
+	y += u.size * 1.5
+
+	// The reader and the buttons.
+	human := !u.w.isBot(seat) && sv.Playing
+	bw := (r.Width - 16 - 5*4) / 6
+	bhh := u.size * 1.7
+	labels := []struct {
+		key string
+		do  func()
+	}{
+		{"sim.scan_top", func() { u.scanTop(seat, false, now) }},
+		{"sim.scan_ticket", func() { u.scanTop(seat, true, now) }},
+		{"sim.scan_selected", func() { u.scanSelected(seat, now) }},
+		{"button.confirm", func() { u.press(seat, hal.Confirm) }},
+		{"button.cancel", func() { u.press(seat, hal.Cancel) }},
+	}
+	for i, l := range labels {
+		u.button(rl.Rectangle{X: x + float32(i)*(bw+4), Y: y, Width: bw, Height: bhh}, u.words(l.key, nil), human || v.Mode == input.ModeStart, l.do)
+	}
+	botLabel := "sim.bot_on"
+	if u.w.isBot(seat) {
+		botLabel = "sim.bot_off"
+	}
+	u.button(rl.Rectangle{X: x + 5*(bw+4), Y: y, Width: bw, Height: bhh}, u.words(botLabel, nil), sv.Playing, func() { u.toggleBot(seat) })
+	y += bhh + 6
+
+	// The physical hand: cards as small face-up cards, grouped by colour;
+	// a click picks a card to scan.
+	hand := u.w.hand(seat)
+	cw := min(u.size*1.6, (r.Width-16)/22)
+	ch := cw * 1.45
+	cx := x
+	var prev engine.CardColor = 255
+	for _, c := range hand {
+		if c.Color() != prev && prev != 255 {
+			cx += cw * 0.5
+		}
+		prev = c.Color()
+		if cx+cw > r.X+r.Width-8 {
+			cx = x
+			y += ch + 4
+		}
+		cr := rl.Rectangle{X: cx, Y: y, Width: cw, Height: ch}
+		picked := slices.Contains(u.selected[seat], c)
+		if picked {
+			cr.Y -= 4
+		}
+		drawCard(cr, c, u.small)
+		if picked {
+			rl.DrawRectangleRoundedLinesEx(cr, 0.2, 4, 3, selectBd)
+		}
+		card := c
+		u.buttons = append(u.buttons, uiButton{r: cr, do: func() { u.focus = seat; u.toggleCard(seat, card) }})
+		cx += cw + 2
+	}
+	if laid := u.w.laid[seat]; len(laid) > 0 {
+		cx += cw
+		rl.DrawTextEx(u.small.Font, u.words("sim.on_reader", nil), rl.Vector2{X: cx, Y: y}, u.small.Size, 0, dimInk)
+		cx += u.small.Measure(u.words("sim.on_reader", nil), u.small.Size).X + 4
+		for _, c := range laid {
+			drawCard(rl.Rectangle{X: cx, Y: y + 4, Width: cw * 0.8, Height: ch * 0.8}, c, u.small)
+			cx += cw*0.8 + 2
+		}
+	}
+	if len(hand) == 0 && sv.Playing {
+		rl.DrawTextEx(u.small.Font, u.words("sim.no_cards", nil), rl.Vector2{X: x, Y: y}, u.small.Size, 0, dimInk)
+	}
+	y += ch + 6
+
+	// The tickets: drawn ones are clickable (scan to give back).
+	drawn, kept := u.w.heldTickets(seat)
+	tx := x
+	line := func(t engine.TicketID, give bool) {
+		tk := u.w.m.Tickets[t]
+		label := fmt.Sprintf("%s–%s %d", u.w.m.Cities[tk.A].Name, u.w.m.Cities[tk.B].Name, tk.Points)
+		size := u.small.Size
+		m := u.small.Measure(label, size)
+		if tx+m.X+10 > r.X+r.Width-8 {
+			tx = x
+			y += u.small.Size * 1.5
+		}
+		if y+u.small.Size > r.Y+r.Height-2 {
+			return
+		}
+		box := rl.Rectangle{X: tx, Y: y, Width: m.X + 8, Height: size * 1.35}
+		bgc := color.RGBA{220, 200, 150, 255}
+		if tk.Long {
+			bgc = color.RGBA{150, 180, 230, 255}
+		}
+		if give {
+			rl.DrawRectangleRounded(box, 0.3, 4, bgc)
+			rl.DrawRectangleRoundedLinesEx(box, 0.3, 4, 2, selectBd)
+			u.buttons = append(u.buttons, uiButton{r: box, do: func() { u.focus = seat; u.scanTicket(seat, t) }})
+		} else {
+			rl.DrawRectangleRounded(box, 0.3, 4, color.RGBA{bgc.R / 2, bgc.G / 2, bgc.B / 2, 255})
+		}
+		fg := color.RGBA{20, 20, 20, 255}
+		if !give {
+			fg = ink
+		}
+		rl.DrawTextEx(u.small.Font, label, rl.Vector2{X: tx + 4, Y: y + size*0.15}, size, 0, fg)
+		tx += box.Width + 4
+	}
+	if len(drawn) > 0 {
+		lbl := u.words("sim.drawn_tickets", nil)
+		rl.DrawTextEx(u.small.Font, lbl, rl.Vector2{X: tx, Y: y + u.small.Size*0.15}, u.small.Size, 0, keyHot)
+		tx += u.small.Measure(lbl, u.small.Size).X + 6
+		for _, t := range drawn {
+			line(t, true)
+		}
+		tx = x
+		y += u.small.Size * 1.6
+	}
+	for _, t := range kept {
+		line(t, false)
+	}
+}
+
+func (u *ui) drawFooter(now time.Time) {
+	a := screenArea(u.width, u.height)
+	x, y := a.X+10, a.H+8
+	s := u.w.game()
+	info := u.words("sim.seed", map[string]any{"Seed": fmt.Sprint(u.w.seed)})
+	if s != nil {
+		info += " · " + u.words("sim.piles", map[string]any{"Deck": len(u.w.deck), "Discards": s.Discards().Len(), "Pile": len(u.w.tickets)})
+	}
+	rl.DrawTextEx(u.text.Font, info, rl.Vector2{X: x, Y: y}, u.text.Size, 0, dimInk)
+	y += u.text.Size * 1.5
+	for _, line := range wrap(u.text, u.words("sim.shortcuts", nil), a.W-20) {
+		rl.DrawTextEx(u.text.Font, line, rl.Vector2{X: x, Y: y}, u.text.Size, 0, ink)
+		y += u.text.Size * 1.25
+	}
+	if u.err != nil {
+		rl.DrawTextEx(u.text.Font, u.err.Error(), rl.Vector2{X: x, Y: y}, fitSize(u.text, u.err.Error(), a.W-20), 0, refuseInk)
+	} else if u.status != "" && now.Sub(u.statusAt) < noticeFor {
+		rl.DrawTextEx(u.text.Font, u.status, rl.Vector2{X: x, Y: y}, u.text.Size, 0, newsInk)
+	}
+}
+
+func (u *ui) drawHelp() {
+	a := screenArea(u.width, u.height)
+	box := rl.Rectangle{X: a.X + a.W*0.1, Y: a.Y + a.H*0.1, Width: a.W * 0.8, Height: a.H * 0.8}
+	rl.DrawRectangleRounded(box, 0.03, 4, color.RGBA{16, 20, 22, 240})
+	y := box.Y + 14
+	for _, key := range []string{"sim.help_title", "sim.help_seats", "sim.help_draw", "sim.help_market", "sim.help_claim", "sim.help_tunnel", "sim.help_tickets", "sim.help_bots", "sim.help_close"} {
+		f, c := u.text, ink
+		if key == "sim.help_title" {
+			f, c = u.bold, keyHot
+		}
+		for _, line := range wrap(f, u.words(key, nil), box.Width-28) {
+			rl.DrawTextEx(f.Font, line, rl.Vector2{X: box.X + 14, Y: y}, f.Size, 0, c)
+			y += f.Size * 1.3
+		}
+		y += f.Size * 0.4
+	}
+}

@@ -1,0 +1,572 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"ttr/engine"
+	"ttr/engine/bot"
+	"ttr/hal"
+	"ttr/hal/haltest"
+	"ttr/hal/registry"
+	"ttr/input"
+	"ttr/maps"
+)
+
+// world is the simulated table: the input.Table that the firmware runs,
+// each seat's virtual reader and buttons (the hal fakes), the card
+// registry of the virtual deck, and the physical cards themselves: the
+// train deck in the order it lies on the table, the ticket piles, the
+// hands. It never draws: the window and the headless player share it.
+//
+// The engine knows where every card is but not the order of the deck;
+// the world does, because a person at the table turns over the top card.
+// After every event the world reconciles its physical piles with the
+// engine's state (a card scanned leaves the deck, the discard pile
+// becomes a new deck, shuffled with the world's seeded generator, when
+// the engine reshuffles it), so the two never disagree.
+type world struct {
+	m     *maps.Map
+	seats int
+	seed  uint64
+	clock hal.Clock
+	tb    *input.Table
+
+	readers []*haltest.Reader
+	buttons []*haltest.Buttons
+	reg     *registry.Registry
+	cardUID [engine.NumCards]hal.UID
+	tickUID map[string][]hal.UID // by map id, by ticket index
+
+	rng     *rand.Rand
+	deck    []engine.CardID   // the train deck, top first
+	tickets []engine.TicketID // the regular ticket pile, top first; given-back tickets at the end
+	long    []engine.TicketID // Europe's long tickets, top first
+
+	bots []bot.Bot // by seat; nil for a person
+
+	// log is the game's action log since the game started.
+	log []engine.Action
+	// laid are the cards each seat has scanned for the payment in
+	// progress: physically on the table in front of the player until
+	// Confirm spends them or Cancel returns them to the hand.
+	laid [][]engine.CardID
+	// last is the result of the last event handled, for scripts.
+	last input.Result
+	// refusals counts refused events, for the bot games' checks.
+	refusals int
+	// trace, when set, receives a line for every event handled.
+	trace func(ev any, res input.Result)
+}
+
+// worldOpts configure a world.
+type worldOpts struct {
+	Map    *maps.Map
+	Seats  int
+	Seed   uint64
+	Lang   string
+	Colors []input.Color // by seat; nil: the defaults
+	Clock  hal.Clock
+	Bots   []bool // by seat
+}
+
+// Card UIDs look like 7-byte NTAG UIDs: 04, a kind byte (01 train card,
+// 02 USA ticket, 03 Europe ticket) and the card's index.
+func trainUID(c engine.CardID) hal.UID { return hal.UID(fmt.Sprintf("0401%010X", int(c))) }
+
+func ticketUIDOf(mapID string, i int) hal.UID {
+	kind := 2
+	if mapID == "europe" {
+		kind = 3
+	}
+	return hal.UID(fmt.Sprintf("04%02X%010X", kind, i))
+}
+
+// newRegistry enrols the simulator's virtual cards: all 110 train cards
+// and the tickets of both maps, with deterministic UIDs, the way the enrol
+// tool does for a printed deck.
+func newRegistry() (*registry.Registry, [engine.NumCards]hal.UID, map[string][]hal.UID, error) {
+	reg := registry.New()
+	var cards [engine.NumCards]hal.UID
+	for _, c := range registry.TrainDeck() {
+		id, ok := cardOfRegistry(c)
+		if !ok {
+			return nil, cards, nil, fmt.Errorf("sim: registry card %s has no engine card", c)
+		}
+		cards[id] = trainUID(id)
+		if err := reg.Add(cards[id], c); err != nil {
+			return nil, cards, nil, err
+		}
+	}
+	tickets := map[string][]hal.UID{}
+	for _, m := range []*maps.Map{maps.USA(), maps.Europe()} {
+		var pairs [][2]string
+		for _, t := range m.Tickets {
+			pairs = append(pairs, [2]string{m.Cities[t.A].ID, m.Cities[t.B].ID})
+		}
+		for i, c := range registry.TicketDeck(m.ID, pairs) {
+			u := ticketUIDOf(m.ID, i)
+			tickets[m.ID] = append(tickets[m.ID], u)
+			if err := reg.Add(u, c); err != nil {
+				return nil, cards, nil, err
+			}
+		}
+	}
+	return reg, cards, tickets, nil
+}
+
+// cardOfRegistry converts a registry train card to the engine's card.
+func cardOfRegistry(c registry.Card) (engine.CardID, bool) {
+	name := c.Color
+	if name == registry.Locomotive {
+		name = "loco"
+	}
+	return engine.ParseCardID(fmt.Sprintf("%s%d", name, c.Number))
+}
+
+// resolve is the table's Resolver: what the registry says a tag is.
+func (w *world) resolve(u hal.UID) (input.Tag, bool) {
+	c, ok := w.reg.Lookup(u)
+	if !ok {
+		return input.Tag{}, false
+	}
+	switch c.Kind {
+	case registry.Train:
+		id, ok := cardOfRegistry(c)
+		return input.CardTag(id), ok
+	case registry.Ticket:
+		m, err := maps.Load(c.Map)
+		if err != nil {
+			return input.Tag{}, false
+		}
+		i, ok := m.Ticket(c.A, c.B)
+		return input.TicketTag(m.ID, engine.TicketID(i)), ok
+	}
+	return input.Tag{}, false
+}
+
+// uid returns the UID of a tag of the virtual deck.
+func (w *world) uid(t input.Tag) hal.UID {
+	if t.Kind == input.TagCard {
+		return w.cardUID[t.Card]
+	}
+	return w.tickUID[t.Map][t.Ticket]
+}
+
+func newWorld(o worldOpts) (*world, error) {
+	reg, cards, tickets, err := newRegistry()
+	if err != nil {
+		return nil, err
+	}
+	w := &world{
+		m: o.Map, seats: o.Seats, seed: o.Seed, clock: o.Clock,
+		reg: reg, cardUID: cards, tickUID: tickets,
+		rng:  rand.New(rand.NewPCG(o.Seed, 0x5eed)),
+		bots: make([]bot.Bot, o.Seats),
+		laid: make([][]engine.CardID, o.Seats),
+	}
+	w.tb, err = input.NewTable(input.Opts{Seats: o.Seats, Colors: o.Colors, Lang: o.Lang, Map: o.Map.ID, Resolve: w.resolve})
+	if err != nil {
+		return nil, err
+	}
+	for i := range o.Seats {
+		w.readers = append(w.readers, haltest.NewReader(hal.Seat(i), o.Clock))
+		w.buttons = append(w.buttons, haltest.NewButtons(hal.Seat(i), o.Clock))
+		if i < len(o.Bots) && o.Bots[i] {
+			w.setBot(hal.Seat(i), true)
+		}
+	}
+	return w, nil
+}
+
+// setBot gives seat to a bot (on) or to a person.
+func (w *world) setBot(seat hal.Seat, on bool) {
+	if !on {
+		w.bots[seat] = nil
+		return
+	}
+	w.bots[seat] = bot.NewGreedy(w.seed*31 + uint64(seat) + 1)
+}
+
+// isBot reports whether a bot plays at seat.
+func (w *world) isBot(seat hal.Seat) bool {
+	return seat >= 0 && int(seat) < len(w.bots) && w.bots[seat] != nil
+}
+
+// game returns the engine's state, nil on the start screen.
+func (w *world) game() *engine.State { return w.tb.Game() }
+
+// handle feeds one event to the table and keeps the physical world in
+// step with what it did.
+func (w *world) handle(ev any) input.Result {
+	res := w.tb.Handle(ev)
+	if res.Started {
+		w.newGame()
+	}
+	w.log = append(w.log, res.Actions...)
+	for _, n := range res.Notices {
+		if n.Refused {
+			w.refusals++
+		}
+	}
+	w.track(ev, res)
+	w.sync()
+	w.last = res
+	if w.trace != nil {
+		w.trace(ev, res)
+	}
+	return res
+}
+
+// track follows the cards laid on the table for a payment: a card scanned
+// and accepted without an action is laid; any action or the end of the
+// gesture picks them up (spent, or back in the hand).
+func (w *world) track(ev any, res input.Result) {
+	v := w.tb.View()
+	paying := v.Claim != nil || v.Station != nil || (v.Tunnel != nil && !v.Tunnel.Done && v.Tunnel.ToReveal == 0 && v.Tunnel.Extra > 0)
+	if len(res.Actions) > 0 || !paying {
+		for i := range w.laid {
+			w.laid[i] = w.laid[i][:0]
+		}
+	}
+	sc, ok := ev.(hal.Scan)
+	if !ok || !paying || len(res.Actions) > 0 || len(res.Notices) > 0 {
+		return
+	}
+	if tag, ok := w.resolve(sc.UID); ok && tag.Kind == input.TagCard {
+		w.laid[sc.Seat] = append(w.laid[sc.Seat], tag.Card)
+	}
+}
+
+// newGame shuffles the physical decks for a game that just started.
+func (w *world) newGame() {
+	w.log = nil
+	w.deck = w.deck[:0]
+	for c := range engine.CardID(engine.NumCards) {
+		w.deck = append(w.deck, c)
+	}
+	w.rng.Shuffle(len(w.deck), func(i, j int) { w.deck[i], w.deck[j] = w.deck[j], w.deck[i] })
+	w.tickets, w.long = w.tickets[:0], w.long[:0]
+	for _, t := range w.m.Tickets {
+		if t.Long {
+			w.long = append(w.long, engine.TicketID(t.Index))
+		} else {
+			w.tickets = append(w.tickets, engine.TicketID(t.Index))
+		}
+	}
+	w.rng.Shuffle(len(w.tickets), func(i, j int) { w.tickets[i], w.tickets[j] = w.tickets[j], w.tickets[i] })
+	w.rng.Shuffle(len(w.long), func(i, j int) { w.long[i], w.long[j] = w.long[j], w.long[i] })
+}
+
+// sync reconciles the physical piles with the engine's state.
+func (w *world) sync() {
+	s := w.game()
+	if s == nil {
+		return
+	}
+	w.deck = syncDeck(w.deck, s, w.rng)
+	keep := w.tickets[:0]
+	seen := map[engine.TicketID]bool{}
+	for _, t := range w.tickets {
+		if loc, _ := s.WhereTicket(t); loc == engine.TicketInDeck || loc == engine.TicketAtBottom {
+			keep = append(keep, t)
+			seen[t] = true
+		}
+	}
+	w.tickets = keep
+	// Tickets given back go under the pile, in the order they were given.
+	for i := range w.m.Tickets {
+		t := engine.TicketID(i)
+		if loc, _ := s.WhereTicket(t); loc == engine.TicketAtBottom && !seen[t] {
+			w.tickets = append(w.tickets, t)
+		}
+	}
+	keepLong := w.long[:0]
+	for _, t := range w.long {
+		if loc, _ := s.WhereTicket(t); loc == engine.TicketLongPile {
+			keepLong = append(keepLong, t)
+		}
+	}
+	w.long = keepLong
+}
+
+// syncDeck returns the physical deck after s: the cards no longer in the
+// engine's deck leave it, and when the engine has turned the discard pile
+// into a new deck (its cards are not in the physical deck yet) they are
+// shuffled with rng and put under it, as a person shuffles the discards.
+func syncDeck(deck []engine.CardID, s *engine.State, rng *rand.Rand) []engine.CardID {
+	in := s.Deck()
+	var have engine.CardSet
+	out := deck[:0]
+	for _, c := range deck {
+		if in.Has(c) {
+			out = append(out, c)
+			have.Add(c)
+		}
+	}
+	if fresh := in.Minus(have).IDs(); len(fresh) > 0 {
+		rng.Shuffle(len(fresh), func(i, j int) { fresh[i], fresh[j] = fresh[j], fresh[i] })
+		out = append(out, fresh...)
+	}
+	return out
+}
+
+// chance is the physical outcome of the draw s waits for: the top card of
+// the deck, or the top ticket of the pile the draw comes from. It is what a
+// person flipping the top card would scan.
+func (w *world) chance(s *engine.State) engine.Action {
+	wt := s.Waiting()
+	switch wt.Need {
+	case engine.NeedCardToHand, engine.NeedCardToMarket, engine.NeedCardToTunnel:
+		w.deck = syncDeck(w.deck, s, w.rng)
+		if len(w.deck) > 0 {
+			return engine.Reveal(w.deck[0])
+		}
+	case engine.NeedTicket:
+		if t, ok := w.topTicket(s, wt.Long); ok {
+			return engine.RevealT(t)
+		}
+	}
+	return engine.Action{}
+}
+
+// topTicket is the ticket on top of the pile a draw in s comes from.
+func (w *world) topTicket(s *engine.State, long bool) (engine.TicketID, bool) {
+	if long {
+		for _, t := range w.long {
+			if loc, _ := s.WhereTicket(t); loc == engine.TicketLongPile {
+				return t, true
+			}
+		}
+		return 0, false
+	}
+	for _, want := range []engine.TicketLocation{engine.TicketInDeck, engine.TicketAtBottom} {
+		for _, t := range w.tickets {
+			if loc, _ := s.WhereTicket(t); loc == want {
+				return t, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// topTag is the tag a person at seat would scan next for what the table
+// waits for: the top train card, or the top ticket when the table waits
+// for a ticket (a ticket draw in progress, or the deal of tickets).
+func (w *world) topTag(ticket bool) (input.Tag, bool) {
+	s := w.game()
+	if s == nil {
+		return input.Tag{}, false
+	}
+	wt := s.Waiting()
+	if wt.Need == engine.NeedTicket || ticket {
+		t, ok := w.topTicket(s, wt.Need == engine.NeedTicket && wt.Long)
+		return input.TicketTag(w.m.ID, t), ok
+	}
+	w.deck = syncDeck(w.deck, s, w.rng)
+	if len(w.deck) == 0 {
+		return input.Tag{}, false
+	}
+	return input.CardTag(w.deck[0]), true
+}
+
+// scan places a tag on seat's virtual reader and lifts it: one scan,
+// read back from the fake reader and handed to the table.
+func (w *world) scan(seat hal.Seat, u hal.UID) input.Result {
+	w.readers[seat].Tap(u)
+	return w.drain()
+}
+
+// press presses one of seat's virtual buttons.
+func (w *world) press(seat hal.Seat, b hal.Button) input.Result {
+	w.buttons[seat].Press(b)
+	return w.drain()
+}
+
+// touch is a touch on the table's screen, already resolved.
+func (w *world) touch(t hal.Touch) input.Result {
+	if t.At.IsZero() {
+		t.At = w.clock.Now()
+	}
+	return w.handle(t)
+}
+
+// drain hands every event waiting in the fake devices to the table, in
+// seat order, and returns the last result (merged refusals included).
+func (w *world) drain() input.Result {
+	var all input.Result
+	ctx := context.Background()
+	for i := range w.seats {
+		for w.readers[i].Pending() > 0 {
+			sc, err := w.readers[i].ReadTag(ctx)
+			if err != nil {
+				break
+			}
+			all = merge(all, w.handle(sc))
+		}
+		for w.buttons[i].Pending() > 0 {
+			p, err := w.buttons[i].ReadPress(ctx)
+			if err != nil {
+				break
+			}
+			all = merge(all, w.handle(p))
+		}
+	}
+	w.last = all
+	return all
+}
+
+func merge(a, b input.Result) input.Result {
+	a.Started = a.Started || b.Started
+	a.Actions = append(a.Actions, b.Actions...)
+	a.Events = append(a.Events, b.Events...)
+	a.Notices = append(a.Notices, b.Notices...)
+	return a
+}
+
+// deliver sends one event made by Gestures through the device it would
+// come from: scans through the seat's reader, presses through its buttons.
+func (w *world) deliver(ev any) input.Result {
+	switch e := ev.(type) {
+	case hal.Scan:
+		return w.scan(e.Seat, e.UID)
+	case hal.Press:
+		return w.press(e.Seat, e.Button)
+	case hal.Touch:
+		return w.touch(e)
+	}
+	return w.handle(ev)
+}
+
+// waitingSeat returns the seat the table waits for, or -1: the seat that
+// decides, or at whose reader the next card or ticket is scanned.
+func (w *world) waitingSeat() hal.Seat {
+	s := w.game()
+	if s == nil || s.IsTerminal() {
+		return -1
+	}
+	p := s.Waiting().Player
+	if p < 0 {
+		return -1
+	}
+	return w.tb.SeatOf(p)
+}
+
+// botGestures returns the events the bot at the waiting seat makes next,
+// or nil when the table waits for a person (or nothing). Chance outcomes
+// at a bot's seat come from the physical deck's top.
+func (w *world) botGestures() ([]any, error) {
+	seat := w.waitingSeat()
+	if !w.isBot(seat) || w.tb.Mode() == input.ModeEnd {
+		return nil, nil
+	}
+	s := w.game()
+	var a engine.Action
+	if s.IsChance() {
+		a = w.chance(s)
+	} else {
+		a = w.bots[seat].Choose(s)
+	}
+	evs, err := w.tb.Gestures(a, w.uid, w.chance, w.clock.Now())
+	if err != nil {
+		return nil, fmt.Errorf("sim: seat %d: %s: %w", seat, engine.FormatAction(w.m, a), err)
+	}
+	return evs, nil
+}
+
+// start begins a game from the start screen with every seat playing and
+// seat first to play first, through the screen's keys and the Confirm
+// button.
+func (w *world) start(first hal.Seat) error {
+	w.touch(hal.Touch{Kind: hal.ScreenKey, ID: input.KeyFirst, Seat: first})
+	res := w.press(first, hal.Confirm)
+	if !res.Started {
+		return fmt.Errorf("sim: the game did not start (%s)", noticeKeys(res))
+	}
+	return nil
+}
+
+func noticeKeys(res input.Result) string {
+	var keys []string
+	for _, n := range res.Notices {
+		keys = append(keys, n.Text.Key)
+	}
+	return strings.Join(keys, ", ")
+}
+
+// hand returns the physical cards in the hand of the player at seat, those
+// laid on the table for a payment left out, sorted by colour.
+func (w *world) hand(seat hal.Seat) []engine.CardID {
+	s := w.game()
+	p := w.tb.PlayerAt(seat)
+	if s == nil || p < 0 {
+		return nil
+	}
+	h := s.Hand(p)
+	for _, c := range w.laid[seat] {
+		h.Remove(c)
+	}
+	return h.IDs()
+}
+
+// tickets returns the tickets held at seat: drawn (keep decision pending)
+// and kept. The simulator's side panel shows them: they are the player's
+// physical tickets, never shown on the table's screen.
+func (w *world) heldTickets(seat hal.Seat) (drawn, kept []engine.TicketID) {
+	s := w.game()
+	p := w.tb.PlayerAt(seat)
+	if s == nil || p < 0 {
+		return nil, nil
+	}
+	return s.DrawnTickets(p).IDs(), s.KeptTickets(p).IDs()
+}
+
+// botStepper runs bots with a delay between their events so a person can
+// follow them, and hands each event to the world at its time.
+type botStepper struct {
+	delay time.Duration
+	queue []any
+	next  time.Time
+}
+
+// step delivers the next bot event if its time has come. It returns an
+// error when a bot cannot act (a bug).
+func (b *botStepper) step(w *world, now time.Time) error {
+	if now.Before(b.next) {
+		return nil
+	}
+	if len(b.queue) == 0 {
+		evs, err := w.botGestures()
+		if err != nil {
+			return err
+		}
+		b.queue = evs
+		if len(evs) == 0 {
+			return nil
+		}
+	}
+	ev := b.queue[0]
+	b.queue = b.queue[1:]
+	w.deliver(stamp(ev, now))
+	b.next = now.Add(b.delay)
+	return nil
+}
+
+// stamp sets an event's time.
+func stamp(ev any, at time.Time) any {
+	switch e := ev.(type) {
+	case hal.Scan:
+		e.At = at
+		return e
+	case hal.Press:
+		e.At = at
+		return e
+	case hal.Touch:
+		e.At = at
+		return e
+	}
+	return ev
+}
