@@ -11,6 +11,7 @@ require (
 	github.com/jupiterrider/ffi v0.7.0 // indirect
 	github.com/nicksnyder/go-i18n/v2 v2.6.0 // indirect
 	golang.org/x/exp v0.0.0-20240506185415-9bf2ced13842 // indirect
+	golang.org/x/sys v0.29.0 // indirect
 	golang.org/x/text v0.31.0 // indirect
 	periph.io/x/conn/v3 v3.7.2 // indirect
 	periph.io/x/devices/v3 v3.7.4 // indirect
