@@ -9,9 +9,12 @@
 //
 //   - every Poll (50 ms) it checks that the chip answers (VersionReg) and
 //     asks the driver for a UID, letting a tag Wait (25 ms) to answer;
+//   - a 7-byte UID is confirmed by the tag itself: the driver SELECTs only
+//     at cascade level 1, so the reader SELECTs at level 2, which a tag
+//     answers only with its own UID; a garbled anticollision frame whose
+//     BCC happens to match is never reported;
 //   - a UID it has not reported is read a second time at once and reported
-//     only if both reads agree: a garbled frame whose BCC happens to match
-//     (the driver does not SELECT at cascade level 2) is never reported;
+//     only if both reads agree;
 //   - a tag held on the reader is read again at every poll, silently; it
 //     counts as lifted after Lifted (3) polls in a row without it, and is
 //     reported again when it comes back (a tag held through an outage is

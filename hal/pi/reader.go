@@ -323,7 +323,38 @@ func (r *Reader) read() (hal.UID, bool) {
 	if err != nil || (len(b) != 4 && len(b) != 7) {
 		return "", false
 	}
+	if len(b) == 7 && r.selectCL2(b) != nil {
+		return "", false
+	}
 	return hal.UID(fmt.Sprintf("%X", b)), true
+}
+
+// selectCL2 selects a 7-byte UID's tag at cascade level 2 and checks that it
+// answers. The driver SELECTs at level 1, so the tag itself confirms those
+// bytes, but stops after the level-2 anticollision, whose answer a corrupted
+// frame with a matching BCC can fake; a tag answers SELECT only with its own
+// UID (ISO/IEC 14443-3, 6.5.3).
+func (r *Reader) selectCL2(uid []byte) error {
+	ll := r.dev.LowLevel
+	c := uid[3:7]
+	frame := []byte{0x95, 0x70, c[0], c[1], c[2], c[3], c[0] ^ c[1] ^ c[2] ^ c[3]}
+	crc, err := ll.CRC(frame)
+	if err != nil {
+		return err
+	}
+	if err := ll.DevWrite(commands.BitFramingReg, 0x00); err != nil {
+		return err
+	}
+	sak, bits, err := ll.CardWrite(commands.PCD_TRANSCEIVE, append(frame, crc...))
+	switch {
+	case err != nil:
+		return err
+	case bits != 24 || len(sak) < 1:
+		return fmt.Errorf("pi: no SAK at cascade level 2 (%d bits)", bits)
+	case sak[0]&0x04 != 0:
+		return errors.New("pi: a 10-byte UID, which the driver cannot read")
+	}
+	return nil
 }
 
 // report sends a status when the state changes, dropping the oldest status

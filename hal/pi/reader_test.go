@@ -366,3 +366,40 @@ func TestReaderConforms(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// FuzzReaderNeverWrongUID injects any sequence of corrupted tag answers
+// and checks that the reader reports the tag, and never a UID that is not
+// the tag's.
+func FuzzReaderNeverWrongUID(f *testing.F) {
+	f.Add([]byte{0})
+	f.Add([]byte{1, 3, 3})       // 7-byte UID, anticollision-2 answers corrupted twice alike
+	f.Add([]byte{1, 28, 28, 28}) // 7-byte UID, OtherUID three times on anticollision-2
+	f.Add([]byte{0, 0, 5, 10, 15, 20, 25, 30})
+	f.Add([]byte{1, 1, 6, 11, 16, 21, 26, 31, 34})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(b) == 0 || len(b) > 16 {
+			return
+		}
+		uid, want := uid4, hal.UID("DEADBEEF")
+		if b[0]&1 == 1 {
+			uid, want = uid7, "045A6B7C8D9E80"
+		}
+		var faults []mfrc522emu.Fault
+		for _, v := range b[1:] {
+			faults = append(faults, mfrc522emu.Fault{Step: mfrc522emu.Step(v%5 + 1), Kind: mfrc522emu.Kind(v/5%7 + 1)})
+		}
+		g := newRig(t, 1, nil)
+		g.chips[0].Inject(faults...)
+		g.place(0, uid)
+		g.poll(len(faults) + 2) // every poll without a scan uses up a fault
+		scans := g.scans(0)
+		if len(scans) == 0 {
+			t.Fatalf("faults %v: no scan", faults)
+		}
+		for _, s := range scans {
+			if s.UID != want {
+				t.Fatalf("faults %v: got scan of %s, want only %s", faults, s.UID, want)
+			}
+		}
+	})
+}
