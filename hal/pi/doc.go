@@ -61,14 +61,15 @@
 // (Poll, 50 ms) plus, when the reader was idle, the rest of its wait for an
 // answer (Wait, 25 ms), so at most about 75 ms and on average under 40 ms.
 // The poll that finds it then does a health check and two full driver reads
-// (the second confirms the UID): 250 SPI transfers, which take 45-110 µs
-// on the emulator (BenchmarkScanLatency, 2000 scans, on a shared 2-core
-// x86 machine):
+// (the second confirms the UID, each with the level-2 SELECT of a 7-byte
+// UID): 293 SPI transfers on average over 4- and 7-byte UIDs, which take
+// 45-110 µs on the emulator (BenchmarkScanLatency, 2000 scans, on a shared
+// 2-core x86 machine):
 //
 //	go test -run '^$' -bench ScanLatency -benchtime 2000x ./hal/pi
 //
 // On a Pi each transfer is a spidev ioctl; at an assumed 20-30 µs each
-// (not measured here) that adds 5-8 ms.
+// (not measured here) that adds 6-9 ms.
 //
 // # Testing
 //
