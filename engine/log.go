@@ -34,7 +34,10 @@ const LogVersion = 1
 //	station berlin red4              a station built with these cards
 //	pass                             nothing was possible
 //
-// Blank lines and lines starting with # are ignored.
+// Blank lines and lines starting with # are ignored. A log is written one
+// line per action as the game goes (LogHeader, then FormatAction), so a
+// power cut can leave a last line cut short: ParseLog drops a last line
+// that has no newline and does not parse.
 type Log struct {
 	Map     *maps.Map
 	Players int
@@ -46,10 +49,15 @@ func (s *State) Log() *Log {
 	return &Log{Map: s.m, Players: int(s.c.players), Actions: s.History()}
 }
 
+// LogHeader returns the first line of a game log, newline included.
+func LogHeader(m *maps.Map, players int) string {
+	return fmt.Sprintf("ttr v%d %s players=%d\n", LogVersion, m.ID, players)
+}
+
 // MarshalText writes the log in its text form.
 func (l *Log) MarshalText() ([]byte, error) {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "ttr v%d %s players=%d\n", LogVersion, l.Map.ID, l.Players)
+	b.WriteString(LogHeader(l.Map, l.Players))
 	for _, a := range l.Actions {
 		b.WriteString(FormatAction(l.Map, a))
 		b.WriteByte('\n')
@@ -80,6 +88,9 @@ func ParseLog(data []byte) (*Log, error) {
 		}
 		a, err := ParseAction(l.Map, text)
 		if err != nil {
+			if last := !bytes.HasSuffix(data, []byte("\n")) && !bytes.Contains(data[consumed(data, line):], []byte("\n")); last {
+				break // cut short by a power cut while it was written
+			}
 			return nil, fmt.Errorf("engine: log line %d: %w", line, err)
 		}
 		l.Actions = append(l.Actions, a)
@@ -91,6 +102,19 @@ func ParseLog(data []byte) (*Log, error) {
 		return nil, fmt.Errorf("engine: log: no header (want %q)", "ttr v1 MAP players=N")
 	}
 	return l, nil
+}
+
+// consumed returns the offset of the start of line n (from 1) in data.
+func consumed(data []byte, n int) int {
+	off := 0
+	for range n - 1 {
+		i := bytes.IndexByte(data[off:], '\n')
+		if i < 0 {
+			return len(data)
+		}
+		off += i + 1
+	}
+	return off
 }
 
 func parseHeader(text string) (*Log, error) {

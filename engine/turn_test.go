@@ -473,3 +473,22 @@ func TestHistoryBranchesFromSharedStates(t *testing.T) {
 		t.Fatalf("replay of a multi-chunk history: %v", err)
 	}
 }
+
+func TestParseLogDropsLastLineCutShort(t *testing.T) {
+	m := maps.USA()
+	text := LogHeader(m, 2) + "first 0\ncard red1\ncard bl"
+	l, err := ParseLog([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Actions) != 2 {
+		t.Errorf("%d actions, want 2 (the cut line dropped)", len(l.Actions))
+	}
+	// A bad line that was written whole is an error.
+	if _, err := ParseLog([]byte(text + "\n")); err == nil {
+		t.Errorf("a complete bad last line was accepted")
+	}
+	if _, err := ParseLog([]byte(LogHeader(m, 2) + "card bl\nfirst 0\n")); err == nil {
+		t.Errorf("a bad line in the middle was accepted")
+	}
+}
