@@ -76,5 +76,7 @@
 // Every decision and chance outcome is recorded in order. The log is
 // text, one action per line after a versioned header ("ttr v1 europe
 // players=4"); MarshalText writes it, ParseLog reads it and Replay (or
-// UnmarshalText) plays it back to the identical state.
+// UnmarshalText) plays it back to the identical state. The table appends one
+// line per action as the game goes (LogHeader, then FormatAction of each
+// action applied), so that a power cut loses at most the line being written.
 package engine
