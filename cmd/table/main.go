@@ -24,10 +24,12 @@ func main() {
 	}
 }
 
-const usage = `usage: table [run|enrol|probe] [flags]
-  run    run the table (the default)
-  enrol  enrol a deck of cards: table enrol -deck trains|usa|europe
-  probe  list the readers and buttons and show scans and presses live
+const usage = `usage: table [run|enrol|probe|score|history] [flags]
+  run      run the table (the default)
+  enrol    enrol a deck of cards: table enrol -deck trains|usa|europe
+  probe    list the readers and buttons and show scans and presses live
+  score    score a finished board: table score FILE (a scenario, - for stdin)
+  history  list the finished games kept in the game logs
 Run "table COMMAND -h" for a command's flags.`
 
 // run dispatches to the subcommand named by the first argument.
@@ -45,6 +47,10 @@ func dispatch(ctx context.Context, args []string) error {
 		return enrol(ctx, args, os.Stdin, os.Stdout)
 	case "probe":
 		return probe(ctx, args, os.Stdin, os.Stdout)
+	case "score":
+		return scoreCommand(args, os.Stdin, os.Stdout)
+	case "history":
+		return history(args, os.Stdout)
 	}
 	return &exitError{code: 2, err: fmt.Errorf("unknown command %q\n%s", name, usage)}
 }
@@ -57,8 +63,3 @@ type exitError struct {
 
 func (e *exitError) Error() string { return e.err.Error() }
 func (e *exitError) Unwrap() error { return e.err }
-
-// runTable runs the table's screen loop, which this build does not include.
-func runTable(ctx context.Context, args []string) error {
-	return &exitError{code: 2, err: errors.New("the screen loop is not part of this build; use enrol or probe")}
-}

@@ -333,6 +333,15 @@ func (a *App) Table() *input.Table { return a.tb }
 // record.
 func (a *App) Seed() uint64 { return a.seed }
 
+// Logged returns the number of actions of the current game known to be on
+// disk (0 when no game is unfinished).
+func (a *App) Logged() int {
+	if a.game == nil {
+		return 0
+	}
+	return len(a.durable)
+}
+
 // Ended returns the number of games finished since Open, a game that had
 // ended before a crash and was finished at Open included.
 func (a *App) Ended() int { return a.ended }

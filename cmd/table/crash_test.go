@@ -1,0 +1,291 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"ttr/cmd/table/app"
+	"ttr/engine"
+	"ttr/hal/journal"
+	"ttr/input"
+)
+
+// buildOnce builds the table's binary once for the tests that run it as a
+// real process.
+var buildOnce struct {
+	sync.Once
+	dir, bin string
+	err      error
+	out      []byte
+}
+
+func tableBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		goTool, err := exec.LookPath("go")
+		if err != nil {
+			buildOnce.err = err
+			return
+		}
+		buildOnce.dir, buildOnce.err = os.MkdirTemp("", "ttr-table-test-")
+		if buildOnce.err != nil {
+			return
+		}
+		buildOnce.bin = filepath.Join(buildOnce.dir, "table")
+		cmd := exec.Command(goTool, "build", "-o", buildOnce.bin, ".")
+		buildOnce.out, buildOnce.err = cmd.CombinedOutput()
+	})
+	if buildOnce.err != nil {
+		t.Fatalf("go build: %v\n%s", buildOnce.err, buildOnce.out)
+	}
+	return buildOnce.bin
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if buildOnce.dir != "" {
+		os.RemoveAll(buildOnce.dir)
+	}
+	os.Exit(code)
+}
+
+// finishedGame reads the one finished game of a journal directory: its log
+// as text and its summary.
+func finishedGame(t *testing.T, state string) (string, app.Summary, bool) {
+	t.Helper()
+	names, _ := filepath.Glob(filepath.Join(state, "history", "*.game"))
+	if len(names) == 0 {
+		return "", app.Summary{}, false
+	}
+	if len(names) > 1 {
+		t.Fatalf("%d finished games in %s, want 1", len(names), state)
+	}
+	data, err := os.ReadFile(names[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := journal.Decode(data)
+	if err != nil || !l.Finished {
+		t.Fatalf("finished game %s: finished %v, %v", names[0], l != nil && l.Finished, err)
+	}
+	h, err := app.ParseHeader(l.Header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.WriteString(h.Log + "\n")
+	for _, r := range l.Records {
+		b.Write(r)
+		b.WriteByte('\n')
+	}
+	sum, err := app.ParseSummary(l.Summary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String(), sum, true
+}
+
+// botRun returns the command of a headless bots game with fake hardware.
+func botRun(bin, cfg, state string, extra ...string) *exec.Cmd {
+	args := append([]string{"run", "-config", cfg, "-state", state, "-headless", "-fake", "-bots", "all", "-seed", "42", "-games", "1"}, extra...)
+	cmd := exec.Command(bin, args...)
+	// Not under systemd: no sd_notify socket, no watchdog.
+	cmd.Env = append(os.Environ(), "NOTIFY_SOCKET=", "WATCHDOG_USEC=", "JOURNAL_STREAM=", "INVOCATION_ID=")
+	return cmd
+}
+
+// TestCrashResumesIdentically plays a bots game as a real process, once
+// uninterrupted and once killed with SIGKILL at random points (after a
+// seeded number of durable actions, or during start-up and replay) and
+// restarted each time, and checks that both runs end with the same log and
+// scores: nothing is lost, nothing is played differently.
+func TestCrashResumesIdentically(t *testing.T) {
+	start := time.Now()
+	bin := tableBinary(t)
+	cfg := tableDir(t)
+	dir := t.TempDir()
+
+	ref := filepath.Join(dir, "reference")
+	if out, err := botRun(bin, cfg, ref).CombinedOutput(); err != nil {
+		t.Fatalf("uninterrupted run: %v\n%s", err, out)
+	}
+	want, wantSum, ok := finishedGame(t, ref)
+	if !ok {
+		t.Fatal("uninterrupted run finished no game")
+	}
+	refTime := time.Since(start)
+
+	state := filepath.Join(dir, "crashed")
+	rng := rand.New(rand.NewPCG(2026, 11))
+	var stderr bytes.Buffer
+	midGame, atStart, runs := 0, 0, 0
+	for {
+		runs++
+		if runs > 400 {
+			t.Fatalf("the game did not end after %d runs\n%s", runs, stderr.String())
+		}
+		cmd := botRun(bin, cfg, state, "-trace")
+		cmd.Stderr = &stderr
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// One run in six dies during start-up (opening the log, replaying);
+		// the others after 1 to 20 more durable actions.
+		k := 0
+		if rng.IntN(6) != 0 {
+			k = 1 + rng.IntN(20)
+		}
+		killed := false
+		if k == 0 {
+			killed = cmd.Process.Kill() == nil
+		} else {
+			sc := bufio.NewScanner(out)
+			for n := 0; sc.Scan(); {
+				if strings.HasPrefix(sc.Text(), "log ") {
+					if n++; n == k {
+						killed = cmd.Process.Kill() == nil
+						break
+					}
+				}
+			}
+		}
+		io.Copy(io.Discard, out)
+		err = cmd.Wait()
+		var ee *exec.ExitError
+		switch {
+		case err == nil:
+			killed = false
+		case errors.As(err, &ee) && ee.Sys().(syscall.WaitStatus).Signal() == syscall.SIGKILL && killed:
+			if k == 0 {
+				atStart++
+			} else {
+				midGame++
+			}
+		default:
+			t.Fatalf("run %d: %v\n%s", runs, err, stderr.String())
+		}
+		if _, _, done := finishedGame(t, state); done {
+			break
+		}
+		if !killed {
+			t.Fatalf("run %d exited without finishing the game\n%s", runs, stderr.String())
+		}
+	}
+	got, gotSum, _ := finishedGame(t, state)
+	if got != want {
+		t.Errorf("the killed game's log differs from the uninterrupted one's:\n%s", firstDiff(got, want))
+	}
+	if !reflect.DeepEqual(gotSum, wantSum) {
+		t.Errorf("scores %+v, want %+v", gotSum, wantSum)
+	}
+	if midGame < 20 {
+		t.Errorf("%d kills mid-game, want at least 20", midGame)
+	}
+	if left, _ := filepath.Glob(filepath.Join(state, "*.game*")); len(left) != 0 {
+		t.Errorf("files left beside the history: %v (a moved-aside file is a lost game)", left)
+	}
+	// The log replays, by the engine alone, to the summary's scores.
+	l, err := engine.ParseLog([]byte(got))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := engine.Replay(l)
+	if err != nil || !s.IsTerminal() || !reflect.DeepEqual(s.Scores(), gotSum.Scores) {
+		t.Errorf("replay: terminal %v scores %v, %v; summary %v", s != nil && s.IsTerminal(), s.Scores(), err, gotSum.Scores)
+	}
+	t.Logf("%d actions; %d runs: %d kills mid-game, %d during start-up; uninterrupted run %v, all %v",
+		len(l.Actions), runs, midGame, atStart, refTime.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+}
+
+// firstDiff shows where two logs part.
+func firstDiff(a, b string) string {
+	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := range min(len(la), len(lb)) {
+		if la[i] != lb[i] {
+			return "line " + strconv.Itoa(i+1) + ": got " + la[i] + ", want " + lb[i]
+		}
+	}
+	return "got " + strconv.Itoa(len(la)) + " lines, want " + strconv.Itoa(len(lb))
+}
+
+// TestSigtermStopsCleanly stops a running game with SIGTERM, as systemd
+// does: the process exits 0, releases the journal, and the game resumes
+// from its log.
+func TestSigtermStopsCleanly(t *testing.T) {
+	bin := tableBinary(t)
+	cfg := tableDir(t)
+	for _, tc := range []struct {
+		name string
+		args []string
+		wait string // the trace line after which SIGTERM is sent
+	}{
+		{"idle", []string{"run", "-headless", "-fake", "-trace"}, "ready"},
+		{"mid-game", []string{"run", "-headless", "-fake", "-bots", "all", "-seed", "5", "-step", "2ms", "-trace"}, "log 40"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			state := t.TempDir()
+			cmd := exec.Command(bin, append(tc.args, "-config", cfg, "-state", state)...)
+			cmd.Env = append(os.Environ(), "NOTIFY_SOCKET=", "WATCHDOG_USEC=")
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { cmd.Process.Kill() })
+			sc := bufio.NewScanner(out)
+			seen := false
+			for sc.Scan() {
+				if sc.Text() == tc.wait {
+					seen = true
+					break
+				}
+			}
+			if !seen {
+				t.Fatalf("no %q line\n%s", tc.wait, stderr.String())
+			}
+			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, out)
+			if err := cmd.Wait(); err != nil {
+				t.Fatalf("after SIGTERM: %v, want exit 0\n%s", err, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), "table stopped") {
+				t.Errorf("no clean stop logged:\n%s", stderr.String())
+			}
+			// The journal is released and the game is intact.
+			a, err := app.Open(app.Opts{Dir: state, Table: input.Opts{Seats: 4, Resolve: app.Resolver(app.VirtualRegistry())}})
+			if err != nil {
+				t.Fatalf("reopening the journal: %v", err)
+			}
+			defer a.Close()
+			if tc.name == "mid-game" && a.Logged() < 40 {
+				t.Errorf("resumed game has %d actions, want at least 40", a.Logged())
+			}
+			if tc.name == "idle" && a.Table().Game() != nil {
+				t.Errorf("an idle table left a game")
+			}
+		})
+	}
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"ttr/cmd/table/app"
+	"ttr/hal/config"
+	"ttr/hal/journal"
+)
+
+// history runs "table history": it lists the finished games kept in the
+// game logs' history folder, newest first, one line each. It reads the
+// files without taking the journal's lock, so it works while the table runs.
+func history(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("history", flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	cfgPath := fs.String("config", defaultConfig, "the table's config file")
+	state := fs.String("state", "", "the folder of the game logs (default: the config's logs)")
+	if err := fs.Parse(args); err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	if *state == "" {
+		cfg, err := config.Load(*cfgPath)
+		if err != nil {
+			return err
+		}
+		*state = cfg.Logs
+	}
+	dir := filepath.Join(*state, "history")
+	names, err := filepath.Glob(filepath.Join(dir, "*.game"))
+	if err != nil {
+		return err
+	}
+	slices.Reverse(names) // sequence numbers first: newest last in glob order
+	if len(names) == 0 {
+		fmt.Fprintf(stdout, "no finished games in %s\n", dir)
+	}
+	for _, path := range names {
+		fmt.Fprintln(stdout, historyLine(path))
+	}
+	return nil
+}
+
+// historyLine describes one finished game: file, map, players, actions,
+// scores and winners (by seat, counted from 1 as the table shows them).
+func historyLine(path string) string {
+	name := filepath.Base(path)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Sprintf("%s: %v", name, err)
+	}
+	l, err := journal.Decode(data)
+	if err != nil {
+		return fmt.Sprintf("%s: %v", name, err)
+	}
+	h, err := app.ParseHeader(l.Header)
+	if err != nil {
+		return fmt.Sprintf("%s: %v", name, err)
+	}
+	s, err := app.ParseSummary(l.Summary)
+	if err != nil {
+		return fmt.Sprintf("%s: %s, %d actions: %v", name, h.Map, len(l.Records), err)
+	}
+	if s.Abandoned != "" {
+		return fmt.Sprintf("%s: %s, %d actions, abandoned: %s", name, h.Map, len(l.Records), s.Abandoned)
+	}
+	var scores, winners []string
+	for p, sc := range s.Scores {
+		seat := p
+		if p < len(s.Seats) {
+			seat = s.Seats[p]
+		}
+		col := ""
+		if seat < len(h.Seats) {
+			col = " " + h.Seats[seat].Color
+		}
+		scores = append(scores, fmt.Sprintf("seat %d%s %d", seat+1, col, sc))
+		if slices.Contains(s.Winners, p) {
+			winners = append(winners, fmt.Sprintf("seat %d", seat+1))
+		}
+	}
+	return fmt.Sprintf("%s: %s, %d actions; %s; won by %s", name, h.Map, len(l.Records), strings.Join(scores, ", "), strings.Join(winners, " and "))
+}

@@ -1,0 +1,402 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/coreos/go-systemd/v22/daemon"
+
+	"ttr/cmd/table/app"
+	"ttr/hal"
+	"ttr/hal/config"
+	"ttr/hal/registry"
+	"ttr/input"
+	"ttr/maps"
+)
+
+// runOpts are the flags of "table run".
+type runOpts struct {
+	config   string
+	state    string
+	headless bool
+	fake     bool
+	bots     []hal.Seat
+	allBots  bool
+	seed     uint64
+	mapID    string
+	step     time.Duration
+	games    int
+	full     bool
+	trace    bool
+}
+
+func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
+	var o runOpts
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(out)
+	fs.StringVar(&o.config, "config", defaultConfig, "the table's config file")
+	fs.StringVar(&o.state, "state", "", "the folder of the game logs (default: the config's logs)")
+	fs.BoolVar(&o.headless, "headless", false, "run without a window: the same loop, nothing drawn (tests, the crash test)")
+	fs.BoolVar(&o.fake, "fake", false, "virtual readers and buttons and a virtual card deck instead of the hardware")
+	bots := fs.String("bots", "", `seats played by bots, e.g. "0,2", or "all" (needs -fake: bots hold no printed cards)`)
+	seed := fs.String("seed", "", "seed of the virtual deck and the bots for new games (default: from the clock); a resumed game keeps its own")
+	fs.StringVar(&o.mapID, "map", "europe", "the start screen's map: europe or usa")
+	fs.DurationVar(&o.step, "step", -1, "pause between two bot moves or dealt cards (default: none headless, 400ms in a window)")
+	fs.IntVar(&o.games, "games", 0, "stop after this many games have ended (0: run until stopped)")
+	fs.BoolVar(&o.trace, "trace", false, `print "ready", "log N" (N actions of the game on disk) and "ended N" lines on standard output, for tests`)
+	fs.BoolVar(&o.full, "fullscreen", false, "full screen on a desktop (the Pi's DRM build is always full screen)")
+	if err := fs.Parse(args); err != nil {
+		return o, &exitError{code: 2, err: err}
+	}
+	usage := func(format string, a ...any) (runOpts, error) {
+		return o, &exitError{code: 2, err: fmt.Errorf("run: "+format, a...)}
+	}
+	if fs.NArg() > 0 {
+		return usage("unexpected argument %q", fs.Arg(0))
+	}
+	if *seed == "" {
+		o.seed = uint64(time.Now().UnixNano())
+	} else {
+		n, err := strconv.ParseUint(*seed, 0, 64)
+		if err != nil {
+			return usage("-seed %q: want a whole number", *seed)
+		}
+		o.seed = n
+	}
+	switch *bots {
+	case "":
+	case "all":
+		o.allBots = true
+	default:
+		for _, f := range strings.Split(*bots, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 0 || n >= config.MaxSeats {
+				return usage("-bots %q: want seat numbers from 0 to %d, e.g. 0,2, or all", *bots, config.MaxSeats-1)
+			}
+			o.bots = append(o.bots, hal.Seat(n))
+		}
+	}
+	if (o.allBots || len(o.bots) > 0) && !o.fake {
+		return usage("-bots needs -fake: bots hold no printed cards, so the deck must be virtual")
+	}
+	if _, err := maps.Load(o.mapID); err != nil {
+		return usage("-map %q: choose europe or usa", o.mapID)
+	}
+	if o.step < 0 {
+		o.step = 0
+		if !o.headless {
+			o.step = 400 * time.Millisecond
+		}
+	}
+	if o.games < 0 {
+		return usage("-games %d: want 0 or more", o.games)
+	}
+	return o, nil
+}
+
+// newLogger returns the slog logger of the table: text lines on stderr with
+// their level; without timestamps under systemd, whose journal adds its own
+// (it sets JOURNAL_STREAM for a service whose output goes to the journal,
+// and INVOCATION_ID for every unit).
+func newLogger(w io.Writer, getenv func(string) string) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: slog.LevelInfo}
+	if getenv("JOURNAL_STREAM") != "" || getenv("INVOCATION_ID") != "" {
+		opts.ReplaceAttr = func(groups []string, a slog.Attr) slog.Attr {
+			if len(groups) == 0 && a.Key == slog.TimeKey {
+				return slog.Attr{}
+			}
+			return a
+		}
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// runTable runs "table run": it reads the config, opens the hardware and
+// the game log, and runs the loop until SIGTERM or SIGINT (ctx), or until
+// -games games have ended.
+func runTable(ctx context.Context, args []string) error {
+	o, err := parseRunFlags(args, os.Stderr)
+	if err != nil {
+		return err
+	}
+	log := newLogger(os.Stderr, os.Getenv)
+	cfg, err := config.Load(o.config)
+	if err != nil {
+		// A config *Error names every field at fault and how to fix it.
+		return err
+	}
+	if o.state == "" {
+		o.state = cfg.Logs
+	}
+	var reg *registry.Registry
+	if o.fake {
+		reg = app.VirtualRegistry()
+	} else if reg, err = registry.Load(cfg.Registry); err != nil {
+		log.Warn("no card registry: every tag is unknown until a deck is enrolled (table enrol)", "file", cfg.Registry, "err", err)
+		reg = registry.New()
+	}
+	topts := input.Opts{Seats: len(cfg.Seats), Lang: cfg.Language, Map: o.mapID, Resolve: app.Resolver(reg)}
+	for _, s := range cfg.Seats {
+		c, _ := input.ParseColor(s.Color) // checked by config.Load
+		topts.Colors = append(topts.Colors, c)
+	}
+	for _, b := range o.bots {
+		if int(b) >= len(cfg.Seats) {
+			return &exitError{code: 2, err: fmt.Errorf("run: -bots: seat %d, but the config has %d seats", b, len(cfg.Seats))}
+		}
+	}
+	a, err := app.Open(app.Opts{Dir: o.state, Table: topts, Seed: o.seed, Logger: log})
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := a.Close(); err != nil {
+			log.Error("closing the game log", "err", err)
+		}
+	}()
+
+	hw := openHardware(cfg, o.fake, log)
+	devCtx, stopDevices := context.WithCancel(context.Background())
+	hw.start(devCtx)
+	pump := app.Merge(devCtx, hw.devices, log)
+	defer func() {
+		stopDevices()
+		pump.Wait()
+		hw.wait()
+	}()
+
+	var scr screen
+	if !o.headless {
+		scr, err = openWindow(cfg, o.full, log)
+		if err != nil {
+			return err
+		}
+		defer scr.Close()
+	}
+	l := &loop{
+		app:    a,
+		events: pump.Events(),
+		scr:    scr,
+		log:    log,
+		step:   o.step,
+		games:  o.games,
+		notify: daemon.SdNotify,
+	}
+	if o.trace {
+		l.trace = os.Stdout
+	}
+	if o.fake {
+		l.digital = &app.Digital{Bots: o.bots, Deal: true, UID: app.UIDs(reg)}
+		if o.allBots {
+			l.digital.Bots = nil
+			for i := range cfg.Seats {
+				l.digital.Bots = append(l.digital.Bots, hal.Seat(i))
+			}
+		}
+		l.digital.Start = len(l.digital.Bots) == len(cfg.Seats)
+	}
+	if iv, err := daemon.SdWatchdogEnabled(false); err != nil {
+		log.Warn("systemd watchdog settings unreadable", "err", err)
+	} else {
+		l.watchdog = iv / 2
+	}
+	log.Info("table running", "config", o.config, "logs", o.state, "seats", len(cfg.Seats), "fake", o.fake, "headless", o.headless, "seed", o.seed)
+	err = l.run(ctx)
+	if _, nerr := daemon.SdNotify(false, daemon.SdNotifyStopping); nerr != nil {
+		log.Warn("sd_notify STOPPING", "err", nerr)
+	}
+	if err != nil {
+		return err
+	}
+	log.Info("table stopped", "games_ended", a.Ended())
+	return nil
+}
+
+// screen is where the loop draws: the raylib window (window.go), or nothing
+// when headless.
+type screen interface {
+	// Frame draws v and returns the touches made since the last frame, and
+	// whether the window was closed. It paces the loop (vertical sync).
+	Frame(v *input.View, now time.Time) ([]hal.Touch, bool)
+	Close()
+}
+
+// recoverEvery is how often the loop retries a game log that cannot be
+// written.
+const recoverEvery = 5 * time.Second
+
+// idleFrame is how often a headless loop with nothing to do wakes up.
+const idleFrame = 100 * time.Millisecond
+
+// loop is the table's main loop: each frame it hands the devices' events
+// and the digital players' moves to the App, draws, and tells systemd it is
+// alive while it is healthy.
+type loop struct {
+	app     *app.App
+	events  <-chan any
+	scr     screen // nil: headless
+	digital *app.Digital
+	log     *slog.Logger
+	step    time.Duration // pause between digital steps
+	games   int           // stop after this many games ended (0: never)
+	// notify is daemon.SdNotify (tests record it); watchdog is half the
+	// systemd watchdog period, 0 when there is none.
+	notify   func(unsetEnv bool, state string) (bool, error)
+	watchdog time.Duration
+	// trace, if set, receives "ready", "log N" and "ended N" lines.
+	trace io.Writer
+
+	now       func() time.Time
+	ready     bool
+	lastPing  time.Time
+	nextStep  time.Time
+	lastTry   time.Time
+	frameAt   time.Time // the current frame's time
+	failedLog bool
+	logged    int // trace: the last count printed
+	ended     int
+}
+
+// run runs the loop until ctx is done (nil), the window is closed (nil),
+// -games games ended (nil), or digital play fails (a bug: its error).
+func (l *loop) run(ctx context.Context) error {
+	if l.now == nil {
+		l.now = time.Now
+	}
+	for {
+		if ctx.Err() != nil {
+			return nil
+		}
+		l.frameAt = l.now()
+		busy := false
+		// The devices' events, as many as have arrived.
+	drain:
+		for {
+			select {
+			case ev := <-l.events:
+				l.handle(ev)
+				busy = true
+			default:
+				break drain
+			}
+		}
+		now := l.frameAt
+		if l.digital != nil && !now.Before(l.nextStep) {
+			evs, err := l.digital.Next(l.app, now)
+			if err != nil {
+				return err
+			}
+			for _, ev := range evs {
+				l.handle(ev)
+			}
+			if len(evs) > 0 {
+				busy = true
+				l.nextStep = now.Add(l.step)
+			}
+		}
+		if l.app.Err() != nil && now.Sub(l.lastTry) >= recoverEvery {
+			l.lastTry = now
+			if err := l.app.Recover(); err != nil {
+				l.log.Error("game log still cannot be written", "err", err)
+			} else {
+				l.failedLog = false
+			}
+		}
+		if l.scr != nil {
+			v := l.app.View()
+			touches, closed := l.scr.Frame(&v, now)
+			if closed {
+				return nil
+			}
+			for _, t := range touches {
+				l.handle(t)
+			}
+		}
+		l.alive(now)
+		if l.trace != nil && l.app.Ended() != l.ended {
+			l.ended = l.app.Ended()
+			fmt.Fprintf(l.trace, "ended %d\n", l.ended)
+		}
+		if l.games > 0 && l.app.Ended() >= l.games {
+			return nil
+		}
+		if l.scr == nil && !busy {
+			l.idle(ctx)
+		}
+	}
+}
+
+// handle passes one event to the App and logs what went wrong.
+func (l *loop) handle(ev any) {
+	res, err := l.app.Handle(ev)
+	if l.trace != nil && l.app.Logged() != l.logged {
+		l.logged = l.app.Logged()
+		fmt.Fprintf(l.trace, "log %d\n", l.logged)
+	}
+	if err != nil {
+		if !l.failedLog {
+			// Logged once per failure: the App refuses every event until
+			// the log works again.
+			l.log.Error("event not handled", "err", err)
+			l.failedLog = true
+			l.lastTry = l.frameAt // the first retry comes recoverEvery later
+		}
+		return
+	}
+	for _, n := range res.Notices {
+		if n.Rule != nil {
+			l.log.Debug("refused by the rules", "seat", n.Seat, "rule", n.Rule)
+		}
+	}
+	if st, ok := ev.(hal.Status); ok {
+		l.log.Warn("device status", "seat", st.Seat, "device", st.Device, "state", st.State, "err", st.Err)
+	}
+}
+
+// alive sends READY=1 after the first frame and WATCHDOG=1 at half the
+// watchdog period while the game log accepts writes.
+func (l *loop) alive(now time.Time) {
+	if !l.ready {
+		l.ready = true
+		if _, err := l.notify(false, daemon.SdNotifyReady); err != nil {
+			l.log.Warn("sd_notify READY", "err", err)
+		}
+		if l.trace != nil {
+			fmt.Fprintln(l.trace, "ready")
+		}
+		l.lastPing = now
+	}
+	if l.watchdog <= 0 || l.app.Err() != nil || now.Sub(l.lastPing) < l.watchdog {
+		return
+	}
+	l.lastPing = now
+	if _, err := l.notify(false, daemon.SdNotifyWatchdog); err != nil {
+		l.log.Warn("sd_notify WATCHDOG", "err", err)
+	}
+}
+
+// idle waits, headless, for the next event, the next digital step or the
+// next idle frame.
+func (l *loop) idle(ctx context.Context) {
+	wait := idleFrame
+	if l.digital != nil {
+		if d := time.Until(l.nextStep); d > 0 && d < wait {
+			wait = d
+		}
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case ev := <-l.events:
+		l.handle(ev)
+	case <-t.C:
+	}
+}

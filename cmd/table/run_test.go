@@ -1,0 +1,231 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coreos/go-systemd/v22/daemon"
+
+	"ttr/cmd/table/app"
+	"ttr/hal"
+	"ttr/input"
+)
+
+func TestParseRunFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		err  string // "" for none
+		want func(runOpts) bool
+	}{
+		{nil, "", func(o runOpts) bool {
+			return o.config == defaultConfig && !o.headless && o.step == 400*time.Millisecond && o.mapID == "europe" && o.games == 0
+		}},
+		{[]string{"-headless", "-fake", "-bots", "0,2", "-seed", "0x10", "-map", "usa"}, "", func(o runOpts) bool {
+			return o.step == 0 && len(o.bots) == 2 && o.bots[1] == 2 && o.seed == 16 && o.mapID == "usa"
+		}},
+		{[]string{"-fake", "-bots", "all"}, "", func(o runOpts) bool { return o.allBots }},
+		{[]string{"-bots", "all"}, "-bots needs -fake", nil},
+		{[]string{"-fake", "-bots", "0,9"}, "seat numbers from 0 to 4", nil},
+		{[]string{"-seed", "ten"}, "want a whole number", nil},
+		{[]string{"-map", "mars"}, "choose europe or usa", nil},
+		{[]string{"-games", "-1"}, "want 0 or more", nil},
+		{[]string{"extra"}, "unexpected argument", nil},
+	} {
+		o, err := parseRunFlags(tc.args, io.Discard)
+		var ee *exitError
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%q: %v", tc.args, err)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err) || !errors.As(err, &ee) || ee.code != 2):
+			t.Errorf("%q: got %v, want exit 2 with %q", tc.args, err, tc.err)
+		case tc.want != nil && !tc.want(o):
+			t.Errorf("%q: got %+v", tc.args, o)
+		}
+	}
+}
+
+func TestLoggerUnderSystemd(t *testing.T) {
+	for _, tc := range []struct {
+		env      map[string]string
+		wantTime bool
+	}{
+		{map[string]string{}, true},
+		{map[string]string{"JOURNAL_STREAM": "8:1234"}, false},
+		{map[string]string{"INVOCATION_ID": "abc"}, false},
+	} {
+		var b bytes.Buffer
+		newLogger(&b, func(k string) string { return tc.env[k] }).Warn("reader gone", "seat", 2)
+		line := b.String()
+		if got := strings.Contains(line, "time="); got != tc.wantTime {
+			t.Errorf("env %v: %q has time %v, want %v", tc.env, line, got, tc.wantTime)
+		}
+		if !strings.Contains(line, "level=WARN") || !strings.Contains(line, "seat=2") {
+			t.Errorf("env %v: %q lacks its level or attributes", tc.env, line)
+		}
+	}
+}
+
+func TestRunRefusesABadConfig(t *testing.T) {
+	cfg := tableDir(t)
+	data, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(data), `"language": "es"`, `"language": "fr"`, 1)
+	if bad == string(data) {
+		t.Fatal("the example config has no language to spoil")
+	}
+	if err := os.WriteFile(cfg, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = dispatch(context.Background(), []string{"run", "-config", cfg, "-headless", "-fake"})
+	if err == nil || !strings.Contains(err.Error(), "language") {
+		t.Errorf("got %v, want an error naming the language field", err)
+	}
+}
+
+// notified is one sd_notify message and the loop's time when it was sent.
+type notified struct {
+	state string
+	at    time.Time
+}
+
+// loopRig is a headless loop of bots on a fake clock that moves one second
+// per frame, recording what it tells systemd.
+type loopRig struct {
+	l     *loop
+	a     *app.App
+	dir   string
+	now   time.Time
+	sent  []notified
+	logs  bytes.Buffer
+	frame func(now time.Time) // called at each frame's time, before the frame
+}
+
+func newLoopRig(t *testing.T, seats int) *loopRig {
+	t.Helper()
+	r := &loopRig{dir: filepath.Join(t.TempDir(), "games"), now: time.Date(2026, 5, 1, 20, 0, 0, 0, time.UTC)}
+	reg := app.VirtualRegistry()
+	log := slog.New(slog.NewTextHandler(&r.logs, nil))
+	a, err := app.Open(app.Opts{Dir: r.dir, Seed: 3, Logger: log, Table: input.Opts{Seats: seats, Lang: "en", Resolve: app.Resolver(reg)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	r.a = a
+	var bots []hal.Seat
+	for i := range seats {
+		bots = append(bots, hal.Seat(i))
+	}
+	r.l = &loop{
+		app:      a,
+		events:   make(chan any),
+		digital:  &app.Digital{Bots: bots, Deal: true, Start: true, UID: app.UIDs(reg)},
+		log:      log,
+		games:    1,
+		watchdog: 10 * time.Second,
+		notify: func(_ bool, state string) (bool, error) {
+			r.sent = append(r.sent, notified{state, r.now})
+			return true, nil
+		},
+		now: func() time.Time {
+			r.now = r.now.Add(time.Second)
+			if r.frame != nil {
+				r.frame(r.now)
+			}
+			return r.now
+		},
+	}
+	return r
+}
+
+func (r *loopRig) pings() []time.Time {
+	var out []time.Time
+	for _, n := range r.sent {
+		if n.state == daemon.SdNotifyWatchdog {
+			out = append(out, n.at)
+		}
+	}
+	return out
+}
+
+func TestLoopNotifiesSystemd(t *testing.T) {
+	r := newLoopRig(t, 2)
+	if err := r.l.run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if r.a.Ended() != 1 {
+		t.Fatalf("ended %d games, want 1", r.a.Ended())
+	}
+	if len(r.sent) == 0 || r.sent[0].state != daemon.SdNotifyReady {
+		t.Fatalf("first notification %v, want READY=1", r.sent)
+	}
+	ready := 0
+	for _, n := range r.sent {
+		if n.state == daemon.SdNotifyReady {
+			ready++
+		}
+	}
+	pings := r.pings()
+	if ready != 1 || len(pings) < 10 {
+		t.Errorf("READY=1 sent %d times, WATCHDOG=1 %d times; want once and at least 10", ready, len(pings))
+	}
+	for i := 1; i < len(pings); i++ {
+		if d := pings[i].Sub(pings[i-1]); d < 10*time.Second || d > 11*time.Second {
+			t.Errorf("pings %v apart, want every 10 s (half the watchdog period)", d)
+			break
+		}
+	}
+}
+
+// TestLoopWatchdogOnlyWhileHealthy removes the journal's folder before the
+// first game starts, so that the game's log cannot be created: the loop
+// must stop pinging the watchdog, retry, and ping again once it recovers.
+func TestLoopWatchdogOnlyWhileHealthy(t *testing.T) {
+	r := newLoopRig(t, 2)
+	if err := os.RemoveAll(r.dir); err != nil {
+		t.Fatal(err)
+	}
+	var failedAt, healedAt time.Time
+	r.l.now = func() time.Time {
+		r.now = r.now.Add(time.Second)
+		if err := r.a.Err(); err != nil && failedAt.IsZero() {
+			failedAt = r.now
+		}
+		if failedAt.IsZero() || !healedAt.IsZero() {
+			return r.now
+		}
+		if r.a.Err() == nil {
+			healedAt = r.now
+		}
+		return r.now
+	}
+	if err := r.l.run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if failedAt.IsZero() || healedAt.IsZero() {
+		t.Fatalf("failed at %v, healed at %v: the missing folder went unnoticed", failedAt, healedAt)
+	}
+	if d := healedAt.Sub(failedAt); d < recoverEvery-time.Second || d > recoverEvery+2*time.Second {
+		t.Errorf("recovered %v after the failure, want about %v", d, recoverEvery)
+	}
+	for _, p := range r.pings() {
+		if !p.Before(failedAt) && p.Before(healedAt) {
+			t.Errorf("WATCHDOG=1 at %v while the log could not be written (%v to %v)", p, failedAt, healedAt)
+		}
+	}
+	if len(r.pings()) < 5 || r.a.Ended() != 1 {
+		t.Errorf("%d pings, %d games ended after recovery; want pings and the game played", len(r.pings()), r.a.Ended())
+	}
+	if !strings.Contains(r.logs.String(), "game log write failed") {
+		t.Errorf("the failure is not logged:\n%s", r.logs.String())
+	}
+}

@@ -1,0 +1,100 @@
+package main
+
+// This is the only file of cmd/table that calls raylib: everything else,
+// the loop included, runs headless in tests.
+
+import (
+	"fmt"
+	"image/color"
+	"log/slog"
+	"runtime"
+	"time"
+
+	rl "github.com/gen2brain/raylib-go/raylib"
+
+	"ttr/display"
+	"ttr/display/msg"
+	"ttr/hal"
+	"ttr/hal/config"
+	"ttr/input"
+)
+
+// raylib (GLFW or DRM, and OpenGL) must run on the main OS thread; locking
+// it here makes main start there. This is raylib-go's documented pattern
+// and the only init in the program.
+func init() { runtime.LockOSThread() }
+
+// window is the table's screen: a raylib window, full screen on the Pi,
+// drawn by display.Screen.
+type window struct {
+	scr *display.Screen
+}
+
+// openWindow opens the screen at the config's size. The DRM build (make pi)
+// always fills the panel; a desktop build opens a window unless full is set.
+func openWindow(cfg *config.Config, full bool, log *slog.Logger) (screen, error) {
+	cat, err := msg.Load()
+	if err != nil {
+		return nil, err
+	}
+	var edges []display.Edge
+	for i, s := range cfg.Seats {
+		e, err := display.ParseEdge(string(s.Edge))
+		if err != nil {
+			return nil, fmt.Errorf("run: seats[%d].edge: %w", i, err)
+		}
+		edges = append(edges, e)
+	}
+	lang, err := msg.ParseLang(cfg.Language)
+	if err != nil {
+		return nil, fmt.Errorf("run: language: %w", err)
+	}
+	rl.SetTraceLogLevel(rl.LogWarning)
+	flags := uint32(rl.FlagMsaa4xHint | rl.FlagVsyncHint | rl.FlagWindowResizable)
+	if full {
+		flags |= rl.FlagFullscreenMode
+	}
+	rl.SetConfigFlags(flags)
+	rl.InitWindow(int32(cfg.Screen.Width), int32(cfg.Screen.Height), "Ticket to Ride table")
+	if !rl.IsWindowReady() {
+		return nil, fmt.Errorf("run: cannot open the screen (on a desktop, is DISPLAY set? without a screen use -headless)")
+	}
+	rl.SetExitKey(rl.KeyNull)
+	rl.SetTargetFPS(30)
+	w, h := rl.GetScreenWidth(), rl.GetScreenHeight()
+	scr, err := display.NewScreen(cat, display.ScreenOpts{Width: w, Height: h, Seats: edges, Lang: lang})
+	if err != nil {
+		rl.CloseWindow()
+		return nil, err
+	}
+	log.Info("screen open", "width", w, "height", h, "fullscreen", rl.IsWindowFullscreen())
+	return &window{scr: scr}, nil
+}
+
+// Frame implements screen.
+func (w *window) Frame(v *input.View, now time.Time) ([]hal.Touch, bool) {
+	if rl.WindowShouldClose() {
+		return nil, true
+	}
+	if rl.IsWindowResized() {
+		w.scr.Resize(rl.GetScreenWidth(), rl.GetScreenHeight())
+	}
+	var touches []hal.Touch
+	// A touchscreen's touch arrives as the left mouse button (raylib's DRM
+	// back end reads /dev/input/event* and reports it so).
+	if rl.IsMouseButtonPressed(rl.MouseButtonLeft) {
+		p := rl.GetMousePosition()
+		touches = append(touches, w.scr.HitTest(p.X, p.Y, now))
+	}
+	rl.BeginDrawing()
+	rl.ClearBackground(color.RGBA{A: 255})
+	w.scr.Draw(v, now)
+	rl.EndDrawing()
+	return touches, false
+}
+
+// Close implements screen.
+func (w *window) Close() {
+	w.scr.Unload()
+	rl.CloseWindow()
+}
