@@ -2,6 +2,7 @@ package score
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"ttr/maps"
@@ -10,6 +11,7 @@ import (
 // bruteLongest is the definition of the longest path, searched without any
 // reduction or pruning: every trail from every city.
 func bruteLongest(m *maps.Map, routes []int) int {
+	routes = slices.Compact(slices.Sorted(slices.Values(routes)))
 	best := 0
 	used := make([]bool, len(routes))
 	var walk func(city, cur int)
