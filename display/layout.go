@@ -1,0 +1,381 @@
+package display
+
+import (
+	"fmt"
+	"math"
+
+	"ttr/display/board"
+	"ttr/engine"
+	"ttr/input"
+)
+
+// Edge is the edge of the screen a seat faces: a player sitting there reads
+// their panel with that edge nearest to them.
+type Edge uint8
+
+// The edges of the screen.
+const (
+	Bottom Edge = iota
+	Top
+	Left
+	Right
+)
+
+var edgeNames = [...]string{"bottom", "top", "left", "right"}
+
+// String returns the edge's config name ("bottom").
+func (e Edge) String() string {
+	if int(e) < len(edgeNames) {
+		return edgeNames[e]
+	}
+	return fmt.Sprintf("Edge(%d)", e)
+}
+
+// ParseEdge returns the edge named s ("bottom", "top", "left", "right").
+func ParseEdge(s string) (Edge, error) {
+	for i, n := range edgeNames {
+		if n == s {
+			return Edge(i), nil
+		}
+	}
+	return 0, fmt.Errorf("display: unknown edge %q (want bottom, top, left or right)", s)
+}
+
+// DefaultEdges returns where n seats sit around a table, clockwise from the
+// bottom: two seats face each other across the long edges; a third and
+// fourth take the short edges; a fifth shares the bottom edge.
+func DefaultEdges(n int) []Edge {
+	switch {
+	case n <= 2:
+		return []Edge{Bottom, Top}[:max(n, 0)]
+	case n == 3:
+		return []Edge{Bottom, Left, Top}
+	case n == 4:
+		return []Edge{Bottom, Left, Top, Right}
+	}
+	e := []Edge{Bottom, Bottom, Left, Top, Right}
+	for len(e) < n {
+		e = append(e, Top)
+	}
+	return e
+}
+
+// Proportions of the screen, in units of u: one u is a pixel on an 800x480
+// screen and scales with min(w/800, h/480).
+const (
+	panelDepth    = 132 // a seat's panel, across its edge, when panels are short
+	panelDepthMin = 84  // ... when they are long (a long panel needs less depth)
+	endDepth      = 150 // a seat's panel on the end screen
+	shortPanel    = 380 // a panel this long or shorter gets the full depth
+	marketMinW    = 104 // the market column
+	marketMaxW    = 190
+	gap           = 6
+)
+
+// A keyGeom is an on-screen key: where it is and its ID (input.Key*).
+type keyGeom struct {
+	id string
+	r  board.Rect
+}
+
+// A panelGeom is a seat's panel: a rectangle along the seat's edge, with
+// its own coordinates in which the seat's player reads it upright (x to
+// their right, y towards them, origin at their far left corner).
+type panelGeom struct {
+	seat  int
+	edge  Edge
+	rect  board.Rect // on the screen
+	w, d  float32    // along the edge and across it
+	o     board.Vec  // the screen point of local (0, 0)
+	ux    board.Vec  // the screen direction of local x
+	uy    board.Vec  // the screen direction of local y
+	angle float32    // degrees: local drawing is rotated by it
+
+	// In local coordinates.
+	pad                 float32
+	header              board.Rect // swatch, name, stats, score
+	swatch, name, stats board.Rect
+	score               board.Rect
+	message             board.Rect // prompt and progress (and the notice over them)
+	prompt, progress    board.Rect
+	keys                board.Rect // the column of Confirm and Cancel
+	confirm, cancel     board.Rect
+	// The start screen.
+	join, first board.Rect
+	colors      [input.NumColors]board.Rect
+	// The end screen.
+	lines board.Rect
+}
+
+// toLocal turns a screen point into the panel's coordinates.
+func (p *panelGeom) toLocal(q board.Vec) board.Vec {
+	d := q.Sub(p.o)
+	return board.Vec{X: d.Dot(p.ux), Y: d.Dot(p.uy)}
+}
+
+// toScreen turns a point of the panel's coordinates into a screen point.
+func (p *panelGeom) toScreen(q board.Vec) board.Vec {
+	return p.o.Add(p.ux.Scale(q.X)).Add(p.uy.Scale(q.Y))
+}
+
+// marketGeom is where the face-up cards and the decks go.
+type marketGeom struct {
+	area                     board.Rect
+	deck, discards, tickets  board.Rect
+	slots                    [engine.MarketSize]board.Rect
+	labelDeck, labelDiscards board.Rect // under the decks' counts
+}
+
+// screenLayout is the whole screen laid out for one mode: panels along the
+// edges, the market and the board in the middle. It is pure geometry, so
+// that hit-testing is tested without a window.
+type screenLayout struct {
+	area   board.Rect // the screen (its origin may be offset in the window)
+	u      float32
+	centre board.Rect // between the panels
+	board  board.Rect // the area the board is fitted into
+	market marketGeom
+	panels []panelGeom // by seat
+}
+
+// scaleOf returns u for a screen of w x h pixels.
+func scaleOf(w, h float32) float32 { return min(w/800, h/480) }
+
+// newScreenLayout lays out a screen of area for seats facing edges, for a
+// board of the given aspect ratio (width / height); end selects the end
+// screen's deeper panels (and no market).
+func newScreenLayout(area board.Rect, edges []Edge, aspect float32, end bool) *screenLayout {
+	l := &screenLayout{area: area, u: scaleOf(area.W, area.H)}
+	u := l.u
+	var count [4]int
+	for _, e := range edges {
+		count[e&3]++
+	}
+	// depthFor is the depth of panels of length n along their edge.
+	depthFor := func(length float32) float32 {
+		if end {
+			return endDepth * u
+		}
+		if length <= shortPanel*u {
+			return panelDepth * u
+		}
+		k := float32(math.Sqrt(float64(shortPanel * u / length)))
+		return max(panelDepthMin*u, panelDepth*u*k)
+	}
+	// Two ways to share the corners: the top and bottom strips run the
+	// full width, or the side strips the full height. Take the one whose
+	// shortest panel is longest.
+	var best [4]board.Rect
+	bestMin := float32(-1)
+	for _, sidesFull := range []bool{false, true} {
+		var strip [4]board.Rect
+		var depth [4]float32
+		// Depths depend on lengths, which depend on the other strips'
+		// depths: two rounds settle it.
+		for round := 0; round < 2; round++ {
+			dB, dT, dL, dR := depth[Bottom], depth[Top], depth[Left], depth[Right]
+			W, H := area.W, area.H
+			lenTB, lenLR := W, H-dB-dT
+			if sidesFull {
+				lenTB, lenLR = W-dL-dR, H
+			}
+			for e := range 4 {
+				if count[e] == 0 {
+					depth[e] = 0
+					continue
+				}
+				n := float32(count[e])
+				if e == int(Bottom) || e == int(Top) {
+					depth[e] = depthFor(lenTB / n)
+				} else {
+					depth[e] = depthFor(lenLR / n)
+				}
+			}
+		}
+		dB, dT, dL, dR := depth[Bottom], depth[Top], depth[Left], depth[Right]
+		x, y, W, H := area.X, area.Y, area.W, area.H
+		if sidesFull {
+			strip[Left] = board.Rect{X: x, Y: y, W: dL, H: H}
+			strip[Right] = board.Rect{X: x + W - dR, Y: y, W: dR, H: H}
+			strip[Bottom] = board.Rect{X: x + dL, Y: y + H - dB, W: W - dL - dR, H: dB}
+			strip[Top] = board.Rect{X: x + dL, Y: y, W: W - dL - dR, H: dT}
+		} else {
+			strip[Bottom] = board.Rect{X: x, Y: y + H - dB, W: W, H: dB}
+			strip[Top] = board.Rect{X: x, Y: y, W: W, H: dT}
+			strip[Left] = board.Rect{X: x, Y: y + dT, W: dL, H: H - dT - dB}
+			strip[Right] = board.Rect{X: x + W - dR, Y: y + dT, W: dR, H: H - dT - dB}
+		}
+		shortest := float32(math.MaxFloat32)
+		for e := range 4 {
+			if count[e] == 0 {
+				continue
+			}
+			length := strip[e].W
+			if e == int(Left) || e == int(Right) {
+				length = strip[e].H
+			}
+			shortest = min(shortest, length/float32(count[e]))
+		}
+		if shortest > bestMin {
+			bestMin, best = shortest, strip
+		}
+	}
+	l.centre = board.Rect{X: area.X + best[Left].W, Y: area.Y + best[Top].H}
+	l.centre.W = area.W - best[Left].W - best[Right].W
+	l.centre.H = area.H - best[Top].H - best[Bottom].H
+
+	// Panels: seats sharing an edge split its strip in seat order,
+	// clockwise around the table (from their right to their left).
+	placed := [4]int{}
+	for seat, e := range edges {
+		e &= 3
+		s := best[e]
+		n := float32(count[e])
+		k := float32(placed[e])
+		placed[e]++
+		p := panelGeom{seat: seat, edge: e}
+		switch e {
+		case Bottom: // clockwise runs right to left
+			w := s.W / n
+			p.rect = board.Rect{X: s.X + s.W - (k+1)*w, Y: s.Y, W: w, H: s.H}
+		case Top: // left to right on the screen
+			w := s.W / n
+			p.rect = board.Rect{X: s.X + k*w, Y: s.Y, W: w, H: s.H}
+		case Left: // bottom to top
+			h := s.H / n
+			p.rect = board.Rect{X: s.X, Y: s.Y + s.H - (k+1)*h, W: s.W, H: h}
+		case Right: // top to bottom
+			h := s.H / n
+			p.rect = board.Rect{X: s.X, Y: s.Y + k*h, W: s.W, H: h}
+		}
+		p.orient()
+		p.inset(u * 2.5)
+		p.lay(u, end)
+		l.panels = append(l.panels, p)
+	}
+
+	// The market: a column on the right of the middle, the board in the
+	// rest.
+	c := l.centre.Inset(gap * u)
+	if end {
+		l.board = c
+		return l
+	}
+	boardW := min(c.H*aspect, c.W-marketMinW*u-gap*u)
+	mw := min(max(c.W-boardW-gap*u, marketMinW*u), marketMaxW*u)
+	l.board = board.Rect{X: c.X, Y: c.Y, W: c.W - mw - gap*u, H: c.H}
+	l.market = layMarket(board.Rect{X: c.X + c.W - mw, Y: c.Y, W: mw, H: c.H}, u)
+	return l
+}
+
+// orient sets the panel's local frame from its edge.
+func (p *panelGeom) orient() {
+	r := p.rect
+	switch p.edge {
+	case Bottom:
+		p.o, p.ux, p.uy, p.angle = board.Vec{X: r.X, Y: r.Y}, board.Vec{X: 1}, board.Vec{Y: 1}, 0
+		p.w, p.d = r.W, r.H
+	case Top:
+		p.o, p.ux, p.uy, p.angle = board.Vec{X: r.X + r.W, Y: r.Y + r.H}, board.Vec{X: -1}, board.Vec{Y: -1}, 180
+		p.w, p.d = r.W, r.H
+	case Left:
+		p.o, p.ux, p.uy, p.angle = board.Vec{X: r.X + r.W, Y: r.Y}, board.Vec{Y: 1}, board.Vec{X: -1}, 90
+		p.w, p.d = r.H, r.W
+	case Right:
+		p.o, p.ux, p.uy, p.angle = board.Vec{X: r.X, Y: r.Y + r.H}, board.Vec{Y: -1}, board.Vec{X: 1}, 270
+		p.w, p.d = r.H, r.W
+	}
+}
+
+// inset leaves a margin of m around the panel (its rect and local frame).
+func (p *panelGeom) inset(m float32) {
+	p.rect = p.rect.Inset(m)
+	p.o = p.o.Add(p.ux.Scale(m)).Add(p.uy.Scale(m))
+	p.w -= 2 * m
+	p.d -= 2 * m
+}
+
+// lay places the parts of the panel in its local coordinates: a header
+// (swatch, name, score, and the counts when the panel is long enough), the
+// counts on a row of their own when it is not, the message under them, and
+// the keys in a column on the right.
+func (p *panelGeom) lay(u float32, end bool) {
+	w, d := p.w, p.d
+	pad := max(4*u, min(w, d)*0.055)
+	p.pad = pad
+	hh := float32(math.Round(float64(26 * u)))
+	if end {
+		hh = float32(math.Round(float64(30 * u)))
+	}
+	keyW := min(56*u, w*0.2)
+	p.keys = board.Rect{X: w - pad - keyW, Y: pad, W: keyW, H: d - 2*pad}
+	kh := (p.keys.H - gap*u) / 2
+	p.confirm = board.Rect{X: p.keys.X, Y: p.keys.Y, W: keyW, H: kh}
+	p.cancel = board.Rect{X: p.keys.X, Y: p.keys.Y + kh + gap*u, W: keyW, H: kh}
+	inner := w - 2*pad - keyW - gap*u
+	if end {
+		inner = w - 2*pad
+	}
+	p.header = board.Rect{X: pad, Y: pad, W: inner, H: hh}
+	p.swatch = board.Rect{X: pad, Y: pad, W: hh, H: hh}
+	scoreW := 44 * u
+	p.score = board.Rect{X: pad + inner - scoreW, Y: pad, W: scoreW, H: hh}
+	nameX := pad + hh + gap*u
+	my := pad + hh + gap*u*0.7
+	statsW := float32(statsWidth) * u
+	switch {
+	case end:
+		p.stats = board.Rect{}
+		p.name = board.Rect{X: nameX, Y: pad, W: p.score.X - gap*u - nameX, H: hh}
+	case inner-hh-scoreW-statsW-3*gap*u >= 84*u:
+		// Long enough: the counts between the name and the score.
+		p.stats = board.Rect{X: p.score.X - gap*u - statsW, Y: pad, W: statsW, H: hh}
+		p.name = board.Rect{X: nameX, Y: pad, W: p.stats.X - gap*u - nameX, H: hh}
+	default:
+		p.name = board.Rect{X: nameX, Y: pad, W: p.score.X - gap*u - nameX, H: hh}
+		sh := float32(math.Round(float64(18 * u)))
+		p.stats = board.Rect{X: pad, Y: my, W: min(statsW, inner), H: sh}
+		my += sh + gap*u*0.5
+	}
+	p.message = board.Rect{X: pad, Y: my, W: inner, H: d - pad - my}
+	lineH := float32(math.Ceil(float64(minText * u * lineSpacing)))
+	p.prompt = board.Rect{X: pad, Y: my, W: inner, H: p.message.H - lineH}
+	p.progress = board.Rect{X: pad, Y: my + p.prompt.H, W: inner, H: lineH}
+	p.lines = p.message
+
+	// The start screen: Join and First in the keys' column, the five
+	// colours along the bottom.
+	p.join = p.confirm
+	p.first = p.cancel
+	cw := min((inner-4*gap*u)/input.NumColors, (d-pad-(pad+hh+gap*u))*0.6, 40*u)
+	for i := range p.colors {
+		p.colors[i] = board.Rect{X: pad + float32(i)*(cw+gap*u), Y: d - pad - cw, W: cw, H: cw}
+	}
+}
+
+// statsWidth is the width of a panel's counts (trains, cards, tickets,
+// stations), in u.
+const statsWidth = 136
+
+// layMarket places the decks and the five face-up cards in a column:
+// the train deck and the discard pile side by side, the five cards, the
+// ticket deck.
+func layMarket(a board.Rect, u float32) marketGeom {
+	m := marketGeom{area: a}
+	g := gap * u
+	rows := float32(engine.MarketSize + 2)
+	rh := (a.H - (rows-1)*g) / rows
+	cw := min(a.W, rh*2.8)
+	x := a.X + (a.W-cw)/2
+	y := a.Y
+	half := (cw - g) / 2
+	m.deck = board.Rect{X: x, Y: y, W: half, H: rh}
+	m.discards = board.Rect{X: x + half + g, Y: y, W: half, H: rh}
+	y += rh + g
+	for i := range m.slots {
+		m.slots[i] = board.Rect{X: x, Y: y, W: cw, H: rh}
+		y += rh + g
+	}
+	m.tickets = board.Rect{X: x, Y: y, W: cw, H: rh}
+	return m
+}

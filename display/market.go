@@ -1,0 +1,307 @@
+package display
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+
+	rl "github.com/gen2brain/raylib-go/raylib"
+
+	"ttr/display/board"
+	"ttr/display/msg"
+	"ttr/engine"
+	"ttr/input"
+	"ttr/maps"
+)
+
+// locoStripes are the colours across a locomotive card.
+var locoStripes = [...]maps.Color{maps.Red, maps.Orange, maps.Yellow, maps.Green, maps.Blue, maps.Purple}
+
+// drawCard draws train card colour cc face up in r: its colour with its
+// shape at both ends; a locomotive in rainbow stripes with the engine.
+func (s *Screen) drawCard(r board.Rect, cc engine.CardColor, u float32) {
+	rr := rect(r)
+	rl.DrawRectangleRounded(rl.Rectangle{X: rr.X + 2*u, Y: rr.Y + 2*u, Width: rr.Width, Height: rr.Height}, 0.2, 6, shadowColor)
+	rl.DrawRectangleRounded(rr, 0.2, 6, trainRim)
+	in := r.Inset(max(1.5, 2.5*u))
+	if cc == engine.Locomotive {
+		n := float32(len(locoStripes))
+		sw := in.W / n
+		for i, c := range locoStripes {
+			x := in.X + float32(i)*sw
+			rl.DrawRectangleRec(rl.Rectangle{X: x, Y: in.Y, Width: sw + 0.5, Height: in.H}, ColorOf(c))
+		}
+		plate := board.Rect{X: in.X + in.W*0.22, Y: in.Y + in.H*0.12, W: in.W * 0.56, H: in.H * 0.76}
+		rl.DrawRectangleRounded(rect(plate), 0.4, 6, color.RGBA{250, 250, 246, 235})
+		s.tris = board.AppendLocomotive(s.tris[:0], plate.Center(), board.Vec{X: 1}, min(plate.W*0.8, plate.H*1.5))
+		s.fillTris(color.RGBA{28, 28, 32, 255})
+		return
+	}
+	mc := cc.MapColor()
+	rl.DrawRectangleRounded(rect(in), 0.16, 6, ColorOf(mc))
+	ink := InkOn(mc)
+	g := min(in.H*0.62, in.W*0.3)
+	for _, x := range [2]float32{in.X + in.H*0.5, in.X + in.W - in.H*0.5} {
+		s.tris = board.AppendGlyph(s.tris[:0], mc, board.Vec{X: x, Y: in.Y + in.H/2}, board.Vec{X: 1}, g)
+		s.fillTris(ink)
+	}
+}
+
+func (s *Screen) fillTris(col color.RGBA) {
+	for i := range s.tris {
+		t := &s.tris[i]
+		rl.DrawTriangle(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), col)
+	}
+}
+
+// A deckKind is which pile a deck box shows.
+type deckKind uint8
+
+const (
+	trainDeck deckKind = iota
+	discardPile
+	ticketDeck
+)
+
+// drawDeck draws a pile face down: its back with a picture of what it
+// holds and how many cards are in it, and its name above them when the
+// name fits.
+func (s *Screen) drawDeck(r board.Rect, k deckKind, n int, slot *textSlot, lang msg.Lang, t msg.Text, u float32) {
+	bg, ink := cardBack, panelInk
+	switch k {
+	case discardPile:
+		bg = color.RGBA{92, 96, 100, 255}
+	case ticketDeck:
+		bg, ink = ticketBack, color.RGBA{40, 34, 28, 255}
+	}
+	rl.DrawRectangleRounded(rl.Rectangle{X: r.X + 2*u, Y: r.Y + 2*u, Width: r.W, Height: r.H}, 0.2, 6, shadowColor)
+	rl.DrawRectangleRounded(rect(r), 0.2, 6, trainRim)
+	in := r.Inset(max(1.5, 2.5*u))
+	rl.DrawRectangleRounded(rect(in), 0.16, 6, bg)
+	body := in.Inset(2 * u)
+	lh := float32(math.Ceil(float64(minText * u * lineSpacing)))
+	if body.H >= 2*lh+2*u {
+		ft := slot.get(s.fonts, s.cat, lang, t, body.W, lh, fitOpts{bold: true, min: minText, max: 14, maxLines: 1, optional: true})
+		if ft.ok {
+			ft.draw(board.Rect{X: body.X, Y: body.Y, W: body.W, H: lh}, alignCenter, ink)
+			body.Y += lh
+			body.H -= lh
+		}
+	}
+	// The picture on the left, the count on the right.
+	ic := min(body.H, body.W*0.42)
+	ir := board.Rect{X: body.X + body.W*0.04, Y: body.Y + (body.H-ic)/2, W: ic, H: ic}
+	switch k {
+	case trainDeck:
+		s.tris = board.AppendLocomotive(s.tris[:0], ir.Center(), board.Vec{X: 1}, ic)
+		s.fillTris(ink)
+	case discardPile:
+		iconCard(ir.Inset(ic*0.08), withAlpha(ink, 0.8))
+	case ticketDeck:
+		iconTicket(ir, ink)
+	}
+	nr := board.Rect{X: ir.X + ir.W, Y: body.Y, W: body.X + body.W - ir.X - ir.W, H: body.H}
+	px := s.fonts.face(true, min(body.H*0.9, 28*u)).Size
+	px = min(px, body.H)
+	s.drawNumber(s.fonts.face(true, px), n, nr, px, alignCenter, ink)
+}
+
+// drawMarket draws the train deck, the discard pile, the five face-up cards
+// (unavailable ones marked) and the ticket deck.
+func (s *Screen) drawMarket(v *input.View, lang msg.Lang, lay *screenLayout) {
+	u := lay.u
+	mk := &lay.market
+	pub := &v.Public
+	s.drawDeck(mk.deck, trainDeck, pub.DeckCards, &s.slots.deck, lang, msg.Text{Key: "term.deck"}, u)
+	s.drawDeck(mk.discards, discardPile, pub.Discards, &s.slots.discards, lang, msg.Text{Key: "term.discards"}, u)
+	for i, r := range mk.slots {
+		c := pub.Market[i]
+		if c == engine.NoCard {
+			rl.DrawRectangleRoundedLinesEx(rect(r.Inset(2*u)), 0.2, 6, max(1, 2*u), withAlpha(panelInk, 0.4))
+			continue
+		}
+		s.drawCard(r, c.Color(), u)
+		if v.Unavailable[i] {
+			rl.DrawRectangleRounded(rect(r), 0.2, 6, color.RGBA{16, 16, 20, 165})
+			d := min(r.H*0.8, r.W*0.5)
+			c := r.Center()
+			rl.DrawRing(rl.Vector2(c), d*0.36, d*0.5, 0, 360, 32, refuseColor)
+			k := d * 0.5 * 0.7071
+			rl.DrawLineEx(rl.Vector2{X: c.X - k, Y: c.Y - k}, rl.Vector2{X: c.X + k, Y: c.Y + k}, d*0.14, refuseColor)
+		}
+	}
+	s.drawDeck(mk.tickets, ticketDeck, pub.TicketDeck, &s.slots.tickets, lang, msg.Text{Key: "term.destination_ticket"}, u)
+}
+
+// drawCost draws the cost of the route (or station) being claimed beside it,
+// facing the player claiming it: a tag with the number of cards and their
+// colour.
+func (s *Screen) drawCost(v *input.View, lay *screenLayout) {
+	bl := s.boardLayout()
+	if bl == nil || v.Map == nil {
+		return
+	}
+	seat := currentSeat(v)
+	if seat < 0 || seat >= len(s.opts.Seats) {
+		return
+	}
+	u := lay.u
+	var at board.Vec
+	var need int
+	var col maps.Color
+	locos := 0
+	switch {
+	case v.Claim != nil && v.Claim.Route < len(bl.Routes):
+		rt := &v.Map.Routes[v.Claim.Route]
+		at, need, col, locos = bl.Routes[v.Claim.Route].Mid, rt.Length, rt.Color, rt.Locomotives
+	case v.Station != nil && v.Station.City < len(bl.Cities):
+		at, need, col = bl.Cities[v.Station.City].Center, v.Station.Need, maps.Gray
+		at = at.Add(board.Vec{Y: -bl.CityRadius * 3.2})
+	default:
+		return
+	}
+	r := 15 * u
+	w := r * 2
+	if locos > 0 {
+		w = r * 3.4
+	}
+	box := board.Rect{X: at.X - w/2, Y: at.Y - r, W: w, H: 2 * r}
+	// Keep the tag on the board.
+	box.X = min(max(box.X, bl.Board.X), bl.Board.X+bl.Board.W-box.W)
+	box.Y = min(max(box.Y, bl.Board.Y), bl.Board.Y+bl.Board.H-box.H)
+	f := facing(box, s.opts.Seats[seat])
+	begin(&f)
+	defer end()
+	lr := board.Rect{W: f.w, H: f.d}
+	rl.DrawRectangleRounded(rect(lr.Inset(-2*u)), 1, 12, selectEdge)
+	rl.DrawRectangleRounded(rect(lr), 1, 12, ColorOf(col))
+	ink := InkOn(col)
+	px := min(r*1.3, s.fonts.sizes[len(s.fonts.sizes)-1])
+	face := s.fonts.face(true, px)
+	num := board.Rect{W: 2 * r, H: 2 * r}
+	s.drawNumber(face, need, num, face.Size, alignCenter, ink)
+	if locos > 0 {
+		lr := board.Rect{X: 2 * r, Y: r * 0.35, W: r * 1.2, H: r * 1.3}
+		s.tris = board.AppendLocomotive(s.tris[:0], lr.Center(), board.Vec{X: 1}, lr.W)
+		s.fillTris(ink)
+	}
+}
+
+// drawTunnel draws the tunnel being claimed, large, facing its player: the
+// three cards turned over (backs for those still to turn) and the extra
+// cost once they are all known.
+func (s *Screen) drawTunnel(v *input.View, lang msg.Lang, lay *screenLayout) {
+	tv := v.Tunnel
+	bl := s.boardLayout()
+	if tv == nil || tv.Done || bl == nil || v.Map == nil {
+		return
+	}
+	seat := currentSeat(v)
+	edge := Bottom
+	if seat >= 0 && seat < len(s.opts.Seats) {
+		edge = s.opts.Seats[seat]
+	}
+	u := lay.u
+	b := bl.Board
+	long, deep := float32(330)*u, float32(128)*u
+	if edge == Left || edge == Right {
+		long, deep = min(long, b.H*0.92), min(deep, b.W*0.5)
+	} else {
+		long, deep = min(long, b.W*0.92), min(deep, b.H*0.6)
+	}
+	var box board.Rect
+	switch edge {
+	case Bottom, Top:
+		box = board.Rect{X: b.X + (b.W-long)/2, Y: b.Y + (b.H-deep)/2, W: long, H: deep}
+	default:
+		box = board.Rect{X: b.X + (b.W-deep)/2, Y: b.Y + (b.H-long)/2, W: deep, H: long}
+	}
+	f := facing(box, edge)
+	begin(&f)
+	defer end()
+	w, d := f.w, f.d
+	full := board.Rect{W: w, H: d}
+	rl.DrawRectangleRounded(rect(full.Inset(-3*u)), 0.15, 6, selectEdge)
+	rl.DrawRectangleRounded(rect(full), 0.15, 6, overlayColor)
+	pad := 8 * u
+	th := float32(math.Ceil(float64(18 * u * lineSpacing)))
+	title := board.Rect{X: pad, Y: pad * 0.6, W: w*0.62 - pad, H: th}
+	s.slots.tunnel.get(s.fonts, s.cat, lang, msg.Text{Key: "term.tunnel"}, title.W, title.H, fitOpts{bold: true, min: minText, max: 18, maxLines: 1}).draw(title, alignLeft, selectEdge)
+	if tv.Route >= 0 && tv.Route < len(v.Map.Routes) {
+		rt := &v.Map.Routes[tv.Route]
+		names := v.Map.Cities[rt.A].Name + " – " + v.Map.Cities[rt.B].Name
+		rr := board.Rect{X: pad, Y: title.Y + th, W: w*0.62 - pad, H: th * 0.9}
+		s.slots.route.getRaw(s.fonts, names, rr.W, rr.H, fitOpts{min: minText, max: 16, maxLines: 1}).draw(rr, alignLeft, panelInk)
+	}
+	// Three cards, portrait.
+	top := title.Y + th*1.95
+	ch := d - top - pad
+	cw := min(ch*0.7, (w*0.62-pad-2*gap*u)/3)
+	for i := 0; i < 3; i++ {
+		r := board.Rect{X: pad + float32(i)*(cw+gap*u), Y: top, W: cw, H: ch}
+		switch {
+		case i < len(tv.Revealed):
+			s.drawCardUpright(r, tv.Revealed[i].Color(), u)
+		case i < len(tv.Revealed)+tv.ToReveal:
+			rl.DrawRectangleRounded(rect(r), 0.15, 6, trainRim)
+			rl.DrawRectangleRounded(rect(r.Inset(2*u)), 0.12, 6, cardBack)
+			px := s.fonts.face(true, min(cw, 34*u)).Size
+			q := [1]rune{'?'}
+			fc := s.fonts.face(true, px)
+			qw := fc.width(q[:], px)
+			rl.DrawTextCodepoints(fc.Font.Font, q[:], rl.Vector2{X: r.X + (r.W-qw)/2, Y: r.Y + (r.H-px)/2}, px, 0, panelInk)
+		default:
+			rl.DrawRectangleRoundedLinesEx(rect(r), 0.15, 6, max(1, 1.5*u), withAlpha(panelInk, 0.35))
+		}
+	}
+	// The extra cost: "+2" and the card that pays it.
+	if tv.ToReveal > 0 {
+		return
+	}
+	ex := board.Rect{X: w*0.62 + gap*u, Y: pad, W: w*0.38 - gap*u - pad, H: d - 2*pad}
+	px := min(s.fonts.sizes[len(s.fonts.sizes)-1], ex.H*0.5)
+	fc := s.fonts.face(true, px)
+	s.num = append(s.num[:0], '+')
+	s.numb = strconv.AppendInt(s.numb[:0], int64(tv.Extra), 10)
+	for _, b := range s.numb {
+		s.num = append(s.num, rune(b))
+	}
+	nw := fc.width(s.num, fc.Size)
+	ink := selectEdge
+	if tv.Extra == 0 {
+		ink = doneInk
+	}
+	rl.DrawTextCodepoints(fc.Font.Font, s.num, rl.Vector2{X: ex.X + (ex.W-nw)/2, Y: ex.Y}, fc.Size, 0, ink)
+	if tv.Extra > 0 {
+		cr := board.Rect{X: ex.X + ex.W*0.15, Y: ex.Y + fc.Size*1.05, W: ex.W * 0.7, H: min(ex.H-fc.Size*1.05, ex.W*0.36)}
+		cc := engine.CardColor(tv.Color)
+		if tv.Color == maps.Gray {
+			cc = engine.Locomotive
+		}
+		s.drawCard(cr, cc, u)
+	}
+}
+
+// drawCardUpright draws a face-up card standing (portrait).
+func (s *Screen) drawCardUpright(r board.Rect, cc engine.CardColor, u float32) {
+	rl.DrawRectangleRounded(rect(r), 0.15, 6, trainRim)
+	in := r.Inset(max(1.5, 2.5*u))
+	if cc == engine.Locomotive {
+		sh := in.H / float32(len(locoStripes))
+		for i, c := range locoStripes {
+			rl.DrawRectangleRec(rl.Rectangle{X: in.X, Y: in.Y + float32(i)*sh, Width: in.W, Height: sh + 0.5}, ColorOf(c))
+		}
+		plate := board.Rect{X: in.X + in.W*0.1, Y: in.Y + in.H*0.32, W: in.W * 0.8, H: in.H * 0.36}
+		rl.DrawRectangleRounded(rect(plate), 0.4, 6, color.RGBA{250, 250, 246, 235})
+		s.tris = board.AppendLocomotive(s.tris[:0], plate.Center(), board.Vec{X: 1}, plate.W*0.85)
+		s.fillTris(color.RGBA{28, 28, 32, 255})
+		return
+	}
+	mc := cc.MapColor()
+	rl.DrawRectangleRounded(rect(in), 0.12, 6, ColorOf(mc))
+	g := in.W * 0.6
+	for _, y := range [2]float32{in.Y + in.H*0.28, in.Y + in.H*0.72} {
+		s.tris = board.AppendGlyph(s.tris[:0], mc, board.Vec{X: in.X + in.W/2, Y: y}, board.Vec{X: 1}, g)
+		s.fillTris(InkOn(mc))
+	}
+}

@@ -1,0 +1,141 @@
+package display
+
+import (
+	"image/color"
+	"math"
+
+	rl "github.com/gen2brain/raylib-go/raylib"
+
+	"ttr/display/board"
+	"ttr/display/msg"
+	"ttr/input"
+)
+
+// drawBanner draws a message for the whole table (the last round, a
+// reshuffle, the winner) along the board's edges, once facing each edge
+// where players sit; second, if not zero, is a second line.
+func (s *Screen) drawBanner(v *input.View, lang msg.Lang, lay *screenLayout, first, second msg.Text) {
+	bl := s.boardLayout()
+	if bl == nil {
+		return
+	}
+	u := lay.u
+	b := bl.Board
+	lines := float32(1)
+	if !second.IsZero() {
+		lines = 2.2
+	}
+	has := playerEdges(v, s.opts.Seats)
+	for e := Bottom; e <= Right; e++ {
+		if !has[e] {
+			continue
+		}
+		long := b.W * 0.8
+		if e == Left || e == Right {
+			long = b.H * 0.8
+		}
+		deep := float32(math.Ceil(float64(21*u*lineSpacing*lines))) + 10*u
+		var box board.Rect
+		m := 6 * u
+		switch e {
+		case Bottom:
+			box = board.Rect{X: b.X + (b.W-long)/2, Y: b.Y + b.H - deep - m, W: long, H: deep}
+		case Top:
+			box = board.Rect{X: b.X + (b.W-long)/2, Y: b.Y + m, W: long, H: deep}
+		case Left:
+			box = board.Rect{X: b.X + m, Y: b.Y + (b.H-long)/2, W: deep, H: long}
+		case Right:
+			box = board.Rect{X: b.X + b.W - deep - m, Y: b.Y + (b.H-long)/2, W: deep, H: long}
+		}
+		f := facing(box, e)
+		begin(&f)
+		full := board.Rect{W: f.w, H: f.d}
+		rl.DrawRectangleRounded(rect(full), 0.3, 8, bannerColor)
+		rl.DrawRectangleRoundedLinesEx(rect(full), 0.3, 8, max(1, 2*u), winnerColor)
+		in := full.Inset(5 * u)
+		o := fitOpts{bold: true, min: minText, max: 21, maxLines: 1}
+		if second.IsZero() {
+			s.slots.banner[e][0].get(s.fonts, s.cat, lang, first, in.W, in.H, o).draw(in, alignCenter, panelInk)
+		} else {
+			h1 := in.H * 0.55
+			s.slots.banner[e][0].get(s.fonts, s.cat, lang, first, in.W, h1, o).draw(board.Rect{X: in.X, Y: in.Y, W: in.W, H: h1}, alignCenter, winnerColor)
+			o2 := fitOpts{min: minText, max: 16, maxLines: 1}
+			s.slots.banner[e][1].get(s.fonts, s.cat, lang, second, in.W, in.H-h1, o2).draw(board.Rect{X: in.X, Y: in.Y + h1, W: in.W, H: in.H - h1}, alignCenter, panelInk)
+		}
+		end()
+	}
+}
+
+// drawStart draws the start screen's middle: the title, the language and
+// map keys, the number of players, what is missing, and Start.
+func (s *Screen) drawStart(v *input.View, lang msg.Lang, lay *screenLayout) {
+	u := lay.u
+	g := &s.start
+	rl.DrawRectangleRec(rect(lay.board), color.RGBA{20, 24, 28, 110})
+	rl.DrawRectangleRounded(rect(g.card.Inset(-3*u)), 0.08, 8, winnerColor)
+	rl.DrawRectangleRounded(rect(g.card), 0.08, 8, overlayColor)
+	sl := &s.slots
+	sl.title.get(s.fonts, s.cat, lang, msg.Text{Key: "start.title"}, g.title.W, g.title.H, fitOpts{bold: true, min: 14, max: 34, maxLines: 1}).draw(g.title, alignCenter, winnerColor)
+	lab := fitOpts{bold: true, min: minText, max: 16, maxLines: 2}
+	sl.langLabel.get(s.fonts, s.cat, lang, msg.Text{Key: "start.language"}, g.langLabel.W, g.langLabel.H, lab).draw(g.langLabel, alignLeft, panelDim)
+	sl.mapLabel.get(s.fonts, s.cat, lang, msg.Text{Key: "start.map"}, g.mapLabel.W, g.mapLabel.H, lab).draw(g.mapLabel, alignLeft, panelDim)
+	if len(sl.keys) < len(g.keys) {
+		sl.keys = make([]textSlot, len(g.keys))
+	}
+	nl := len(v.Start.Langs)
+	for i, k := range g.keys {
+		var t msg.Text
+		on := false
+		kl := lang
+		switch {
+		case i < nl:
+			// Each language is named in itself.
+			t = msg.Text{Key: "lang.name"}
+			if l, err := msg.ParseLang(v.Start.Langs[i]); err == nil {
+				kl = l
+			}
+			on = v.Start.Langs[i] == v.Start.Lang
+		case i < nl+len(v.Start.Maps):
+			id := v.Start.Maps[i-nl]
+			t = msg.Text{Key: "map." + id}
+			on = id == v.Start.Map
+		default:
+			s.drawStartKey(lang, k.r, &sl.keys[i], v.Start.Ready, u)
+			continue
+		}
+		s.drawTextKey(kl, k.r, &sl.keys[i], t, on, u)
+	}
+	pt := msg.Text{Key: "start.player_count", Args: map[string]any{"Count": v.Start.Players}}
+	sl.players.get(s.fonts, s.cat, lang, pt, g.players.W, g.players.H, fitOpts{bold: true, min: minText, max: 16, maxLines: 1}).draw(g.players, alignCenter, panelInk)
+	if !v.Start.Problem.IsZero() {
+		sl.problem.get(s.fonts, s.cat, lang, v.Start.Problem, g.problem.W, g.problem.H, fitOpts{min: minText, max: 16, maxLines: 2}).draw(g.problem, alignCenter, progressInk)
+	}
+}
+
+// drawStartKey draws Start: green when the game can start.
+func (s *Screen) drawStartKey(lang msg.Lang, r board.Rect, slot *textSlot, ready bool, u float32) {
+	bg := keyColor
+	if ready {
+		bg = confirmColor
+	}
+	rl.DrawRectangleRounded(rect(r), 0.3, 6, bg)
+	rl.DrawRectangleRoundedLinesEx(rect(r), 0.3, 6, max(1, 2*u), panelInk)
+	in := r.Inset(3 * u)
+	ink := panelInk
+	if !ready {
+		ink = panelDim
+	}
+	slot.get(s.fonts, s.cat, lang, msg.Text{Key: "start.start_game"}, in.W, in.H, fitOpts{bold: true, min: minText, max: 21, maxLines: 1}).draw(in, alignCenter, ink)
+}
+
+// drawEndMiddle draws the end screen's middle: the board with the longest
+// paths (drawn by Draw) and New game. The winner and what decided it are on
+// every player's panel, facing them.
+func (s *Screen) drawEndMiddle(v *input.View, lang msg.Lang, lay *screenLayout) {
+	u := lay.u
+	r := s.endKey()
+	rl.DrawRectangleRounded(rect(r), 0.3, 6, keyColor)
+	rl.DrawRectangleRoundedLinesEx(rect(r), 0.3, 6, max(1, 2*u), panelInk)
+	in := r.Inset(3 * u)
+	s.slots.newGame.get(s.fonts, s.cat, lang, msg.Text{Key: "end.new_game"}, in.W, in.H, fitOpts{bold: true, min: minText, max: 16, maxLines: 1}).draw(in, alignCenter, panelInk)
+}

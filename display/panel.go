@@ -1,0 +1,420 @@
+package display
+
+import (
+	"image/color"
+	"strconv"
+	"time"
+
+	rl "github.com/gen2brain/raylib-go/raylib"
+
+	"ttr/display/board"
+	"ttr/display/msg"
+	"ttr/input"
+)
+
+// seatSlots are the fitted texts of one seat's panel.
+type seatSlots struct {
+	name, prompt, progress, notice, offline textSlot
+	confirm, cancel, join, first            textSlot
+	total, winner                           textSlot
+	lines                                   listSlot
+	seatName                                msg.Text // "Seat 3", built once
+	// The end panel's lines, rebuilt when the end view changes.
+	endSrc                []msg.Text
+	endWinner, endDecided msg.Text
+	endTexts              []msg.Text
+	endInks               []string
+}
+
+// screenSlots are every fitted text of the screen.
+type screenSlots struct {
+	seats                                        []seatSlots
+	deck, discards, tickets                      textSlot
+	banner                                       [4][2]textSlot // by edge: two lines
+	title, langLabel, mapLabel, players, problem textSlot
+	keys                                         []textSlot
+	tunnel, route                                textSlot
+	newGame                                      textSlot
+}
+
+// invalidate forgets every fitted text (after a resize or a new layout).
+func (ss *screenSlots) invalidate() {
+	for i := range ss.seats {
+		sn := ss.seats[i].seatName
+		ss.seats[i] = seatSlots{seatName: sn}
+	}
+	seats, keys := ss.seats, ss.keys[:0]
+	*ss = screenSlots{seats: seats, keys: keys}
+}
+
+// Text sizes of the panel, in u.
+var (
+	nameFit     = fitOpts{bold: true, min: 12, max: 21, maxLines: 1}
+	promptFit   = fitOpts{min: minText, max: 18}
+	progressFit = fitOpts{bold: true, min: minText, max: 16, maxLines: 1}
+	keyFit      = fitOpts{bold: true, min: minText, max: 14, maxLines: 1}
+	keyTextFit  = fitOpts{bold: true, min: minText, max: 16, maxLines: 2}
+	numberPx    = float32(16)
+)
+
+// drawPanel draws seat sv's panel, facing its edge.
+func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *input.SeatView, now time.Time, pulse float32) {
+	sl := &s.slots.seats[pg.seat]
+	if sl.seatName.Key == "" {
+		sl.seatName = msg.Text{Key: "start.seat", Args: map[string]any{"Number": pg.seat + 1}}
+	}
+	u := s.fonts.u
+	begin(pg)
+	defer end()
+	full := board.Rect{W: pg.w, H: pg.d}
+	playing := sv.Playing && (v.Mode == input.ModeStart || sv.Player >= 0)
+	if !playing && v.Mode != input.ModeStart {
+		// An empty seat: a quiet plate, so that the table's shape reads.
+		rl.DrawRectangleRounded(rect(full), 0.18, 6, withAlpha(panelColor, 0.45))
+		return
+	}
+	winner := v.Mode == input.ModeEnd && v.End != nil && isWinner(v.End, sv.Player)
+	if sv.Current || winner {
+		glow := currentColor
+		if winner {
+			glow = winnerColor
+		}
+		for k := float32(3); k >= 1; k-- {
+			rl.DrawRectangleRounded(rect(full.Inset(-k*2*u*(0.6+0.4*pulse))), 0.2, 6, withAlpha(glow, 0.22*(4-k)/3+0.1))
+		}
+	}
+	rl.DrawRectangleRounded(rect(full), 0.12, 6, panelColor)
+	edgeCol := panelEdge
+	if sv.Current {
+		edgeCol = currentColor
+	} else if winner {
+		edgeCol = winnerColor
+	}
+	rl.DrawRectangleRoundedLinesEx(rect(full), 0.12, 6, max(1.5, 2*u), edgeCol)
+
+	// Header: the colour with its mark, the name, the counts, the score.
+	if playing {
+		s.drawSwatch(pg.swatch, sv.Color, u)
+	} else {
+		rl.DrawRectangleRoundedLinesEx(rect(pg.swatch.Inset(2*u)), 0.25, 6, max(1, 1.5*u), panelDim)
+	}
+	nameRect := pg.name
+	if sv.Current && v.Mode != input.ModeStart {
+		// The marker: a bright plate behind the name.
+		rl.DrawRectangleRounded(rect(nameRect.Inset(-1*u)), 0.3, 6, currentColor)
+	}
+	name := sv.Name
+	if v.Mode == input.ModeStart {
+		name = sl.seatName
+	}
+	nameInk := panelInk
+	if sv.Current && v.Mode != input.ModeStart {
+		nameInk = color.RGBA{20, 20, 24, 255}
+	}
+	inner := nameRect.Inset(3 * u)
+	sl.name.get(s.fonts, s.cat, lang, name, inner.W, inner.H, nameFit).draw(inner, alignLeft, nameInk)
+
+	switch v.Mode {
+	case input.ModeStart:
+		s.drawStartPanel(v, lang, pg, sv, sl, playing)
+	case input.ModeEnd:
+		s.drawEndPanel(v, lang, pg, sv, sl)
+		return
+	default:
+		if sv.Player < len(v.Public.Players) {
+			s.drawStats(v, pg, sv.Player, u)
+		}
+		s.drawMessage(lang, pg, sv, sl, u)
+		if sv.Current {
+			s.drawKey(lang, pg.confirm, &sl.confirm, msg.Text{Key: "button.confirm"}, confirmColor, iconCheck, u)
+			s.drawKey(lang, pg.cancel, &sl.cancel, msg.Text{Key: "button.cancel"}, cancelColor, iconCross, u)
+		}
+	}
+	s.drawNotice(lang, pg, sv, sl, now, u)
+}
+
+// drawMessage draws the prompt, the progress line and the offline marks.
+func (s *Screen) drawMessage(lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl *seatSlots, u float32) {
+	pr := pg.message
+	if !sv.Progress.IsZero() || sv.ReaderOffline || sv.ButtonsOffline {
+		pr = pg.prompt
+	}
+	ink := panelInk
+	if !sv.Current {
+		ink = panelDim
+	}
+	if !sv.Prompt.IsZero() {
+		sl.prompt.get(s.fonts, s.cat, lang, sv.Prompt, pr.W, pr.H, promptFit).drawTop(pr, alignLeft, ink)
+	}
+	switch {
+	case sv.ReaderOffline || sv.ButtonsOffline:
+		key := "panel.reader_offline"
+		if !sv.ReaderOffline {
+			key = "panel.buttons_offline"
+		}
+		ft := sl.offline.get(s.fonts, s.cat, lang, msg.Text{Key: key}, pg.progress.W-6*u, pg.progress.H, progressFit)
+		r := pg.progress
+		r.W = min(r.W, ft.w+6*u)
+		rl.DrawRectangleRounded(rect(r), 0.4, 6, refuseColor)
+		ft.draw(r, alignCenter, panelInk)
+	case !sv.Progress.IsZero():
+		sl.progress.get(s.fonts, s.cat, lang, sv.Progress, pg.progress.W, pg.progress.H, progressFit).draw(pg.progress, alignLeft, progressInk)
+	}
+}
+
+// drawNotice draws the seat's latest notice over its message for a few
+// seconds: a refusal in red with a cross, news in blue.
+func (s *Screen) drawNotice(lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl *seatSlots, now time.Time, u float32) {
+	n := &sv.Notice
+	if n.Text.IsZero() || n.At.IsZero() || now.Sub(n.At) > NoticeFor {
+		return
+	}
+	r := pg.message
+	if s.mode == input.ModeStart {
+		r.H = pg.colors[0].Y - r.Y - gap*u/2
+	}
+	bg := newsColor
+	if n.Refused {
+		bg = refuseColor
+	}
+	rl.DrawRectangleRounded(rect(r), 0.18, 6, bg)
+	rl.DrawRectangleRoundedLinesEx(rect(r), 0.18, 6, max(1, 1.5*u), panelInk)
+	icon := min(r.H*0.5, 22*u)
+	in := board.Rect{X: r.X + icon + 8*u, Y: r.Y + 3*u, W: r.W - icon - 11*u, H: r.H - 6*u}
+	c := rl.Vector2{X: r.X + 4*u + icon/2, Y: r.Y + r.H/2}
+	rl.DrawCircleV(c, icon/2, panelInk)
+	if n.Refused {
+		iconCross(board.Rect{X: c.X - icon/2, Y: c.Y - icon/2, W: icon, H: icon}.Inset(icon*0.22), bg)
+	} else {
+		iconInfo(board.Rect{X: c.X - icon/2, Y: c.Y - icon/2, W: icon, H: icon}, bg)
+	}
+	sl.notice.get(s.fonts, s.cat, lang, n.Text, in.W, in.H, promptFit).draw(in, alignLeft, panelInk)
+}
+
+// drawSwatch draws a player's colour with the mark of their trains.
+func (s *Screen) drawSwatch(r board.Rect, c input.Color, u float32) {
+	pc := PlayerColor(c)
+	rl.DrawRectangleRounded(rect(r), 0.25, 6, trainRim)
+	rl.DrawRectangleRounded(rect(r.Inset(max(1, 1.5*u))), 0.25, 6, pc)
+	s.tris = board.AppendShape(s.tris[:0], PlayerMark(c), r.Center(), board.Vec{X: 1}, r.W*0.55)
+	ink := inkFor(pc)
+	for i := range s.tris {
+		t := &s.tris[i]
+		rl.DrawTriangle(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), ink)
+	}
+}
+
+// drawStats draws a player's trains, stations, cards and tickets as icons
+// with numbers, and their score.
+func (s *Screen) drawStats(v *input.View, pg *panelGeom, p int, u float32) {
+	pp := &v.Public.Players[p]
+	r := pg.stats
+	n := 3
+	stations := v.Map != nil && v.Map.Rules.Stations > 0
+	if stations {
+		n = 4
+	}
+	cw := r.W / float32(n)
+	px := numberPx * u
+	f := s.fonts.face(true, px)
+	icon := min(r.H*0.62, cw*0.42)
+	items := [4]struct {
+		n    int
+		draw func(board.Rect, color.RGBA)
+	}{{pp.Trains, iconTrain}, {pp.Cards, iconCard}, {pp.Tickets + pp.Drawn, iconTicket}, {pp.StationsLeft, iconStation}}
+	for i := 0; i < n; i++ {
+		x := r.X + float32(i)*cw
+		ir := board.Rect{X: x, Y: r.Y + (r.H-icon)/2, W: icon, H: icon}
+		items[i].draw(ir, panelDim)
+		s.drawNumber(f, items[i].n, board.Rect{X: x + icon + 2*u, Y: r.Y, W: cw - icon - 2*u, H: r.H}, px, alignLeft, panelInk)
+	}
+	// The score, in a plate like the score track's.
+	sr := pg.score
+	rl.DrawRectangleRounded(rect(sr), 0.35, 6, color.RGBA{238, 232, 214, 255})
+	bpx := s.fonts.sizes[min(len(s.fonts.sizes)-1, 5)]
+	bpx = min(bpx, sr.H*0.85)
+	s.drawNumber(s.fonts.face(true, bpx), pp.Score, sr, bpx, alignCenter, color.RGBA{30, 30, 34, 255})
+}
+
+// drawNumber draws n in box r, vertically centred, without allocating.
+func (s *Screen) drawNumber(f *face, n int, r board.Rect, px float32, a align, col color.RGBA) {
+	s.numb = strconv.AppendInt(s.numb[:0], int64(n), 10)
+	s.num = s.num[:0]
+	for _, b := range s.numb {
+		s.num = append(s.num, rune(b))
+	}
+	w := f.width(s.num, px)
+	x := r.X
+	switch a {
+	case alignCenter:
+		x += (r.W - w) / 2
+	case alignRight:
+		x += r.W - w
+	}
+	y := r.Y + (r.H-px)/2
+	rl.DrawTextCodepoints(f.Font.Font, s.num, rl.Vector2{X: float32(int(x + 0.5)), Y: float32(int(y + 0.5))}, px, 0, col)
+}
+
+// drawKey draws an on-screen key: a coloured plate, an icon and, when it
+// fits, its word under the icon.
+func (s *Screen) drawKey(lang msg.Lang, r board.Rect, slot *textSlot, t msg.Text, bg color.RGBA, icon func(board.Rect, color.RGBA), u float32) {
+	rl.DrawRectangleRounded(rect(r), 0.25, 6, bg)
+	rl.DrawRectangleRoundedLinesEx(rect(r), 0.25, 6, max(1, 1.5*u), withAlpha(panelInk, 0.8))
+	lh := float32(minText) * u * lineSpacing
+	ft := slot.get(s.fonts, s.cat, lang, t, r.W-4*u, lh, keyFit)
+	is := min(r.W, r.H) * 0.5
+	if ft.ok && r.H > is+lh+6*u {
+		is = min(is, r.H-lh-8*u)
+		icon(board.Rect{X: r.X + (r.W-is)/2, Y: r.Y + (r.H-lh-is)/2 - u, W: is, H: is}, panelInk)
+		ft.draw(board.Rect{X: r.X + 2*u, Y: r.Y + r.H - lh - 3*u, W: r.W - 4*u, H: lh}, alignCenter, panelInk)
+		return
+	}
+	icon(board.Rect{X: r.X + (r.W-is)/2, Y: r.Y + (r.H-is)/2, W: is, H: is}, panelInk)
+}
+
+// drawTextKey draws a key with a word only (the start screen's keys); on
+// marks the chosen one.
+func (s *Screen) drawTextKey(lang msg.Lang, r board.Rect, slot *textSlot, t msg.Text, on bool, u float32) {
+	bg, ink := keyColor, panelInk
+	if on {
+		bg, ink = keyOnColor, color.RGBA{24, 24, 28, 255}
+	}
+	rl.DrawRectangleRounded(rect(r), 0.3, 6, bg)
+	rl.DrawRectangleRoundedLinesEx(rect(r), 0.3, 6, max(1, 1.5*u), withAlpha(panelInk, 0.7))
+	in := r.Inset(3 * u)
+	slot.get(s.fonts, s.cat, lang, t, in.W, in.H, keyTextFit).draw(in, alignCenter, ink)
+}
+
+// drawStartPanel draws a seat's choices on the start screen: join or
+// leave, its colour, first player.
+func (s *Screen) drawStartPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl *seatSlots, playing bool) {
+	u := s.fonts.u
+	join := msg.Text{Key: "start.join"}
+	if playing {
+		join = msg.Text{Key: "start.leave"}
+	}
+	s.drawTextKey(lang, pg.join, &sl.join, join, false, u)
+	if !playing {
+		r := pg.message
+		r.H = pg.colors[0].Y - r.Y
+		sl.prompt.get(s.fonts, s.cat, lang, msg.Text{Key: "start.seat_empty"}, r.W, r.H, promptFit).drawTop(r, alignLeft, panelDim)
+		return
+	}
+	first := v.Start.First == sv.Seat
+	s.drawTextKey(lang, pg.first, &sl.first, msg.Text{Key: "start.first_player"}, first, u)
+	// The colour's name above the swatches.
+	r := pg.message
+	r.H = pg.colors[0].Y - r.Y - gap*u/2
+	sl.prompt.get(s.fonts, s.cat, lang, sv.Name, r.W, r.H, promptFit).drawTop(r, alignLeft, panelInk)
+	for c := range pg.colors {
+		cr := pg.colors[c]
+		taken := false
+		for i := range v.Seats {
+			o := &v.Seats[i]
+			if o.Seat != sv.Seat && o.Playing && int(o.Color) == c {
+				taken = true
+			}
+		}
+		if input.Color(c) == sv.Color {
+			rl.DrawRectangleRounded(rect(cr.Inset(-3*u)), 0.3, 6, currentColor)
+		}
+		s.drawSwatch(cr, input.Color(c), u)
+		if taken {
+			rl.DrawRectangleRounded(rect(cr), 0.25, 6, color.RGBA{20, 20, 24, 170})
+			iconCross(cr.Inset(cr.W*0.25), panelInk)
+		}
+	}
+}
+
+// isWinner reports whether player p won.
+func isWinner(e *input.EndView, p int) bool {
+	for _, w := range e.Winners {
+		if w == p {
+			return true
+		}
+	}
+	return false
+}
+
+// drawEndPanel draws a player's final score, item by item: who won and
+// what decided it, then the player's routes, each ticket (done in green
+// with +, not done in red with –), stations, longest route and total.
+func (s *Screen) drawEndPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl *seatSlots) {
+	u := s.fonts.u
+	var ep *input.EndPlayer
+	for i := range v.End.Players {
+		if v.End.Players[i].Player == sv.Player {
+			ep = &v.End.Players[i]
+		}
+	}
+	if ep == nil {
+		return
+	}
+	sr := pg.score
+	rl.DrawRectangleRounded(rect(sr), 0.35, 6, color.RGBA{238, 232, 214, 255})
+	bpx := min(s.fonts.sizes[min(len(s.fonts.sizes)-1, 6)], sr.H*0.85)
+	s.drawNumber(s.fonts.face(true, bpx), ep.Total, sr, bpx, alignCenter, color.RGBA{30, 30, 34, 255})
+	if isWinner(v.End, sv.Player) {
+		cr := board.Rect{X: sr.X - sr.H - 4*u, Y: sr.Y, W: sr.H, H: sr.H}
+		iconCrown(cr, winnerColor)
+	}
+	if !sameTexts(sl.endSrc, ep.Lines) || !textEqual(sl.endWinner, v.End.Winner) || !textEqual(sl.endDecided, v.End.Decided) {
+		sl.endSrc = append(sl.endSrc[:0], ep.Lines...)
+		sl.endWinner, sl.endDecided = v.End.Winner, v.End.Decided
+		sl.endTexts, sl.endInks = endLines(sl.endTexts[:0], sl.endInks[:0], v.End, ep)
+	}
+	r := pg.lines
+	sl.lines.get(s.fonts, s.cat, lang, sl.endTexts, sl.endInks, r.W, r.H, promptFit).draw(r, lineInk)
+}
+
+// endLines returns the lines of a player's end panel: the winner, what
+// decided it, and the player's breakdown with each ticket shortened; and
+// beside each line the key that sets its colour (lineInk).
+func endLines(dst []msg.Text, inks []string, e *input.EndView, ep *input.EndPlayer) ([]msg.Text, []string) {
+	dst = append(dst, e.Winner, e.Decided)
+	inks = append(inks, e.Winner.Key, e.Decided.Key)
+	for _, l := range ep.Lines {
+		switch l.Key {
+		case "end.ticket_completed", "end.ticket_failed":
+			sign := "+"
+			if l.Key == "end.ticket_failed" {
+				sign = "–"
+			}
+			dst = append(dst, msg.Text{Key: "end.ticket_short", Args: map[string]any{
+				"From": l.Args["From"], "To": l.Args["To"], "Count": l.Args["Count"], "Sign": sign,
+			}})
+		default:
+			dst = append(dst, l)
+		}
+		inks = append(inks, l.Key)
+	}
+	return dst, inks
+}
+
+func sameTexts(a, b []msg.Text) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !textEqual(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// lineInk is the colour of an end screen line: tickets done in green, not
+// done in red, the total in gold.
+func lineInk(key string) color.RGBA {
+	switch key {
+	case "end.ticket_completed":
+		return doneInk
+	case "end.ticket_failed":
+		return failInk
+	case "end.total":
+		return progressInk
+	case "end.winner", "end.winners_shared":
+		return winnerColor
+	}
+	return panelInk
+}

@@ -1,0 +1,655 @@
+package display
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"time"
+
+	rl "github.com/gen2brain/raylib-go/raylib"
+
+	"ttr/display/board"
+	"ttr/display/msg"
+	"ttr/hal"
+	"ttr/input"
+	"ttr/maps"
+)
+
+// ScreenOpts configure a Screen.
+type ScreenOpts struct {
+	// X, Y, Width and Height are the part of the window the table's screen
+	// takes, in window pixels (X and Y 0 and the window's size on the
+	// table; the simulator puts its virtual hands beside it).
+	X, Y          int
+	Width, Height int
+	// Seats is the edge each seat faces, by seat (DefaultEdges gives a
+	// sensible arrangement).
+	Seats []Edge
+	// Lang is the language drawn until a View names one.
+	Lang msg.Lang
+}
+
+// maxSeats is the most seats a screen has room for.
+const maxSeats = 8
+
+// NoticeFor is how long a seat's notice stays on its panel after the
+// event that caused it.
+const NoticeFor = 6 * time.Second
+
+// A Screen draws the whole table from an input.View: the board with the
+// claimed routes, stations and the route being claimed; the market and the
+// decks; one panel per seat facing that seat's edge; the tunnel being paid,
+// the banner of the last round; the start and end screens. HitTest resolves
+// a touch to what it landed on.
+//
+// All geometry is computed when the screen is made, resized or its map or
+// mode changes, and every text is worded and fitted once per change, so a
+// steady frame allocates nothing beyond raylib's own text drawing.
+//
+// A Screen holds GPU resources: make it after the window is open, use it
+// on the main OS thread, and Unload it before closing the window.
+type Screen struct {
+	cat   *msg.Catalog
+	opts  ScreenOpts
+	lang  msg.Lang // SetLang's, the default
+	fonts *fonts
+	extra []string // letters the fonts are loaded with besides the catalogue's
+
+	// Geometry, for the map in use.
+	m      *maps.Map
+	bd     *Board        // nil without a window (tests of HitTest)
+	geom   *board.Layout // the board's layout without a window
+	play   *screenLayout
+	end    *screenLayout
+	start  startGeom
+	starts []string // the languages and maps the start keys were laid for
+
+	// What the last View drawn asks for, for HitTest.
+	mode  input.Mode
+	shown []seatKeys // by seat
+
+	bview  View // reused every frame
+	colors []color.RGBA
+	marks  []board.Shape
+	tris   []board.Tri
+	num    []rune
+	numb   []byte
+	slots  screenSlots
+}
+
+// seatKeys are the keys a seat's panel showed in the last frame.
+type seatKeys struct {
+	confirm, cancel    bool // Confirm and Cancel (play)
+	join, color, first bool // Join, the colours, First (start screen)
+}
+
+// NewScreen makes the table's screen for opts; the window must be open.
+// It loads the fonts for the catalogue's letters and every map's city
+// names.
+func NewScreen(cat *msg.Catalog, opts ScreenOpts) (*Screen, error) {
+	s, err := newScreen(cat, opts)
+	if err != nil {
+		return nil, err
+	}
+	if !rl.IsWindowReady() {
+		return nil, errors.New("display: NewScreen needs an open window")
+	}
+	s.fonts = loadFonts(scaleOf(float32(opts.Width), float32(opts.Height)), s.extra...)
+	return s, nil
+}
+
+// newScreen checks opts and prepares everything but the GPU resources.
+func newScreen(cat *msg.Catalog, opts ScreenOpts) (*Screen, error) {
+	if cat == nil {
+		return nil, errors.New("display: NewScreen: no message catalogue")
+	}
+	if opts.Width < 320 || opts.Height < 200 {
+		return nil, fmt.Errorf("display: screen %dx%d: it must be at least 320x200", opts.Width, opts.Height)
+	}
+	if len(opts.Seats) < 2 || len(opts.Seats) > maxSeats {
+		return nil, fmt.Errorf("display: %d seats: the table has 2 to %d", len(opts.Seats), maxSeats)
+	}
+	for i, e := range opts.Seats {
+		if e > Right {
+			return nil, fmt.Errorf("display: seat %d faces %v: want bottom, top, left or right", i, e)
+		}
+	}
+	if opts.Lang == "" {
+		opts.Lang = msg.EN
+	}
+	s := &Screen{cat: cat, opts: opts, lang: opts.Lang, shown: make([]seatKeys, len(opts.Seats))}
+	s.opts.Seats = append([]Edge(nil), opts.Seats...)
+	s.extra = []string{string(cat.Runes())}
+	for _, id := range maps.Maps() {
+		m, err := maps.Load(id)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range m.Cities {
+			s.extra = append(s.extra, c.Name)
+		}
+	}
+	s.slots.seats = make([]seatSlots, len(opts.Seats))
+	return s, nil
+}
+
+// area is the screen's rectangle in the window.
+func (s *Screen) area() board.Rect {
+	return board.Rect{X: float32(s.opts.X), Y: float32(s.opts.Y), W: float32(s.opts.Width), H: float32(s.opts.Height)}
+}
+
+// Resize follows a change of the screen's size (the window's, on the
+// table), keeping its origin; it reloads the fonts if the scale changed.
+func (s *Screen) Resize(w, h int) {
+	s.ResizeArea(s.opts.X, s.opts.Y, w, h)
+}
+
+// ResizeArea moves the screen to the rectangle x, y, w, h of the window.
+func (s *Screen) ResizeArea(x, y, w, h int) {
+	if w < 320 || h < 200 || (x == s.opts.X && y == s.opts.Y && w == s.opts.Width && h == s.opts.Height) {
+		return
+	}
+	s.opts.X, s.opts.Y, s.opts.Width, s.opts.Height = x, y, w, h
+	if s.fonts != nil {
+		if u := scaleOf(float32(w), float32(h)); u != s.fonts.u {
+			s.fonts.unload()
+			s.fonts = loadFonts(u, s.extra...)
+		}
+	}
+	s.slots.invalidate()
+	if s.m != nil {
+		s.layOut(s.m)
+	}
+}
+
+// SetLang sets the language drawn when the View does not name one.
+func (s *Screen) SetLang(l msg.Lang) {
+	if l != "" {
+		s.lang = l
+	}
+}
+
+// Unload releases the screen's fonts and textures.
+func (s *Screen) Unload() {
+	if s.bd != nil {
+		s.bd.Unload()
+		s.bd = nil
+	}
+	if s.fonts != nil {
+		s.fonts.unload()
+		s.fonts = nil
+	}
+}
+
+// langOf is the language to draw v in.
+func (s *Screen) langOf(v *input.View) msg.Lang {
+	if v != nil && v.Lang != "" {
+		if l, err := msg.ParseLang(v.Lang); err == nil {
+			return l
+		}
+	}
+	return s.lang
+}
+
+// layOut computes the geometry for map m.
+func (s *Screen) layOut(m *maps.Map) {
+	fr := board.Frame(m)
+	aspect := fr.W / fr.H
+	s.play = newScreenLayout(s.area(), s.opts.Seats, aspect, false)
+	s.end = newScreenLayout(s.area(), s.opts.Seats, aspect, true)
+	s.starts = nil
+	lay := s.layoutFor(s.mode)
+	if s.fonts == nil {
+		s.geom = board.New(m, lay.board, board.DefaultOpts())
+		return
+	}
+	if s.bd == nil || s.m != m {
+		if s.bd != nil {
+			s.bd.Unload()
+		}
+		s.bd = NewBoard(m, lay.board)
+	} else {
+		s.bd.Resize(lay.board)
+	}
+	s.m = m
+}
+
+// layoutFor returns the layout of mode.
+func (s *Screen) layoutFor(mode input.Mode) *screenLayout {
+	if mode == input.ModeEnd {
+		return s.end
+	}
+	return s.play
+}
+
+// boardLayout returns the board's geometry now.
+func (s *Screen) boardLayout() *board.Layout {
+	if s.bd != nil {
+		return s.bd.Layout()
+	}
+	return s.geom
+}
+
+// prepare takes in what v shows that hit-testing needs: the map, the mode,
+// the keys on each panel, the start screen's keys.
+func (s *Screen) prepare(v *input.View) {
+	if v.Map != nil && v.Map != s.m {
+		s.layOut(v.Map)
+		s.m = v.Map
+		s.slots.invalidate()
+	}
+	if v.Mode != s.mode {
+		s.mode = v.Mode
+		if s.m != nil {
+			lay := s.layoutFor(s.mode)
+			if s.bd != nil {
+				s.bd.Resize(lay.board)
+			} else {
+				s.geom = board.New(s.m, lay.board, board.DefaultOpts())
+			}
+		}
+		s.slots.invalidate()
+	}
+	if s.play == nil {
+		return
+	}
+	if v.Mode == input.ModeStart && !sameStrings(s.starts, v.Start.Langs, v.Start.Maps) {
+		s.starts = append(append(s.starts[:0], v.Start.Langs...), v.Start.Maps...)
+		s.start = layStart(s.play.centre.Inset(gap*s.play.u), s.play.u, v.Start.Langs, v.Start.Maps)
+	}
+	for i := range s.shown {
+		k := seatKeys{}
+		if i < len(v.Seats) {
+			sv := &v.Seats[i]
+			switch v.Mode {
+			case input.ModeStart:
+				k.join = true
+				k.color = sv.Playing
+				k.first = sv.Playing
+			case input.ModeSetup, input.ModePlay:
+				k.confirm = sv.Current
+				k.cancel = sv.Current
+			}
+		}
+		s.shown[i] = k
+	}
+}
+
+func sameStrings(have []string, a, b []string) bool {
+	if len(have) != len(a)+len(b) {
+		return false
+	}
+	for i, x := range a {
+		if have[i] != x {
+			return false
+		}
+	}
+	for i, x := range b {
+		if have[len(a)+i] != x {
+			return false
+		}
+	}
+	return true
+}
+
+// HitTest resolves a touch at window pixel x, y to what it landed on,
+// as the View last drawn shows it: an on-screen key (with its seat for
+// keys of a seat's panel), a market slot, the deck, the ticket deck, a
+// route or a city; or Nothing (with the seat when the touch landed on a
+// seat's panel). now is the touch's time.
+func (s *Screen) HitTest(x, y float32, now time.Time) hal.Touch {
+	t := hal.Touch{X: x, Y: y, Kind: hal.Nothing, Seat: -1, At: now}
+	if s.play == nil {
+		return t
+	}
+	lay := s.layoutFor(s.mode)
+	p := board.Vec{X: x, Y: y}
+	key := func(id string, seat int) hal.Touch {
+		t.Kind, t.ID, t.Seat = hal.ScreenKey, id, hal.Seat(seat)
+		return t
+	}
+	for i := range lay.panels {
+		pg := &lay.panels[i]
+		if !pg.rect.Inset(-gap * lay.u / 2).Contains(p) {
+			continue
+		}
+		q := pg.toLocal(p)
+		k := s.shown[pg.seat]
+		switch {
+		case k.confirm && pg.confirm.Inset(-gap*lay.u/2).Contains(q):
+			return key(input.KeyConfirm, pg.seat)
+		case k.cancel && pg.cancel.Inset(-gap*lay.u/2).Contains(q):
+			return key(input.KeyCancel, pg.seat)
+		case k.join && pg.join.Contains(q):
+			return key(input.KeyJoin, pg.seat)
+		case k.first && pg.first.Contains(q):
+			return key(input.KeyFirst, pg.seat)
+		}
+		if k.color {
+			for c := range pg.colors {
+				if pg.colors[c].Inset(-gap * lay.u / 3).Contains(q) {
+					return key(input.KeyColor+input.Color(c).String(), pg.seat)
+				}
+			}
+		}
+		t.Seat = hal.Seat(pg.seat)
+		return t
+	}
+	switch s.mode {
+	case input.ModeStart:
+		for _, k := range s.start.keys {
+			if k.r.Contains(p) {
+				return key(k.id, -1)
+			}
+		}
+		return t
+	case input.ModeEnd:
+		if s.endKey().Contains(p) {
+			return key(input.KeyNewGame, -1)
+		}
+		return t
+	}
+	mk := &lay.market
+	for i, r := range mk.slots {
+		if r.Inset(-gap * lay.u / 2).Contains(p) {
+			t.Kind, t.Index = hal.MarketSlot, i
+			return t
+		}
+	}
+	switch {
+	case mk.deck.Inset(-gap * lay.u / 2).Contains(p):
+		t.Kind = hal.DeckArea
+		return t
+	case mk.tickets.Inset(-gap * lay.u / 2).Contains(p):
+		t.Kind = hal.TicketDeck
+		return t
+	}
+	bl := s.boardLayout()
+	if bl == nil || s.m == nil {
+		return t
+	}
+	h := bl.HitTest(p)
+	switch h.Kind {
+	case board.HitRoute:
+		t.Kind, t.ID, t.Index = hal.RouteArea, s.m.Routes[h.Index].ID, h.Index
+	case board.HitCity:
+		t.Kind, t.ID, t.Index = hal.CityArea, s.m.Cities[h.Index].ID, h.Index
+	}
+	return t
+}
+
+// endKey is where the end screen's New game key is: in the bottom right
+// corner of the middle, beside the board when there is room.
+func (s *Screen) endKey() board.Rect {
+	c := s.end.board
+	u := s.end.u
+	w, h := min(140*u, c.W*0.3), min(30*u, c.H*0.2)
+	return board.Rect{X: c.X + c.W - w, Y: c.Y + c.H - h, W: w, H: h}
+}
+
+// startGeom is the start screen's middle: title, languages, maps, the
+// number of players and Start.
+type startGeom struct {
+	card                       board.Rect
+	title, langLabel, mapLabel board.Rect
+	players, problem           board.Rect
+	keys                       []keyGeom // languages, maps, start
+}
+
+// layStart lays out the start screen's middle card in c for the offered
+// languages and maps.
+func layStart(c board.Rect, u float32, langs, mapIDs []string) startGeom {
+	var g startGeom
+	w := min(c.W, 420*u)
+	h := min(c.H, 236*u)
+	g.card = board.Rect{X: c.X + (c.W-w)/2, Y: c.Y + (c.H-h)/2, W: w, H: h}
+	pad := 8 * u
+	in := g.card.Inset(pad)
+	row := (in.H - 4*gap*u) / 6
+	y := in.Y
+	g.title = board.Rect{X: in.X, Y: y, W: in.W, H: row * 1.2}
+	y += row*1.2 + gap*u
+	labelW := in.W * 0.26
+	keysRow := func(ids []string, prefix string, label *board.Rect) {
+		*label = board.Rect{X: in.X, Y: y, W: labelW - gap*u, H: row}
+		n := float32(max(len(ids), 1))
+		kw := (in.W - labelW - (n-1)*gap*u) / n
+		for i, id := range ids {
+			g.keys = append(g.keys, keyGeom{id: prefix + id, r: board.Rect{X: in.X + labelW + float32(i)*(kw+gap*u), Y: y, W: kw, H: row}})
+		}
+		y += row + gap*u
+	}
+	keysRow(langs, input.KeyLang, &g.langLabel)
+	keysRow(mapIDs, input.KeyMap, &g.mapLabel)
+	g.players = board.Rect{X: in.X, Y: y, W: in.W, H: row * 0.8}
+	y += row*0.8 + gap*u
+	g.problem = board.Rect{X: in.X, Y: y, W: in.W, H: row}
+	y += row + gap*u
+	sw := in.W * 0.5
+	g.keys = append(g.keys, keyGeom{id: input.KeyStart, r: board.Rect{X: in.X + (in.W-sw)/2, Y: y, W: sw, H: in.Y + in.H - y}})
+	return g
+}
+
+// Player colours: the trains and stations of each colour on the board and
+// the swatches of the panels.
+var playerColors = [input.NumColors]color.RGBA{
+	input.Red:    {206, 32, 36, 255},
+	input.Blue:   {36, 98, 214, 255},
+	input.Green:  {32, 150, 66, 255},
+	input.Yellow: {250, 204, 22, 255},
+	input.Black:  {30, 30, 34, 255},
+}
+
+// playerMarks are the shapes on each colour's trains, so that players who
+// cannot tell the colours apart can tell their trains.
+var playerMarks = [input.NumColors]board.Shape{
+	input.Red:    board.Dot,
+	input.Blue:   board.Diamond,
+	input.Green:  board.Plus,
+	input.Yellow: board.Triangle,
+	input.Black:  board.Ring,
+}
+
+// PlayerColor returns the colour the trains, stations and panel of a
+// player of colour c are drawn in.
+func PlayerColor(c input.Color) color.RGBA {
+	if int(c) < len(playerColors) {
+		return playerColors[c]
+	}
+	return playerColors[0]
+}
+
+// PlayerMark returns the shape drawn on the trains of colour c.
+func PlayerMark(c input.Color) board.Shape {
+	if int(c) < len(playerMarks) {
+		return playerMarks[c]
+	}
+	return board.Plain
+}
+
+// boardView fills the reused board View from v.
+func (s *Screen) boardView(v *input.View, now time.Time) *View {
+	bv := &s.bview
+	m := s.m
+	if cap(bv.Routes) < len(m.Routes) {
+		bv.Routes = make([]RouteMark, len(m.Routes))
+	}
+	if cap(bv.Cities) < len(m.Cities) {
+		bv.Cities = make([]CityMark, len(m.Cities))
+	}
+	bv.Routes, bv.Cities = bv.Routes[:len(m.Routes)], bv.Cities[:len(m.Cities)]
+	clear(bv.Routes)
+	clear(bv.Cities)
+	bv.Selected = board.Hit{}
+	bv.Time = float32(now.UnixMilli()%600000) / 1000
+
+	// Each player's colour and mark, from their seat.
+	n := len(v.Public.Players)
+	s.colors = s.colors[:0]
+	s.marks = s.marks[:0]
+	for p := 0; p < n; p++ {
+		s.colors = append(s.colors, color.RGBA{})
+		s.marks = append(s.marks, board.Plain)
+	}
+	for i := range v.Seats {
+		if p := v.Seats[i].Player; p >= 0 && p < n {
+			s.colors[p] = PlayerColor(v.Seats[i].Color)
+			s.marks[p] = PlayerMark(v.Seats[i].Color)
+		}
+	}
+	if v.Mode == input.ModeStart {
+		return bv
+	}
+	for i, o := range v.Public.RouteOwner {
+		if i >= len(bv.Routes) {
+			break
+		}
+		if o >= 0 && o < n {
+			bv.Routes[i].Owner = s.colors[o]
+			bv.Routes[i].Mark = s.marks[o]
+			continue
+		}
+		// With 2 or 3 players a double closes when one half is taken.
+		if tw := m.Routes[i].Twin; tw >= 0 && n < 4 && tw < len(v.Public.RouteOwner) && v.Public.RouteOwner[tw] >= 0 {
+			bv.Routes[i].Faded = true
+		}
+	}
+	for c, o := range v.Public.StationOwner {
+		if c < len(bv.Cities) && o >= 0 && o < n {
+			bv.Cities[c].Station = s.colors[o]
+		}
+	}
+	if v.Mode == input.ModeEnd && v.End != nil {
+		for _, ep := range v.End.Players {
+			if ep.LongestBonus == 0 {
+				continue
+			}
+			for _, r := range ep.LongestRoutes {
+				if r >= 0 && r < len(bv.Routes) {
+					bv.Routes[r].Glow = longestGlow
+				}
+			}
+		}
+		return bv
+	}
+	switch {
+	case v.SelectedRoute >= 0 && v.SelectedRoute < len(m.Routes):
+		bv.Selected = board.Hit{Kind: board.HitRoute, Index: v.SelectedRoute}
+	case v.SelectedCity >= 0 && v.SelectedCity < len(m.Cities):
+		bv.Selected = board.Hit{Kind: board.HitCity, Index: v.SelectedCity}
+	}
+	return bv
+}
+
+// Colours of the screen around the board.
+var (
+	tableColor   = color.RGBA{38, 50, 46, 255}
+	panelColor   = color.RGBA{28, 32, 38, 240}
+	panelEdge    = color.RGBA{70, 78, 88, 255}
+	panelInk     = color.RGBA{238, 238, 232, 255}
+	panelDim     = color.RGBA{160, 166, 170, 255}
+	currentColor = color.RGBA{255, 206, 40, 255}
+	refuseColor  = color.RGBA{196, 30, 36, 255}
+	newsColor    = color.RGBA{30, 96, 176, 255}
+	confirmColor = color.RGBA{36, 150, 70, 255}
+	cancelColor  = color.RGBA{176, 48, 44, 255}
+	keyColor     = color.RGBA{60, 70, 84, 255}
+	keyOnColor   = color.RGBA{238, 190, 40, 255}
+	progressInk  = color.RGBA{255, 214, 90, 255}
+	cardBack     = color.RGBA{34, 52, 96, 255}
+	ticketBack   = color.RGBA{232, 218, 180, 255}
+	longestGlow  = color.RGBA{255, 40, 190, 235}
+	bannerColor  = color.RGBA{120, 24, 28, 240}
+	overlayColor = color.RGBA{24, 28, 34, 236}
+	winnerColor  = color.RGBA{255, 200, 40, 255}
+	doneInk      = color.RGBA{120, 220, 130, 255}
+	failInk      = color.RGBA{255, 130, 120, 255}
+)
+
+// Draw draws v, the table's screen at time now (for the notices' timing
+// and the pulse of highlights), into the screen's rectangle. The caller
+// brackets it with rl.BeginDrawing (or rl.BeginTextureMode) and the
+// matching End, so that it can draw more around it.
+func (s *Screen) Draw(v *input.View, now time.Time) {
+	if v == nil {
+		return
+	}
+	s.prepare(v)
+	if s.play == nil || s.fonts == nil {
+		return
+	}
+	lang := s.langOf(v)
+	lay := s.layoutFor(v.Mode)
+	rl.DrawRectangleRec(rect(lay.area), tableColor)
+	if s.bd != nil {
+		s.bd.Draw(s.boardView(v, now))
+	}
+	pulse := pulseAt(now)
+	switch v.Mode {
+	case input.ModeStart:
+		s.drawStart(v, lang, lay)
+	case input.ModeEnd:
+		s.drawEndMiddle(v, lang, lay)
+	default:
+		s.drawMarket(v, lang, lay)
+		s.drawCost(v, lay)
+		s.drawTunnel(v, lang, lay)
+	}
+	if v.Mode != input.ModeStart && !v.Banner.IsZero() && v.Mode != input.ModeEnd {
+		s.drawBanner(v, lang, lay, v.Banner, msg.Text{})
+	}
+	for i := range lay.panels {
+		pg := &lay.panels[i]
+		if pg.seat < len(v.Seats) {
+			s.drawPanel(v, lang, pg, &v.Seats[pg.seat], now, pulse)
+		}
+	}
+}
+
+// pulseAt is a 0-1 breathing value for highlights.
+func pulseAt(now time.Time) float32 {
+	ms := now.UnixMilli() % 1400
+	x := float32(ms) / 700
+	if x > 1 {
+		x = 2 - x
+	}
+	return x
+}
+
+// playerEdges returns which edges have a playing seat.
+func playerEdges(v *input.View, seats []Edge) (has [4]bool) {
+	for i, sv := range v.Seats {
+		if i < len(seats) && (sv.Playing || v.Mode == input.ModeStart) {
+			has[seats[i]&3] = true
+		}
+	}
+	return has
+}
+
+// currentSeat returns the seat the table waits for, or -1.
+func currentSeat(v *input.View) int {
+	for i, sv := range v.Seats {
+		if sv.Current {
+			return i
+		}
+	}
+	return -1
+}
+
+// facing returns a frame in rect r in which text reads upright from edge e.
+func facing(r board.Rect, e Edge) panelGeom {
+	p := panelGeom{rect: r, edge: e}
+	p.orient()
+	return p
+}
+
+// begin sets the transform for drawing in p's local coordinates.
+func begin(p *panelGeom) {
+	rl.PushMatrix()
+	rl.Translatef(p.o.X, p.o.Y, 0)
+	if p.angle != 0 {
+		rl.Rotatef(p.angle, 0, 0, 1)
+	}
+}
+
+func end() { rl.PopMatrix() }

@@ -1,0 +1,347 @@
+package display
+
+import (
+	"image/color"
+	"math"
+	"unicode"
+
+	rl "github.com/gen2brain/raylib-go/raylib"
+
+	"ttr/display/board"
+	"ttr/display/msg"
+)
+
+// Text sizes, in units of u (pixels on an 800x480 screen). minText is the
+// smallest text the table ever draws: a 12 pixel letter on a 7" 800x480
+// screen, 27 pixels on a 1920x1080 one.
+const (
+	minText     = 12
+	lineSpacing = 1.17 // line height / font size
+)
+
+// textSteps are the sizes, in u, fonts are rasterised at: text is fitted
+// into its box at the largest that fits, and is drawn crisp at it.
+var textSteps = [...]float32{12, 13, 14, 16, 18, 21, 24, 28, 34, 42}
+
+// A face is one typeface at one pixel size, with the advance of every
+// letter it was loaded with, so that text is measured in Go without
+// allocating.
+type face struct {
+	Font
+	adv      map[rune]float32 // advance at Font.Size
+	fallback float32          // the advance of '?', which raylib draws for a missing letter
+}
+
+func newFace(ff FontFace, size int, extra ...string) *face {
+	f := LoadFont(ff, size, extra...)
+	fc := &face{Font: f, adv: make(map[rune]float32, 512)}
+	for _, r := range Codepoints(extra...) {
+		g := rl.GetGlyphInfo(f.Font, r)
+		if g.Value != r {
+			continue
+		}
+		a := float32(g.AdvanceX)
+		if a == 0 {
+			a = rl.GetGlyphAtlasRec(f.Font, r).Width + float32(g.OffsetX)
+		}
+		fc.adv[r] = a
+	}
+	fc.fallback = fc.adv['?']
+	return fc
+}
+
+// has reports whether the face has a glyph for r.
+func (f *face) has(r rune) bool { _, ok := f.adv[r]; return ok }
+
+// width returns the width of rs drawn at size pixels (as MeasureTextEx).
+func (f *face) width(rs []rune, size float32) float32 {
+	var w float32
+	for _, r := range rs {
+		a, ok := f.adv[r]
+		if !ok {
+			a = f.fallback
+		}
+		w += a
+	}
+	return w * size / f.Size
+}
+
+// fonts are the table's typefaces rasterised at every text step of one
+// screen scale.
+type fonts struct {
+	u          float32
+	sizes      []float32 // pixels, ascending
+	sans, bold []*face
+	// misfits are texts that fitted no box they were given, for tests
+	// (a few at most: fitting is cached).
+	misfits []string
+}
+
+// misfit records a text that did not fit.
+func (fs *fonts) misfit(text string) {
+	if len(fs.misfits) < 64 {
+		fs.misfits = append(fs.misfits, text)
+	}
+}
+
+func loadFonts(u float32, extra ...string) *fonts {
+	fs := &fonts{u: u}
+	for _, s := range textSteps {
+		px := float32(math.Round(float64(s * u)))
+		if n := len(fs.sizes); n > 0 && fs.sizes[n-1] == px {
+			continue
+		}
+		fs.sizes = append(fs.sizes, px)
+		fs.sans = append(fs.sans, newFace(Sans, int(px), extra...))
+		fs.bold = append(fs.bold, newFace(Bold, int(px), extra...))
+	}
+	return fs
+}
+
+func (fs *fonts) unload() {
+	for i := range fs.sans {
+		fs.sans[i].Unload()
+		fs.bold[i].Unload()
+	}
+}
+
+// face returns the face of the given weight rasterised nearest to px.
+func (fs *fonts) face(bold bool, px float32) *face {
+	list := fs.sans
+	if bold {
+		list = fs.bold
+	}
+	best := 0
+	for i, s := range fs.sizes {
+		if math.Abs(float64(s-px)) < math.Abs(float64(fs.sizes[best]-px)) {
+			best = i
+		}
+	}
+	return list[best]
+}
+
+// A fitted is a text laid out in a box: wrapped into lines at one size.
+type fitted struct {
+	lines  [][]rune
+	widths []float32
+	face   *face
+	size   float32
+	w, h   float32 // the block of lines
+	ok     bool    // it fits the box at a size no smaller than asked
+}
+
+// fitOpts says how a text may be fitted into a box.
+type fitOpts struct {
+	bold     bool
+	min, max float32 // font sizes, in u
+	maxLines int     // 0: as many as fit
+	optional bool    // the caller leaves the text out if it does not fit
+}
+
+// fit lays text out in a box of w x h pixels at the largest text step
+// between o.min and o.max at which every line fits the width (wrapping at
+// spaces) and all lines fit the height. If it fits at no step, it is laid
+// out at the smallest and ok is false: tests catch that, the table never
+// cuts text off.
+func (fs *fonts) fit(text string, w, h float32, o fitOpts) fitted {
+	rs := []rune(text)
+	lo, hi := o.min*fs.u, o.max*fs.u
+	var last fitted
+	for i := len(fs.sizes) - 1; i >= 0; i-- {
+		px := fs.sizes[i]
+		if px > hi+0.5 {
+			continue
+		}
+		if px < lo-0.5 && last.face != nil {
+			break
+		}
+		f := fs.face(o.bold, px)
+		last = wrap(f, rs, px, w)
+		last.ok = last.h <= h+0.5 && last.w <= w+0.5 && (o.maxLines == 0 || len(last.lines) <= o.maxLines) && px >= lo-0.5
+		if last.ok {
+			return last
+		}
+	}
+	if !o.optional {
+		fs.misfit(text)
+	}
+	return last
+}
+
+// wrap breaks rs into lines no wider than w at size px, at spaces (and
+// inside a word only when the word alone is wider than w).
+func wrap(f *face, rs []rune, px, w float32) fitted {
+	out := fitted{face: f, size: px}
+	add := func(line []rune) {
+		for len(line) > 0 && line[len(line)-1] == ' ' {
+			line = line[:len(line)-1]
+		}
+		lw := f.width(line, px)
+		out.lines = append(out.lines, line)
+		out.widths = append(out.widths, lw)
+		out.w = max(out.w, lw)
+	}
+	start := 0
+	for start < len(rs) {
+		for start < len(rs) && rs[start] == ' ' {
+			start++
+		}
+		if start == len(rs) {
+			break
+		}
+		// Take words while they fit.
+		end, fits := start, start
+		for end < len(rs) {
+			next := end
+			for next < len(rs) && rs[next] == ' ' {
+				next++
+			}
+			for next < len(rs) && rs[next] != ' ' && rs[next] != '\n' {
+				next++
+			}
+			if f.width(rs[start:next], px) > w && fits > start {
+				break
+			}
+			fits = next
+			end = next
+			if end < len(rs) && rs[end] == '\n' {
+				break
+			}
+		}
+		line := rs[start:fits]
+		if f.width(line, px) > w {
+			// One word wider than the box: break it where it must.
+			n := 1
+			for n < len(line) && f.width(line[:n+1], px) <= w {
+				n++
+			}
+			line, fits = line[:n], start+n
+		}
+		add(line)
+		start = fits
+		if start < len(rs) && rs[start] == '\n' {
+			start++
+		}
+	}
+	out.h = float32(len(out.lines)) * px * lineSpacing
+	if len(out.lines) > 0 {
+		out.h -= px * (lineSpacing - 1) // no gap under the last line
+	}
+	return out
+}
+
+// align says where a fitted text sits in its box.
+type align uint8
+
+const (
+	alignLeft align = iota
+	alignCenter
+	alignRight
+)
+
+// draw draws ft in box r (local coordinates of the current transform),
+// vertically centred.
+func (ft *fitted) draw(r board.Rect, a align, col color.RGBA) {
+	if ft.face == nil {
+		return
+	}
+	y := r.Y + (r.H-ft.h)/2
+	ft.drawAt(r.X, y, r.W, a, col)
+}
+
+// drawTop draws ft from the top of box r.
+func (ft *fitted) drawTop(r board.Rect, a align, col color.RGBA) {
+	if ft.face == nil {
+		return
+	}
+	ft.drawAt(r.X, r.Y, r.W, a, col)
+}
+
+func (ft *fitted) drawAt(x, y, w float32, a align, col color.RGBA) {
+	for i, line := range ft.lines {
+		lx := x
+		switch a {
+		case alignCenter:
+			lx = x + (w-ft.widths[i])/2
+		case alignRight:
+			lx = x + w - ft.widths[i]
+		}
+		if len(line) > 0 {
+			rl.DrawTextCodepoints(ft.face.Font.Font, line, rl.Vector2{X: float32(math.Round(float64(lx))), Y: float32(math.Round(float64(y)))}, ft.size, 0, col)
+		}
+		y += ft.size * lineSpacing
+	}
+}
+
+// A textSlot caches one place's fitted text: the text is worded and fitted
+// again only when the Text, the language or the box changes, so that a
+// steady frame allocates nothing.
+type textSlot struct {
+	lang  msg.Lang
+	text  msg.Text
+	raw   string
+	w, h  float32
+	opts  fitOpts
+	fit   fitted
+	valid bool
+}
+
+// get returns t worded in lang and fitted into w x h.
+func (s *textSlot) get(fs *fonts, cat *msg.Catalog, lang msg.Lang, t msg.Text, w, h float32, o fitOpts) *fitted {
+	if s.valid && s.lang == lang && s.w == w && s.h == h && s.opts == o && s.raw == "" && textEqual(s.text, t) {
+		return &s.fit
+	}
+	s.lang, s.text, s.raw, s.w, s.h, s.opts, s.valid = lang, t, "", w, h, o, true
+	s.fit = fs.fit(cat.Text(lang, t), w, h, o)
+	return &s.fit
+}
+
+// getRaw returns a literal string (a city name, a number) fitted into w x h.
+func (s *textSlot) getRaw(fs *fonts, raw string, w, h float32, o fitOpts) *fitted {
+	if s.valid && s.raw == raw && raw != "" && s.w == w && s.h == h && s.opts == o {
+		return &s.fit
+	}
+	s.lang, s.text, s.raw, s.w, s.h, s.opts, s.valid = "", msg.Text{}, raw, w, h, o, true
+	s.fit = fs.fit(raw, w, h, o)
+	return &s.fit
+}
+
+// textEqual reports whether two Texts say the same, without allocating.
+func textEqual(a, b msg.Text) bool {
+	if a.Key != b.Key || len(a.Args) != len(b.Args) {
+		return false
+	}
+	for k, va := range a.Args {
+		vb, ok := b.Args[k]
+		if !ok {
+			return false
+		}
+		ta, aText := va.(msg.Text)
+		tb, bText := vb.(msg.Text)
+		if aText || bText {
+			if !aText || !bText || !textEqual(ta, tb) {
+				return false
+			}
+			continue
+		}
+		if va != vb {
+			return false
+		}
+	}
+	return true
+}
+
+// missingRunes returns the letters of s that f has no glyph for (spaces
+// and control characters need none).
+func missingRunes(f *face, s string) []rune {
+	var out []rune
+	for _, r := range s {
+		if unicode.IsSpace(r) || !unicode.IsPrint(r) {
+			continue
+		}
+		if !f.has(r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
