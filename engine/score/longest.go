@@ -372,16 +372,12 @@ func (s *trailSearch) solve(edges uint64, f fixed) int {
 			floor = infeasible
 		}
 		saved := s.best
-		// First the bound itself, which is often met; else a quick sample
-		// of trails gives drop a floor to beat.
-		ub := s.bound(edges, f, total)
-		if ub > max(floor, 0) {
-			s.best = ub - 1
-			s.drop(edges, rule{f: f})
-			if s.best >= ub {
-				floor = s.best
-			} else {
-				s.best = max(floor, s.sample(edges, f))
+		// A quick sample of trails gives drop a floor to beat; if it meets
+		// the bound, there is nothing to search.
+		if ub := s.bound(edges, f, total); ub > max(floor, 0) {
+			floor = max(floor, s.sample(edges, f))
+			if floor < ub {
+				s.best = floor
 				s.drop(edges, rule{f: f})
 				floor = s.best
 			}

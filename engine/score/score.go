@@ -98,6 +98,7 @@ func Final(m *maps.Map, players []Player) Result {
 			owner[r] = p
 		}
 	}
+	touch := touching(m)
 	res := Result{Players: make([]PlayerResult, len(players))}
 	best := 0
 	for p, pl := range players {
@@ -110,7 +111,7 @@ func Final(m *maps.Map, players []Player) Result {
 		if m.Rules.Stations > 0 {
 			pr.StationPoints = StationValue * max(m.Rules.Stations-len(pl.Stations), 0)
 		}
-		choice := chooseStations(m, pl, p, owner)
+		choice := chooseStations(m, pl, p, owner, touch)
 		pr.StationRoutes = make(map[int]int, len(pl.Stations))
 		for i, c := range pl.Stations {
 			pr.StationRoutes[c] = choice.borrowed[i]

@@ -139,7 +139,7 @@ func TestFinalStationsMatchExhaustiveChoice(t *testing.T) {
 				}
 			}
 			with := Player{Routes: append(append([]int(nil), players[p].Routes...), borrowed...), Tickets: players[p].Tickets}
-			got := chooseStations(m, with, p, make([]int, len(m.Routes)))
+			got := chooseStations(m, with, p, make([]int, len(m.Routes)), touching(m))
 			for i, tr := range pr.Tickets {
 				if tr.Completed != got.completed[i] {
 					t.Fatalf("game %d player %d: ticket %d completed = %v, but the reported routes make it %v", game, p, i, tr.Completed, got.completed[i])

@@ -51,8 +51,9 @@ type pendingTicket struct {
 // each of its stations, the opponent route (or none) that serves the player
 // best: most ticket points, then most completed tickets, then fewest borrowed
 // routes, then the lowest route indexes in station order. owner gives each
-// route's holder (-1 for none); self is pl's index.
-func chooseStations(m *maps.Map, pl Player, self int, owner []int) stationChoice {
+// route's holder (-1 for none), touch each city's routes in index order;
+// self is pl's index.
+func chooseStations(m *maps.Map, pl Player, self int, owner []int, touch [][]int) stationChoice {
 	ch := stationChoice{borrowed: make([]int, len(pl.Stations)), completed: make([]bool, len(pl.Tickets))}
 	for i := range ch.borrowed {
 		ch.borrowed[i] = -1
@@ -92,9 +93,9 @@ func chooseStations(m *maps.Map, pl Player, self int, owner []int) stationChoice
 	cands := make([][]candidate, len(pl.Stations))
 	for s, city := range pl.Stations {
 	routes:
-		for r := range m.Routes {
+		for _, r := range touch[city] {
 			rt := &m.Routes[r]
-			if owner[r] < 0 || owner[r] == self || (rt.A != city && rt.B != city) {
+			if owner[r] < 0 || owner[r] == self {
 				continue
 			}
 			if own.find(rt.A) == own.find(rt.B) {
@@ -109,12 +110,30 @@ func chooseStations(m *maps.Map, pl Player, self int, owner []int) stationChoice
 			cands[s] = append(cands[s], c)
 		}
 	}
+	// A ticket that even every candidate at once cannot complete stays
+	// incomplete whatever the stations borrow: leave it out of the search.
+	uf := newUnionFind(nodes)
+	for _, cs := range cands {
+		for _, c := range cs {
+			uf.union(c.a, c.b)
+		}
+	}
+	n := 0
+	for _, t := range pending {
+		if uf.find(t.a) == uf.find(t.b) {
+			pending[n] = t
+			n++
+		}
+	}
+	pending = pending[:n]
+	if len(pending) == 0 {
+		return ch
+	}
 	pruneDeadEnds(cands, pending, nodes)
 
 	// Try every combination, fewest borrowed routes first; within a count,
 	// in lexicographic order of route index. Only a strictly better one
 	// replaces the best, so ties go to fewer routes, then lower indexes.
-	uf := newUnionFind(nodes)
 	pick := make([]int, len(pl.Stations))
 	for i := range pick {
 		pick[i] = -1
@@ -188,6 +207,27 @@ func chooseStations(m *maps.Map, pl Player, self int, owner []int) stationChoice
 		ch.completed[t.index] = uf.find(t.a) == uf.find(t.b)
 	}
 	return ch
+}
+
+// touching returns, for each city of m, the indexes of its routes in
+// increasing order.
+func touching(m *maps.Map) [][]int {
+	touch := make([][]int, len(m.Cities))
+	backing := make([]int, 2*len(m.Routes))
+	count := make([]int, len(m.Cities))
+	for _, r := range m.Routes {
+		count[r.A]++
+		count[r.B]++
+	}
+	for c, n := range count {
+		touch[c] = backing[:0:n]
+		backing = backing[n:]
+	}
+	for r, rt := range m.Routes {
+		touch[rt.A] = append(touch[rt.A], r)
+		touch[rt.B] = append(touch[rt.B], r)
+	}
+	return touch
 }
 
 // pruneDeadEnds drops candidates that lead into a part of the network no
