@@ -206,11 +206,26 @@ func (s CardSet) nth(n int) CardID {
 		n -= c
 		w = 1
 	}
-	x := s[w]
+	return CardID(w*64 + select64(s[w], n))
+}
+
+// select64 returns the position of the n-th set bit of x (n < popcount(x)),
+// skipping whole bytes by their popcount.
+func select64(x uint64, n int) int {
+	shift := 0
+	for {
+		c := bits.OnesCount8(uint8(x))
+		if n < c {
+			break
+		}
+		n -= c
+		x >>= 8
+		shift += 8
+	}
 	for range n {
 		x &= x - 1
 	}
-	return CardID(w*64 + bits.TrailingZeros64(x))
+	return shift + bits.TrailingZeros64(x)
 }
 
 // lowest returns the set of the n smallest cards of s (n <= s.Len()).
@@ -268,10 +283,4 @@ func (s TicketSet) IDs() []TicketID {
 	return out
 }
 
-func (s TicketSet) nth(n int) TicketID {
-	x := uint64(s)
-	for range n {
-		x &= x - 1
-	}
-	return TicketID(bits.TrailingZeros64(x))
-}
+func (s TicketSet) nth(n int) TicketID { return TicketID(select64(uint64(s), n)) }
