@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -227,5 +229,57 @@ func TestLoopWatchdogOnlyWhileHealthy(t *testing.T) {
 	}
 	if !strings.Contains(r.logs.String(), "game log write failed") {
 		t.Errorf("the failure is not logged:\n%s", r.logs.String())
+	}
+}
+
+func TestHistoryListsFinishedGames(t *testing.T) {
+	r := newLoopRig(t, 2)
+	var out bytes.Buffer
+	if err := history([]string{"-state", r.dir}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "no finished games") {
+		t.Errorf("empty history: %q", out.String())
+	}
+	if err := r.l.run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := history([]string{"-state", r.dir}, &out); err != nil {
+		t.Fatal(err)
+	}
+	h, err := r.a.History()
+	if err != nil || len(h) != 1 {
+		t.Fatalf("history %v, %v", h, err)
+	}
+	sum, err := app.ParseSummary(h[0].Summary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := strings.TrimSpace(out.String())
+	want := h[0].Name + ": europe, " // the start screen's default map
+	if !strings.HasPrefix(line, want) || !strings.Contains(line, "won by seat") || !strings.Contains(line, " red ") ||
+		!strings.Contains(line, strconv.Itoa(sum.Scores[0])) || strings.Count(line, "\n") != 0 {
+		t.Errorf("history line %q, want %q..., the scores %v and the winner", line, want, sum.Scores)
+	}
+}
+
+func TestScoreCommand(t *testing.T) {
+	var out bytes.Buffer
+	if err := scoreCommand([]string{"../../engine/score/testdata/scenarios/002-usa-loop.json"}, nil, &out); err != nil {
+		t.Fatal(err)
+	}
+	var rep map[string]any
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil || len(rep) == 0 {
+		t.Errorf("output is not a JSON report: %v\n%s", err, out.String())
+	}
+	var ee *exitError
+	for _, args := range [][]string{nil, {"a", "b"}, {"/no/such/file"}, {"-x"}} {
+		if err := scoreCommand(args, strings.NewReader(""), io.Discard); !errors.As(err, &ee) || ee.code != 2 {
+			t.Errorf("%q: got %v, want exit 2", args, err)
+		}
+	}
+	if err := scoreCommand([]string{"-"}, strings.NewReader("{"), io.Discard); !errors.As(err, &ee) || ee.code != 2 {
+		t.Errorf("bad scenario on stdin: got %v, want exit 2", err)
 	}
 }
