@@ -34,6 +34,7 @@ type playOpts struct {
 	width       int
 	height      int
 	maxActions  int
+	verbose     bool
 }
 
 func parsePlayFlags(args []string, stderr io.Writer) (playOpts, error) {
@@ -50,6 +51,7 @@ func parsePlayFlags(args []string, stderr io.Writer) (playOpts, error) {
 	fs.StringVar(&o.screenshots, "screenshots", "", "write the script's screenshots (PNG) to this folder; needs a display (xvfb-run)")
 	fs.IntVar(&o.width, "width", 1600, "screenshot width in pixels")
 	fs.IntVar(&o.height, "height", 900, "screenshot height in pixels")
+	fs.BoolVar(&o.verbose, "v", false, "print each step and what the table shows after it (on standard error), to help write scripts")
 	fs.IntVar(&o.maxActions, "max-actions", 20000, "stop a bot game that has not ended after this many actions")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sim play [flags] [SCRIPT]\n\nPlays a script (see go doc ./tools/sim), or with -bots all a whole game, without a window.")
@@ -206,6 +208,9 @@ func play(o playOpts, stderr io.Writer) (*playResult, error) {
 			}
 			return res, fmt.Errorf("sim play: %s: %q: %w", where, st.String(), err)
 		}
+		if o.verbose {
+			fmt.Fprintf(stderr, "%3d %-40s %s\n", st.line, st.String(), describe(w))
+		}
 	}
 	return res, nil
 }
@@ -292,4 +297,29 @@ func (r *playResult) write(o playOpts, stdout io.Writer) error {
 	}
 	_, err = stdout.Write(js)
 	return err
+}
+
+// describe says what the table shows now, for -v: the waiting seat's
+// prompt and progress, notices and the last step's actions.
+func describe(w *world) string {
+	v := w.tb.View()
+	var b strings.Builder
+	fmt.Fprintf(&b, "mode=%s", v.Mode)
+	if s := w.game(); s != nil {
+		fmt.Fprintf(&b, " waiting=%s@%d", strings.ReplaceAll(s.Waiting().Need.String(), " ", "-"), w.waitingSeat())
+	}
+	for _, a := range w.last.Actions {
+		fmt.Fprintf(&b, " [%s]", engine.FormatAction(w.m, a))
+	}
+	for _, n := range w.last.Notices {
+		fmt.Fprintf(&b, " notice(%d)=%s %v", n.Seat, n.Text.Key, n.Text.Args)
+	}
+	if seat := w.waitingSeat(); seat >= 0 {
+		sv := v.Seats[seat]
+		fmt.Fprintf(&b, " prompt=%s %v", sv.Prompt.Key, sv.Prompt.Args)
+		if !sv.Progress.IsZero() {
+			fmt.Fprintf(&b, " progress=%s %v", sv.Progress.Key, sv.Progress.Args)
+		}
+	}
+	return b.String()
 }

@@ -97,7 +97,7 @@ type screenKey struct {
 }
 
 func newSimScreen(m *maps.Map, cat *msg.Catalog, area board.Rect, seats int) *simScreen {
-	s := &simScreen{m: m, cat: cat, panels: make([]rl.Rectangle, seats), start: time.Now()}
+	s := &simScreen{m: m, cat: cat, panels: make([]rl.Rectangle, seats)}
 	s.Resize(area)
 	return s
 }
@@ -124,16 +124,16 @@ func (s *simScreen) Resize(area board.Rect) {
 	// The market down the right.
 	x := s.boardRect.X + s.boardRect.W + area.W*0.01
 	w := area.X + area.W - x - area.W*0.01
-	slotH := min(s.boardRect.H/8.2, w*0.62)
+	slotH := min(s.boardRect.H/10.5, w*0.6)
 	y := s.boardRect.Y
 	for i := range s.slots {
 		s.slots[i] = rl.Rectangle{X: x, Y: y, Width: w, Height: slotH}
-		y += slotH * 1.12
+		y += slotH * 1.1
 	}
-	y += slotH * 0.3
-	s.deck = rl.Rectangle{X: x, Y: y, Width: w, Height: slotH}
-	y += slotH * 1.2
-	s.tickets = rl.Rectangle{X: x, Y: y, Width: w, Height: slotH}
+	y += slotH * 0.2
+	half := (w - 6) / 2
+	s.deck = rl.Rectangle{X: x, Y: y, Width: half, Height: slotH * 1.2}
+	s.tickets = rl.Rectangle{X: x + half + 6, Y: y, Width: half, Height: slotH * 1.2}
 	// The seats' panels along the bottom.
 	n := float32(len(s.panels))
 	pw := (area.W - (n+1)*4) / n
@@ -211,6 +211,9 @@ func (s *simScreen) HitTest(x, y float32, now time.Time) hal.Touch {
 // Draw implements tableScreen.
 func (s *simScreen) Draw(v *input.View, now time.Time) {
 	a := s.area
+	if s.start.IsZero() {
+		s.start = now
+	}
 	rl.DrawRectangleRec(rl.Rectangle{X: a.X, Y: a.Y, Width: a.W, Height: a.H}, screenBg)
 	s.keys = s.keys[:0]
 	s.drawBoard(v, now)
@@ -327,13 +330,19 @@ func (s *simScreen) drawMarket(v *input.View) {
 	lang := msg.Lang(v.Lang)
 	s.label(cat.Text(lang, input.Text{Key: "term.deck"}), s.deck)
 	s.label(cat.Text(lang, input.Text{Key: "term.destination_ticket"}), s.tickets)
-	y := s.tickets.Y + s.tickets.Height + s.size*1.4
-	rl.DrawTextEx(s.small.Font, fmt.Sprintf("%s: %d", cat.Text(lang, input.Text{Key: "term.discards"}), pub.Discards), rl.Vector2{X: s.tickets.X, Y: y}, s.small.Size, 0, dimInk)
-	if tv := v.Tunnel; tv != nil && len(tv.Revealed) > 0 {
-		y += s.size * 1.5
-		w := s.tickets.Width / 3.3
+	y := s.tickets.Y + s.tickets.Height + s.size*1.3
+	x := s.deck.X
+	colW := s.tickets.X + s.tickets.Width - x
+	discards := fmt.Sprintf("%s: %d", cat.Text(lang, input.Text{Key: "term.discards"}), pub.Discards)
+	rl.DrawTextEx(s.small.Font, discards, rl.Vector2{X: x, Y: y}, fitSize(s.small, discards, colW), 0, dimInk)
+	if tv := v.Tunnel; tv != nil && (len(tv.Revealed) > 0 || len(pub.TunnelPlayed) > 0) {
+		y += s.size * 1.4
+		tunnel := cat.Text(lang, input.Text{Key: "term.tunnel"})
+		rl.DrawTextEx(s.small.Font, tunnel, rl.Vector2{X: x, Y: y}, fitSize(s.small, tunnel, colW), 0, keyHot)
+		y += s.size * 1.2
+		w := colW / 3.3
 		for i, c := range tv.Revealed {
-			drawCard(rl.Rectangle{X: s.tickets.X + float32(i)*w*1.1, Y: y, Width: w, Height: w * 1.4}, c, s.small)
+			drawCard(rl.Rectangle{X: x + float32(i)*w*1.15, Y: y, Width: w, Height: w * 1.4}, c, s.small)
 		}
 	}
 }

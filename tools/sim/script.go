@@ -300,33 +300,8 @@ func (p *player) stack(tickets bool, names []string) error {
 	return nil
 }
 
-// setup plays the engine's set-up as the people at the table would: each
-// card and ticket dealt is the top of its pile, scanned at the seat it
-// goes to, and every player keeps all their tickets (Confirm).
-func (p *player) setup() error {
-	w := p.w
-	for i := 0; w.tb.Mode() == input.ModeSetup; i++ {
-		if i > 200 {
-			return fmt.Errorf("set-up did not end")
-		}
-		s := w.game()
-		seat := w.waitingSeat()
-		var res input.Result
-		if s.Waiting().Need == engine.NeedKeep {
-			res = w.press(seat, hal.Confirm)
-		} else {
-			tag, ok := w.topTag(false)
-			if !ok {
-				return fmt.Errorf("nothing to deal")
-			}
-			res = w.scan(seat, w.uid(tag))
-		}
-		if err := refusedErr(res); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+// setup plays the engine's set-up from the physical piles (world.deal).
+func (p *player) setup() error { return p.w.deal() }
 
 // bots lets bots play n actions (or, with all, until the game ends) for
 // whichever seat the table waits for, person or bot.

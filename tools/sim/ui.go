@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"slices"
+	"strings"
 	"time"
 
 	rl "github.com/gen2brain/raylib-go/raylib"
@@ -14,6 +15,7 @@ import (
 	"ttr/engine"
 	"ttr/hal"
 	"ttr/input"
+	"ttr/maps"
 )
 
 // ui is the simulator's window: the table's shared screen on the left
@@ -439,14 +441,22 @@ func (u *ui) drawFooter(now time.Time) {
 	}
 	rl.DrawTextEx(u.text.Font, info, rl.Vector2{X: x, Y: y}, u.text.Size, 0, dimInk)
 	y += u.text.Size * 1.5
-	for _, line := range wrap(u.text, u.words("sim.shortcuts", nil), a.W-20) {
+	shortcuts := wrap(u.text, u.words("sim.shortcuts", nil), a.W-20)
+	msgY := y + float32(len(shortcuts))*u.text.Size*1.25
+	if u.err != nil {
+		rl.DrawTextEx(u.text.Font, u.err.Error(), rl.Vector2{X: x, Y: msgY}, fitSize(u.text, u.err.Error(), a.W-20), 0, refuseInk)
+	} else if u.status != "" && now.Sub(u.statusAt) < noticeFor {
+		rl.DrawTextEx(u.text.Font, u.status, rl.Vector2{X: x, Y: msgY}, u.text.Size, 0, newsInk)
+	}
+	for _, line := range shortcuts {
 		rl.DrawTextEx(u.text.Font, line, rl.Vector2{X: x, Y: y}, u.text.Size, 0, ink)
 		y += u.text.Size * 1.25
 	}
-	if u.err != nil {
-		rl.DrawTextEx(u.text.Font, u.err.Error(), rl.Vector2{X: x, Y: y}, fitSize(u.text, u.err.Error(), a.W-20), 0, refuseInk)
-	} else if u.status != "" && now.Sub(u.statusAt) < noticeFor {
-		rl.DrawTextEx(u.text.Font, u.status, rl.Vector2{X: x, Y: y}, u.text.Size, 0, newsInk)
+	y += u.text.Size * 1.6
+	for i := len(u.w.feed) - 1; i >= 0 && y < float32(u.height)-u.small.Size; i-- {
+		line, c := u.feedLine(u.w.feed[i])
+		rl.DrawTextEx(u.small.Font, line, rl.Vector2{X: x, Y: y}, fitSize(u.small, line, a.W-20), 0, c)
+		y += u.small.Size * 1.3
 	}
 }
 
@@ -466,4 +476,68 @@ func (u *ui) drawHelp() {
 		}
 		y += f.Size * 0.4
 	}
+}
+
+// feedLine words one event of the feed and what it did: the engine's log
+// line of the actions it applied, or the refusal the seat was shown.
+func (u *ui) feedLine(f fed) (string, color.RGBA) {
+	m := u.w.m
+	var what string
+	switch e := f.ev.(type) {
+	case hal.Scan:
+		name := string(e.UID)
+		if tag, ok := u.w.resolve(e.UID); ok {
+			if tag.Kind == input.TagCard {
+				name = tag.Card.String()
+			} else if tm, err := maps.Load(tag.Map); err == nil && int(tag.Ticket) < len(tm.Tickets) {
+				t := tm.Tickets[tag.Ticket]
+				name = tm.Cities[t.A].Name + "–" + tm.Cities[t.B].Name
+			}
+		}
+		what = u.words("sim.log_scan", map[string]any{"Number": int(e.Seat) + 1, "Card": name})
+	case hal.Press:
+		b := input.Text{Key: "button.confirm"}
+		if e.Button == hal.Cancel {
+			b = input.Text{Key: "button.cancel"}
+		}
+		what = u.words("sim.log_press", map[string]any{"Number": int(e.Seat) + 1, "Button": b})
+	case hal.Touch:
+		target := e.ID
+		switch e.Kind {
+		case hal.RouteArea:
+			if r, ok := m.Route(e.ID); ok {
+				target = m.Cities[m.Routes[r].A].Name + " – " + m.Cities[m.Routes[r].B].Name
+			}
+		case hal.CityArea:
+			if c, ok := m.City(e.ID); ok {
+				target = m.Cities[c].Name
+			}
+		case hal.MarketSlot:
+			target = u.words("sim.slot", map[string]any{"Number": e.Index + 1})
+		case hal.DeckArea:
+			target = u.words("term.deck", nil)
+		case hal.TicketDeck:
+			target = u.words("term.destination_ticket", nil)
+		}
+		what = u.words("sim.log_touch", map[string]any{"Target": target})
+	default:
+		return "", dimInk
+	}
+	for _, n := range f.res.Notices {
+		if n.Refused {
+			return what + " → " + u.cat.Text(u.lang, n.Text), refuseInk
+		}
+	}
+	var acts []string
+	for _, a := range f.res.Actions {
+		if a.Kind == engine.RevealCard || a.Kind == engine.RevealTicket {
+			acts = append(acts, a.Kind.String())
+			continue
+		}
+		acts = append(acts, engine.FormatAction(m, a))
+	}
+	if len(acts) > 0 {
+		return what + " → " + strings.Join(acts, "; "), ink
+	}
+	return what, dimInk
 }

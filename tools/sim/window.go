@@ -46,6 +46,7 @@ type windowOpts struct {
 	frames        int    // stop after this many frames (0: run until closed)
 	screenshot    string // with frames: save the last frame to this PNG
 	first         int    // start the game at once with this seat first (-1: use the start screen)
+	deal          bool   // with first: deal the set-up from the virtual decks at once
 	trace         bool   // print the table's state on stdout after every event
 }
 
@@ -63,6 +64,7 @@ func parseWindowFlags(args []string, stderr io.Writer) (windowOpts, error) {
 	fs.IntVar(&o.height, "height", 900, "window height in pixels")
 	fs.DurationVar(&o.delay, "delay", 400*time.Millisecond, "pause between a bot's gestures, so a person can follow them")
 	fs.IntVar(&o.first, "first", -1, "start at once with this seat playing first (default: choose on the start screen)")
+	fs.BoolVar(&o.deal, "deal", false, "with -first: deal the set-up at once from the virtual decks (everyone keeps all their tickets)")
 	fs.BoolVar(&o.trace, "trace", false, "print the table's state (mode, selection, waiting) on standard output after every event")
 	fs.IntVar(&o.frames, "frames", 0, "quit after this many frames (for scripted runs); 0 runs until the window is closed")
 	fs.StringVar(&o.screenshot, "screenshot", "", "with -frames: save the last frame to this PNG file")
@@ -98,6 +100,9 @@ func parseWindowFlags(args []string, stderr io.Writer) (windowOpts, error) {
 	}
 	if _, err := parseBots(o.bots, o.seats); err != nil {
 		return o, err
+	}
+	if o.deal && o.first < 0 {
+		return o, fmt.Errorf("sim: -deal needs -first")
 	}
 	if o.first >= o.seats {
 		return o, fmt.Errorf("sim: -first %d: seats are 0 to %d", o.first, o.seats-1)
@@ -204,10 +209,15 @@ func window(o windowOpts, stdout io.Writer) error {
 		if err := w.start(hal.Seat(first)); err != nil {
 			return err
 		}
+		if o.deal {
+			if err := w.deal(); err != nil {
+				return err
+			}
+		}
 	}
 
 	rl.SetTraceLogLevel(rl.LogError)
-	rl.SetConfigFlags(rl.FlagWindowResizable | rl.FlagMsaa4xHint | rl.FlagVsyncHint)
+	rl.SetConfigFlags(rl.FlagWindowResizable | rl.FlagVsyncHint)
 	rl.InitWindow(int32(o.width), int32(o.height), "Ticket to Ride table: simulator ("+m.Name+")")
 	if !rl.IsWindowReady() {
 		return fmt.Errorf("sim: cannot open a window (is DISPLAY set? under CI use xvfb-run)")

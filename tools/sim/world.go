@@ -60,7 +60,19 @@ type world struct {
 	refusals int
 	// trace, when set, receives a line for every event handled.
 	trace func(ev any, res input.Result)
+	// feed is the last events handled and what they did, newest last,
+	// for the window's event list.
+	feed []fed
 }
+
+// fed is one event handled and its result.
+type fed struct {
+	ev  any
+	res input.Result
+}
+
+// feedLen is how many events the feed keeps.
+const feedLen = 8
 
 // worldOpts configure a world.
 type worldOpts struct {
@@ -215,6 +227,10 @@ func (w *world) handle(ev any) input.Result {
 	w.track(ev, res)
 	w.sync()
 	w.last = res
+	if len(w.feed) == feedLen {
+		w.feed = append(w.feed[:0], w.feed[1:]...)
+	}
+	w.feed = append(w.feed, fed{ev: ev, res: res})
 	if w.trace != nil {
 		w.trace(ev, res)
 	}
@@ -569,4 +585,32 @@ func stamp(ev any, at time.Time) any {
 		return e
 	}
 	return ev
+}
+
+// deal plays the engine's set-up as the people at the table would: each
+// card and ticket dealt is the top of its pile, scanned at the seat it goes
+// to, and every player keeps all their tickets (Confirm).
+func (w *world) deal() error {
+	for i := 0; w.tb.Mode() == input.ModeSetup; i++ {
+		if i > 200 {
+			return fmt.Errorf("sim: the set-up did not end")
+		}
+		seat := w.waitingSeat()
+		var res input.Result
+		if w.game().Waiting().Need == engine.NeedKeep {
+			res = w.press(seat, hal.Confirm)
+		} else {
+			tag, ok := w.topTag(false)
+			if !ok {
+				return fmt.Errorf("sim: nothing left to deal")
+			}
+			res = w.scan(seat, w.uid(tag))
+		}
+		for _, n := range res.Notices {
+			if n.Refused {
+				return fmt.Errorf("sim: dealing: refused at seat %d: %s", n.Seat, n.Text.Key)
+			}
+		}
+	}
+	return nil
 }
