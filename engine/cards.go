@@ -210,22 +210,28 @@ func (s CardSet) nth(n int) CardID {
 }
 
 // select64 returns the position of the n-th set bit of x (n < popcount(x)),
-// skipping whole bytes by their popcount.
+// halving the word by popcounts before walking the last byte.
 func select64(x uint64, n int) int {
-	shift := 0
-	for {
-		c := bits.OnesCount8(uint8(x))
-		if n < c {
-			break
-		}
+	pos := 0
+	if c := bits.OnesCount32(uint32(x)); n >= c {
+		n -= c
+		x >>= 32
+		pos += 32
+	}
+	if c := bits.OnesCount16(uint16(x)); n >= c {
+		n -= c
+		x >>= 16
+		pos += 16
+	}
+	if c := bits.OnesCount8(uint8(x)); n >= c {
 		n -= c
 		x >>= 8
-		shift += 8
+		pos += 8
 	}
 	for range n {
 		x &= x - 1
 	}
-	return shift + bits.TrailingZeros64(x)
+	return pos + bits.TrailingZeros64(x)
 }
 
 // lowest returns the set of the n smallest cards of s (n <= s.Len()).

@@ -91,7 +91,7 @@ type claimCounter struct {
 	h        handCounts
 	maxColor int
 	trains   int
-	memo     [NumCardColors][maxPay + 1]int8 // payments+1 by colour and length (no ferry locomotives), 0 until known
+	gray     [maxPay + 1]int8 // payments+1 of gray routes by length (no ferry locomotives), 0 until known
 	cand     CardSet                         // open routes short enough for the hand and the trains
 }
 
@@ -108,9 +108,9 @@ func (s *State) initClaimCounter(cc *claimCounter, hand CardSet) {
 	b := s.b
 	cand := s.c.open.Intersect(b.upTo[l]).Minus(s.c.twinOf[s.c.cur])
 	for col := Purple; col <= Red; col++ {
-		if k := cc.h[col] + nl; k < l {
-			cand = cand.Minus(b.longer[col][k])
-		}
+		// Without a branch: for k >= l the routes removed are longer than
+		// any candidate anyway.
+		cand = cand.Minus(b.longer[col][min(cc.h[col]+nl, maxPay)])
 	}
 	cc.cand = cand
 }
@@ -127,9 +127,21 @@ func (s *State) countClaim(cc *claimCounter, r int) int {
 		}
 		return cc.h.payments(n, ri.color, int(ri.locos))
 	}
-	k := &cc.memo[ri.color][n]
+	if ri.color != Locomotive {
+		// One colour: the locomotive counts that fit, and all locomotives.
+		nc, nl := cc.h[ri.color], cc.h[Locomotive]
+		k := 0
+		if nc > 0 {
+			k = max(min(n-1, nl)-max(0, n-nc)+1, 0)
+		}
+		if nl >= n {
+			k++
+		}
+		return k
+	}
+	k := &cc.gray[n]
 	if *k == 0 {
-		*k = int8(cc.h.payments(n, ri.color, 0)) + 1
+		*k = int8(cc.h.payments(n, Locomotive, 0)) + 1
 	}
 	return int(*k) - 1
 }
