@@ -92,7 +92,7 @@ type claimCounter struct {
 	maxColor int
 	trains   int
 	gray     [maxPay + 1]int8 // payments+1 of gray routes by length (no ferry locomotives), 0 until known
-	cand     CardSet                         // open routes short enough for the hand and the trains
+	cand     CardSet          // open routes short enough for the hand and the trains
 }
 
 func (s *State) initClaimCounter(cc *claimCounter, hand CardSet) {
