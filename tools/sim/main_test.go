@@ -19,6 +19,7 @@ var onMain func(f func())
 // package's init locked it). The screenshot tests open their hidden
 // window through it; run the tests under Xvfb.
 func TestMain(m *testing.M) {
+	smokeMain()
 	flag.Parse()
 	calls := make(chan func())
 	done := make(chan struct{})

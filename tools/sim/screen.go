@@ -105,7 +105,7 @@ func newSimScreen(m *maps.Map, cat *msg.Catalog, area board.Rect, seats int) *si
 // Resize implements tableScreen.
 func (s *simScreen) Resize(area board.Rect) {
 	s.area = area
-	size := max(11, int(area.H/44))
+	size := screenFontSize(area)
 	if float32(size) != s.size {
 		s.unloadFonts()
 		s.size = float32(size)
@@ -113,9 +113,8 @@ func (s *simScreen) Resize(area board.Rect) {
 		s.text = display.LoadFont(display.Sans, size)
 		s.bold = display.LoadFont(display.Bold, size*6/5)
 	}
-	bannerH := s.size * 2
 	panelH := area.H * 0.2
-	s.boardRect = board.Rect{X: area.X, Y: area.Y + bannerH, W: area.W * 0.84, H: area.H - bannerH - panelH}
+	s.boardRect = screenBoard(area)
 	if s.board == nil {
 		s.board = display.NewBoard(s.m, s.boardRect)
 	} else {
@@ -140,6 +139,17 @@ func (s *simScreen) Resize(area board.Rect) {
 	for i := range s.panels {
 		s.panels[i] = rl.Rectangle{X: area.X + 4 + float32(i)*(pw+4), Y: area.Y + area.H - panelH + 4, Width: pw, Height: panelH - 8}
 	}
+}
+
+// screenFontSize is the text size of a screen in area, in pixels.
+func screenFontSize(area board.Rect) int { return max(11, int(area.H/44)) }
+
+// screenBoard is where a screen in area draws the board: under the banner
+// line, left of the market, above the seats' panels.
+func screenBoard(area board.Rect) board.Rect {
+	bannerH := float32(screenFontSize(area)) * 2
+	panelH := area.H * 0.2
+	return board.Rect{X: area.X, Y: area.Y + bannerH, W: area.W * 0.84, H: area.H - bannerH - panelH}
 }
 
 func (s *simScreen) unloadFonts() {
