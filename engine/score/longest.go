@@ -394,7 +394,7 @@ func (s *trailSearch) solve(edges uint64, f fixed) int {
 // sampleBudget bounds the steps of sample: a step costs a few
 // nanoseconds, a step of drop some hundreds, and a better floor saves
 // many of those.
-const sampleBudget = 1024
+const sampleBudget = 512
 
 // sample returns the length of a long trail with the fixed ends within
 // edges, found by depth-first walks from each possible start, each cut
