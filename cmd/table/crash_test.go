@@ -5,11 +5,13 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -275,7 +277,7 @@ func TestSigtermStopsCleanly(t *testing.T) {
 				t.Errorf("no clean stop logged:\n%s", stderr.String())
 			}
 			// The journal is released and the game is intact.
-			a, err := app.Open(app.Opts{Dir: state, Table: input.Opts{Seats: 4, Resolve: app.Resolver(app.VirtualRegistry())}})
+			a, err := app.Open(app.Opts{Dir: state, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Table: input.Opts{Seats: 4, Resolve: app.Resolver(app.VirtualRegistry())}})
 			if err != nil {
 				t.Fatalf("reopening the journal: %v", err)
 			}
@@ -287,5 +289,49 @@ func TestSigtermStopsCleanly(t *testing.T) {
 				t.Errorf("an idle table left a game")
 			}
 		})
+	}
+}
+
+// TestWindowPlaysAndStops runs the table in its window (under Xvfb in make
+// test): the screen opens, bots play through it, and SIGTERM stops it
+// cleanly.
+func TestWindowPlaysAndStops(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		t.Fatal("no DISPLAY: run the tests under xvfb-run, as make test does")
+	}
+	bin := tableBinary(t)
+	cfg := tableDir(t)
+	cmd := exec.Command(bin, "run", "-config", cfg, "-state", t.TempDir(), "-fake", "-bots", "all", "-seed", "8", "-step", "0", "-trace")
+	cmd.Env = append(os.Environ(), "NOTIFY_SOCKET=", "WATCHDOG_USEC=")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	sc := bufio.NewScanner(out)
+	var lines []string
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+		if sc.Text() == "log 10" {
+			break
+		}
+	}
+	if !slices.Contains(lines, "ready") || len(lines) == 0 || lines[len(lines)-1] != "log 10" {
+		t.Fatalf("trace %q, want ready and the game's actions\n%s", lines, stderr.String())
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, out)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("after SIGTERM: %v, want exit 0\n%s", err, stderr.String())
+	}
+	if log := stderr.String(); !strings.Contains(log, "screen open") || !strings.Contains(log, "table stopped") {
+		t.Errorf("log lacks the screen or the clean stop:\n%s", log)
 	}
 }
