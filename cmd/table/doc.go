@@ -2,4 +2,27 @@
 // readers and buttons, and runs the game loop on the screen.
 //
 // It may import anything; it only wires things together.
+//
+// # Subcommands
+//
+//	table run      the table (the default; systemd starts it at boot)
+//	table enrol    enrol a deck of cards in the card registry
+//	table probe    list the readers and buttons, show scans and presses live
+//	table score    score a finished board (a scenario file), as sim score does
+//	table history  list the finished games kept in the game logs
+//
+// # The loop
+//
+// run keeps raylib on the main OS thread (window.go, the only file that
+// calls it) and the hardware on goroutines (hardware.go), merged into one
+// channel by app.Merge. Each frame the loop hands every event that arrived,
+// and with -fake the bots' moves and the virtual deck's cards (app.Digital),
+// to app.App.Handle, which makes each resulting action durable before it
+// returns; then it draws App.View. With -headless the same loop runs with no
+// window, which is how the tests and the crash test run it.
+//
+// Under systemd (Type=notify) it sends READY=1 after the first frame and
+// WATCHDOG=1 at half WatchdogSec, only while the game log accepts writes; on
+// SIGTERM or SIGINT it stops the loop and the devices, closes the log and
+// exits 0. See package app for what is kept on disk and how a game resumes.
 package main
