@@ -129,7 +129,7 @@ func (s *State) histLen() int { return s.hlen }
 // record appends a to the state's history.
 func (s *State) record(a packed) {
 	h := s.hist
-	size := 16
+	size := 256 // a game's set-up and first rounds
 	if h != nil {
 		if !s.shared {
 			if i := s.hlen - h.base; i < len(h.a) {
