@@ -522,8 +522,10 @@ func (s *trailSearch) dropConnected(edges, verts uint64, total int, c rule) {
 		return
 	}
 	loose := edges &^ c.keep
-	if total-s.nearLeftOut(loose, w, c.notEnd, free) <= s.best ||
-		total-s.leftOut(loose, verts, w, w|c.f.mask(), c.notEnd, free) <= s.best {
+	// The quick bound first; the full one only where it may prune: it is
+	// rarely more than two trains above the quick one.
+	slack := total - s.nearLeftOut(loose, w, c.notEnd, free) - s.best
+	if slack <= 0 || slack <= 2 && total-s.leftOut(loose, verts, w, w|c.f.mask(), c.notEnd, free) <= s.best {
 		return
 	}
 	// Decide next about the wrong vertex farthest from its partners (its
