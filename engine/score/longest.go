@@ -564,10 +564,24 @@ func (s *trailSearch) dropConnected(edges, verts uint64, total int, c rule) {
 	}
 }
 
+// neighbours returns the vertices that edges join to v.
+func (s *trailSearch) neighbours(v int, edges uint64) uint64 {
+	var n uint64
+	for e := s.inc[v] & edges; e != 0; e &= e - 1 {
+		i := bits.TrailingZeros64(e)
+		n |= 1 << uint(s.ends[i][0]^s.ends[i][1]^v)
+	}
+	return n
+}
+
 // joined reports whether edges connect u to x.
 func (s *trailSearch) joined(u, x int, edges uint64) bool {
-	seen, frontier := uint64(1)<<uint(u), uint64(1)<<uint(u)
 	target := uint64(1) << uint(x)
+	// Mostly they share a neighbour, or another edge: no search then.
+	if nu := s.neighbours(u, edges); nu&(target|s.neighbours(x, edges)) != 0 {
+		return true
+	}
+	seen, frontier := uint64(1)<<uint(u), uint64(1)<<uint(u)
 	for frontier != 0 {
 		v := bits.TrailingZeros64(frontier)
 		frontier &= frontier - 1
