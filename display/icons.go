@@ -67,13 +67,15 @@ func iconStation(r board.Rect, col color.RGBA) {
 	rl.DrawTriangle(rl.Vector2{X: r.X + r.W/2, Y: r.Y + r.H*0.05}, rl.Vector2{X: r.X, Y: r.Y + r.H*0.48}, rl.Vector2{X: r.X + r.W, Y: r.Y + r.H*0.48}, col)
 }
 
-// iconCrown marks the winner.
+// iconCrown marks the winner: a band with three points.
 func iconCrown(r board.Rect, col color.RGBA) {
-	base := r.Y + r.H*0.8
-	rl.DrawRectangleRec(rl.Rectangle{X: r.X + r.W*0.1, Y: base - r.H*0.22, Width: r.W * 0.8, Height: r.H * 0.22}, col)
-	for _, x := range []float32{0.1, 0.5, 0.9} {
-		tip := rl.Vector2{X: r.X + r.W*x, Y: r.Y + r.H*0.15}
-		rl.DrawTriangle(tip, rl.Vector2{X: r.X + r.W*(x-0.2), Y: base - r.H*0.2}, rl.Vector2{X: r.X + r.W*(x+0.2), Y: base - r.H*0.2}, col)
+	base := r.Y + r.H*0.85
+	band := r.H * 0.24
+	rl.DrawRectangleRec(rl.Rectangle{X: r.X + r.W*0.08, Y: base - band, Width: r.W * 0.84, Height: band}, col)
+	low := base - band + 1
+	for _, x := range [3]float32{0.14, 0.5, 0.86} {
+		tip := rl.Vector2{X: r.X + r.W*x, Y: r.Y + r.H*0.18}
+		rl.DrawTriangle(tip, rl.Vector2{X: r.X + r.W*max(x-0.2, 0.08), Y: low}, rl.Vector2{X: r.X + r.W*min(x+0.2, 0.92), Y: low}, col)
 		rl.DrawCircleV(tip, r.W*0.07, col)
 	}
 }

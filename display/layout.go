@@ -64,7 +64,7 @@ func DefaultEdges(n int) []Edge {
 // screen and scales with min(w/800, h/480).
 const (
 	panelDepth    = 132 // a seat's panel, across its edge, when panels are short
-	panelDepthMin = 84  // ... when they are long (a long panel needs less depth)
+	panelDepthMin = 88  // ... when they are long (a long panel needs less depth)
 	endDepth      = 150 // a seat's panel on the end screen
 	shortPanel    = 380 // a panel this long or shorter gets the full depth
 	marketMinW    = 104 // the market column
@@ -156,11 +156,8 @@ func newScreenLayout(area board.Rect, edges []Edge, aspect float32, end bool) *s
 		if end {
 			return endDepth * u
 		}
-		if length <= shortPanel*u {
-			return panelDepth * u
-		}
-		k := float32(math.Sqrt(float64(shortPanel * u / length)))
-		return max(panelDepthMin*u, panelDepth*u*k)
+		// A longer panel needs less depth for the same words.
+		return min(panelDepth*u, max(panelDepthMin*u, panelDepth*u*shortPanel*u/length))
 	}
 	// Two ways to share the corners: the top and bottom strips run the
 	// full width, or the side strips the full height. Take the one whose

@@ -51,7 +51,7 @@ func layList(f *face, items []string, px, w, h float32, cols int) (fittedList, b
 	itemGap := px * 0.25
 	for _, it := range items {
 		ft := wrap(f, []rune(it), px, cw)
-		if ft.w > cw+0.5 {
+		if ft.w > cw+0.5 || ft.broken {
 			l.ok = false
 		}
 		if y > 0 && y+ft.h > h+0.5 {

@@ -153,7 +153,15 @@ func (s *Screen) drawCost(v *input.View, lay *screenLayout) {
 	switch {
 	case v.Claim != nil && v.Claim.Route < len(bl.Routes):
 		rt := &v.Map.Routes[v.Claim.Route]
-		at, need, col, locos = bl.Routes[v.Claim.Route].Mid, rt.Length, rt.Color, rt.Locomotives
+		sh := &bl.Routes[v.Claim.Route]
+		need, col, locos = rt.Length, rt.Color, rt.Locomotives
+		// Beside the route, not over it, on the side away from the
+		// board's middle.
+		side := sh.Dir.Perp()
+		if side.Dot(sh.Mid.Sub(bl.Board.Center())) < 0 {
+			side = side.Scale(-1)
+		}
+		at = sh.Mid.Add(side.Scale(bl.CarWidth*0.9 + 17*u))
 	case v.Station != nil && v.Station.City < len(bl.Cities):
 		at, need, col = bl.Cities[v.Station.City].Center, v.Station.Need, maps.Gray
 		at = at.Add(board.Vec{Y: -bl.CityRadius * 3.2})

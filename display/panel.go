@@ -50,7 +50,7 @@ func (ss *screenSlots) invalidate() {
 // Text sizes of the panel, in u.
 var (
 	nameFit     = fitOpts{bold: true, min: 12, max: 21, maxLines: 1}
-	promptFit   = fitOpts{min: minText, max: 18}
+	promptFit   = fitOpts{min: minText, max: 21}
 	progressFit = fitOpts{bold: true, min: minText, max: 16, maxLines: 1}
 	keyFit      = fitOpts{bold: true, min: minText, max: 14, maxLines: 1}
 	keyTextFit  = fitOpts{bold: true, min: minText, max: 16, maxLines: 2}
@@ -179,8 +179,8 @@ func (s *Screen) drawNotice(lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl
 	}
 	rl.DrawRectangleRounded(rect(r), 0.18, 6, bg)
 	rl.DrawRectangleRoundedLinesEx(rect(r), 0.18, 6, max(1, 1.5*u), panelInk)
-	icon := min(r.H*0.5, 22*u)
-	in := board.Rect{X: r.X + icon + 8*u, Y: r.Y + 3*u, W: r.W - icon - 11*u, H: r.H - 6*u}
+	icon := noticeIcon(r, u)
+	in := noticeBox(r, u)
 	c := rl.Vector2{X: r.X + 4*u + icon/2, Y: r.Y + r.H/2}
 	rl.DrawCircleV(c, icon/2, panelInk)
 	if n.Refused {
@@ -189,6 +189,15 @@ func (s *Screen) drawNotice(lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl
 		iconInfo(board.Rect{X: c.X - icon/2, Y: c.Y - icon/2, W: icon, H: icon}, bg)
 	}
 	sl.notice.get(s.fonts, s.cat, lang, n.Text, in.W, in.H, promptFit).draw(in, alignLeft, panelInk)
+}
+
+// noticeIcon is the size of a notice's icon in box r.
+func noticeIcon(r board.Rect, u float32) float32 { return min(r.H*0.5, 22*u) }
+
+// noticeBox is where a notice's words go in box r: right of its icon.
+func noticeBox(r board.Rect, u float32) board.Rect {
+	icon := noticeIcon(r, u)
+	return board.Rect{X: r.X + icon + 8*u, Y: r.Y + 3*u, W: r.W - icon - 11*u, H: r.H - 6*u}
 }
 
 // drawSwatch draws a player's colour with the mark of their trains.

@@ -201,6 +201,7 @@ func (s *Screen) layOut(m *maps.Map) {
 	lay := s.layoutFor(s.mode)
 	if s.fonts == nil {
 		s.geom = board.New(m, lay.board, board.DefaultOpts())
+		s.m = m
 		return
 	}
 	if s.bd == nil || s.m != m {
@@ -378,12 +379,18 @@ func (s *Screen) HitTest(x, y float32, now time.Time) hal.Touch {
 	return t
 }
 
-// endKey is where the end screen's New game key is: in the bottom right
-// corner of the middle, beside the board when there is room.
+// endKey is where the end screen's New game key is: beside the board, in
+// the bottom right corner of the middle, when there is room, else over the
+// board's corner.
 func (s *Screen) endKey() board.Rect {
 	c := s.end.board
 	u := s.end.u
 	w, h := min(140*u, c.W*0.3), min(30*u, c.H*0.2)
+	if bl := s.boardLayout(); bl != nil && s.mode == input.ModeEnd {
+		if room := c.X + c.W - (bl.Board.X + bl.Board.W) - gap*u; room >= 80*u {
+			w = min(w, room)
+		}
+	}
 	return board.Rect{X: c.X + c.W - w, Y: c.Y + c.H - h, W: w, H: h}
 }
 

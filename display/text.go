@@ -128,6 +128,7 @@ type fitted struct {
 	size   float32
 	w, h   float32 // the block of lines
 	ok     bool    // it fits the box at a size no smaller than asked
+	broken bool    // a word wider than the box had to be broken
 }
 
 // fitOpts says how a text may be fitted into a box.
@@ -157,7 +158,7 @@ func (fs *fonts) fit(text string, w, h float32, o fitOpts) fitted {
 		}
 		f := fs.face(o.bold, px)
 		last = wrap(f, rs, px, w)
-		last.ok = last.h <= h+0.5 && last.w <= w+0.5 && (o.maxLines == 0 || len(last.lines) <= o.maxLines) && px >= lo-0.5
+		last.ok = !last.broken && last.h <= h+0.5 && last.w <= w+0.5 && (o.maxLines == 0 || len(last.lines) <= o.maxLines) && px >= lo-0.5
 		if last.ok {
 			return last
 		}
@@ -216,6 +217,7 @@ func wrap(f *face, rs []rune, px, w float32) fitted {
 				n++
 			}
 			line, fits = line[:n], start+n
+			out.broken = true
 		}
 		add(line)
 		start = fits

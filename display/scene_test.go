@@ -1,0 +1,208 @@
+package display
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"ttr/engine"
+	"ttr/hal"
+	"ttr/input"
+)
+
+// The scenes of the golden screenshots are real states: a real input.Table
+// driven by the events a table sees (touches, scans, presses), bots'
+// decisions and a seeded dealer's cards turned into those events by
+// Table.Gestures.
+
+// The fake card registry of the tests: "C-red3" is train card red3,
+// "T-europe-12" ticket 12 of Europe.
+func tagUID(tag input.Tag) hal.UID {
+	if tag.Kind == input.TagCard {
+		return hal.UID("C-" + tag.Card.String())
+	}
+	return hal.UID(fmt.Sprintf("T-%s-%d", tag.Map, tag.Ticket))
+}
+
+func resolveTag(u hal.UID) (input.Tag, bool) {
+	s := string(u)
+	switch {
+	case strings.HasPrefix(s, "C-"):
+		c, ok := engine.ParseCardID(s[2:])
+		if !ok || !c.Valid() {
+			return input.Tag{}, false
+		}
+		return input.CardTag(c), true
+	case strings.HasPrefix(s, "T-"):
+		m, n, ok := strings.Cut(s[2:], "-")
+		i, err := strconv.Atoi(n)
+		if !ok || err != nil || i < 0 || i > 63 {
+			return input.Tag{}, false
+		}
+		return input.TicketTag(m, engine.TicketID(i)), true
+	}
+	return input.Tag{}, false
+}
+
+// scene drives a Table.
+type scene struct {
+	t      testing.TB
+	tb     *input.Table
+	now    time.Time
+	dealer *engine.Dealer
+	rng    *rand.Rand
+}
+
+func newScene(t testing.TB, seats int, mapID, lang string, seed uint64) *scene {
+	t.Helper()
+	tb, err := input.NewTable(input.Opts{Seats: seats, Map: mapID, Lang: lang, Resolve: resolveTag})
+	if err != nil {
+		t.Fatalf("NewTable: %v", err)
+	}
+	return &scene{t: t, tb: tb, now: time.Date(2026, 3, 14, 19, 30, 0, 0, time.UTC),
+		dealer: engine.NewDealer(seed), rng: rand.New(rand.NewPCG(seed, 11))}
+}
+
+func (sc *scene) at() time.Time {
+	sc.now = sc.now.Add(time.Second)
+	return sc.now
+}
+
+// do feeds one event and fails on a refusal unless refusal is allowed.
+func (sc *scene) do(ev any, refusal bool) input.Result {
+	sc.t.Helper()
+	res := sc.tb.Handle(ev)
+	if !refusal {
+		for _, n := range res.Notices {
+			if n.Refused {
+				sc.t.Fatalf("event %+v refused: %s %v", ev, n.Text.Key, n.Text.Args)
+			}
+		}
+	}
+	return res
+}
+
+func (sc *scene) key(seat int, id string) {
+	sc.t.Helper()
+	sc.do(hal.Touch{Kind: hal.ScreenKey, ID: id, Seat: hal.Seat(seat), At: sc.at()}, false)
+}
+
+func (sc *scene) scan(seat int, c engine.CardID, refusal bool) input.Result {
+	sc.t.Helper()
+	return sc.do(hal.Scan{Seat: hal.Seat(seat), UID: tagUID(input.CardTag(c)), At: sc.at()}, refusal)
+}
+
+// start begins the game with seat first playing first.
+func (sc *scene) start(first int) {
+	sc.t.Helper()
+	sc.key(first, input.KeyFirst)
+	sc.key(first, input.KeyStart)
+	if sc.tb.Mode() != input.ModeSetup {
+		sc.t.Fatalf("mode %s after Start, want setup", sc.tb.Mode())
+	}
+}
+
+// act performs action a through the table's events.
+func (sc *scene) act(a engine.Action) {
+	sc.t.Helper()
+	evs, err := sc.tb.Gestures(a, tagUID, sc.dealer.Outcome, sc.at())
+	if err != nil {
+		sc.t.Fatalf("Gestures(%s): %v", engine.FormatAction(sc.tb.Game().Map(), a), err)
+	}
+	for _, ev := range evs {
+		sc.do(ev, false)
+	}
+}
+
+// step lets the dealer or a bot make the state's next move.
+func (sc *scene) step() {
+	sc.t.Helper()
+	s := sc.tb.Game()
+	if s.IsChance() {
+		sc.act(sc.dealer.Outcome(s))
+		return
+	}
+	sc.act(botChoice(sc.rng, s))
+}
+
+// playUntil steps until done says stop (or the game ends).
+func (sc *scene) playUntil(done func(s *engine.State) bool) {
+	sc.t.Helper()
+	for i := 0; sc.tb.Mode() != input.ModeEnd; i++ {
+		if i > 20000 {
+			sc.t.Fatalf("no end after %d steps", i)
+		}
+		if sc.tb.Game() != nil && done(sc.tb.Game()) {
+			return
+		}
+		sc.step()
+	}
+}
+
+// turns steps until n decisions of the players have been made in play.
+func (sc *scene) turns(n int) {
+	sc.t.Helper()
+	sc.playUntil(func(s *engine.State) bool {
+		if sc.tb.Mode() == input.ModePlay && !s.IsChance() && s.Waiting().Need == engine.NeedTurn {
+			n--
+			return n < 0
+		}
+		return false
+	})
+}
+
+// botChoice picks a decision, claiming routes often so that games end.
+func botChoice(rng *rand.Rand, s *engine.State) engine.Action {
+	legal := s.LegalActions()
+	byKind := map[engine.ActionKind][]engine.Action{}
+	for _, a := range legal {
+		byKind[a.Kind] = append(byKind[a.Kind], a)
+	}
+	pick := func(k engine.ActionKind) (engine.Action, bool) {
+		as := byKind[k]
+		if len(as) == 0 {
+			return engine.Action{}, false
+		}
+		return as[rng.IntN(len(as))], true
+	}
+	x := rng.Float64()
+	for _, try := range []struct {
+		k engine.ActionKind
+		p float64
+	}{
+		{engine.PayTunnel, 0.8},
+		{engine.ClaimRoute, 0.6},
+		{engine.BuildStation, 0.08},
+		{engine.DrawTickets, 0.04},
+	} {
+		if x < try.p {
+			if a, ok := pick(try.k); ok {
+				return a
+			}
+		}
+	}
+	for _, k := range []engine.ActionKind{engine.DrawBlind, engine.DrawFaceUp} {
+		if rng.IntN(2) == 0 {
+			if a, ok := pick(k); ok {
+				return a
+			}
+		}
+	}
+	return legal[rng.IntN(len(legal))]
+}
+
+// claimable returns a legal claim of the player to move that satisfies ok.
+func claimable(s *engine.State, ok func(a engine.Action) bool) (engine.Action, bool) {
+	if s.IsChance() || s.Waiting().Need != engine.NeedTurn {
+		return engine.Action{}, false
+	}
+	for _, a := range s.LegalActions() {
+		if a.Kind == engine.ClaimRoute && ok(a) {
+			return a, true
+		}
+	}
+	return engine.Action{}, false
+}

@@ -1,0 +1,271 @@
+package display
+
+import (
+	"image"
+	"image/color"
+	"sync"
+	"testing"
+	"time"
+
+	rl "github.com/gen2brain/raylib-go/raylib"
+
+	"ttr/display/msg"
+	"ttr/engine"
+	"ttr/hal"
+	"ttr/input"
+	"ttr/maps"
+)
+
+var loadCatalog = sync.OnceValues(msg.Load)
+
+func catalog(t testing.TB) *msg.Catalog {
+	t.Helper()
+	c, err := loadCatalog()
+	if err != nil {
+		t.Fatalf("msg.Load: %v", err)
+	}
+	return c
+}
+
+// shot draws v on a w x h screen with seats facing edges, at time now, and
+// returns the picture and the texts that did not fit their boxes.
+func shot(t *testing.T, w, h int, edges []Edge, v *input.View, now time.Time) *image.RGBA {
+	t.Helper()
+	var img *image.RGBA
+	onMain(func() {
+		s, err := NewScreen(catalog(t), ScreenOpts{Width: w, Height: h, Seats: edges, Lang: msg.EN})
+		if err != nil {
+			t.Fatalf("NewScreen: %v", err)
+		}
+		defer s.Unload()
+		target := rl.LoadRenderTexture(int32(w), int32(h))
+		defer rl.UnloadRenderTexture(target)
+		rl.BeginTextureMode(target)
+		rl.ClearBackground(color.RGBA{0, 0, 0, 255})
+		s.Draw(v, now)
+		rl.EndTextureMode()
+		for _, o := range s.fonts.misfits {
+			t.Errorf("text does not fit its box: %s", o)
+		}
+		img = readTexture(target.Texture, w, h)
+	})
+	return img
+}
+
+// readTexture returns a render texture's picture, opaque, rows flipped back.
+func readTexture(tex rl.Texture2D, w, h int) *image.RGBA {
+	ri := rl.LoadImageFromTexture(tex)
+	defer rl.UnloadImage(ri)
+	rl.ImageFlipVertical(ri)
+	src := ri.ToImage()
+	out := image.NewRGBA(src.Bounds())
+	for y := range h {
+		for x := range w {
+			r, g, b, _ := src.At(x, y).RGBA()
+			out.SetRGBA(x, y, color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 255})
+		}
+	}
+	return out
+}
+
+var fourEdges = []Edge{Bottom, Left, Top, Right}
+
+// europeInProgress is a 4-player Europe game some turns in, with the
+// player to move claiming a route: touched, two cards scanned.
+func europeInProgress(t *testing.T, lang string) (*scene, input.View) {
+	sc := newScene(t, 4, "europe", lang, 7)
+	sc.key(1, input.KeyColor+"black")
+	sc.start(0)
+	sc.turns(40)
+	// The player to move claims a route of 3 or more, not a tunnel: touch
+	// it and scan two cards.
+	var best engine.Action
+	sc.playUntil(func(s *engine.State) bool {
+		a, ok := claimable(s, func(a engine.Action) bool {
+			rt := &s.Map().Routes[a.Route]
+			return rt.Kind != maps.Tunnel && rt.Length >= 3
+		})
+		best = a
+		return ok
+	})
+	if sc.tb.Mode() != input.ModePlay {
+		t.Fatalf("no claim to show")
+	}
+	evs, err := sc.tb.Gestures(best, tagUID, sc.dealer.Outcome, sc.at())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ev := range evs[:3] {
+		sc.do(ev, false)
+	}
+	return sc, sc.tb.View()
+}
+
+// refusalScene is a 5-player Europe game where the player to move touched a
+// route and scanned a card of the wrong colour.
+func refusalScene(t *testing.T, lang string) (input.View, time.Time) {
+	sc := newScene(t, 5, "europe", lang, 3)
+	sc.start(2)
+	sc.turns(23)
+	s := sc.tb.Game()
+	p := s.Waiting().Player
+	seat := int(sc.tb.SeatOf(p))
+	hand := s.Hand(p)
+	for i := range s.Map().Routes {
+		rt := &s.Map().Routes[i]
+		if rt.Color == maps.Gray || rt.Kind != maps.Normal || s.RouteOwner(i) >= 0 || s.CheckClaim(i, engine.CardSet{}) == nil {
+			continue
+		}
+		var wrong engine.CardID = engine.NoCard
+		for _, c := range hand.IDs() {
+			if c.Color() != engine.Locomotive && c.Color().MapColor() != rt.Color {
+				wrong = c
+				break
+			}
+		}
+		if wrong == engine.NoCard {
+			continue
+		}
+		if res := sc.do(hal.Touch{Kind: hal.RouteArea, ID: rt.ID, Seat: -1, At: sc.at()}, true); len(res.Notices) > 0 {
+			continue
+		}
+		res := sc.scan(seat, wrong, true)
+		if len(res.Notices) != 1 || !res.Notices[0].Refused {
+			t.Fatalf("scan of %s for %s: notices %+v, want a refusal", wrong, rt.ID, res.Notices)
+		}
+		return sc.tb.View(), sc.now.Add(1500 * time.Millisecond)
+	}
+	t.Fatalf("no route to refuse a card for")
+	return input.View{}, time.Time{}
+}
+
+// tunnelScene is a 3-player Europe game with a tunnel being paid: two of
+// the three cards turned over match, one extra card scanned of two.
+func tunnelScene(t *testing.T) input.View {
+	sc := newScene(t, 3, "europe", "en", 5)
+	sc.start(0)
+	var claim engine.Action
+	sc.playUntil(func(s *engine.State) bool {
+		if sc.tb.Mode() != input.ModePlay || s.Turns() < 20 {
+			return false
+		}
+		a, ok := claimable(s, func(a engine.Action) bool {
+			rt := &s.Map().Routes[a.Route]
+			hand := s.Hand(s.Waiting().Player)
+			// Enough cards left to pay two more.
+			return rt.Kind == maps.Tunnel && a.Cards.Count(engine.Locomotive) == 0 && hand.Len()-a.Cards.Len() >= 2 &&
+				hand.Minus(a.Cards).Count(engine.Locomotive)+hand.Minus(a.Cards).Count(a.Cards.IDs()[0].Color()) >= 1
+		})
+		claim = a
+		return ok
+	})
+	if sc.tb.Mode() == input.ModeEnd {
+		t.Fatalf("no tunnel claimed")
+	}
+	s := sc.tb.Game()
+	p := s.Waiting().Player
+	seat := int(sc.tb.SeatOf(p))
+	sc.act(claim)
+	// Turn over two cards of the colour paid and one of another.
+	col := claim.Cards.IDs()[0].Color()
+	var reveal []engine.CardID
+	for _, c := range sc.tb.Game().Deck().IDs() {
+		if c.Color() == col && len(reveal) < 2 {
+			reveal = append(reveal, c)
+		}
+	}
+	for _, c := range sc.tb.Game().Deck().IDs() {
+		if c.Color() != col && c.Color() != engine.Locomotive {
+			reveal = append(reveal, c)
+			break
+		}
+	}
+	for _, c := range reveal {
+		sc.scan(seat, c, false)
+	}
+	// Pay one of the two extra cards.
+	hand := sc.tb.Game().Hand(p).Minus(claim.Cards)
+	for _, c := range hand.IDs() {
+		if c.Color() == col || c.Color() == engine.Locomotive {
+			sc.scan(seat, c, false)
+			break
+		}
+	}
+	v := sc.tb.View()
+	if v.Tunnel == nil || v.Tunnel.Extra != 2 || v.Tunnel.Have != 1 {
+		t.Fatalf("tunnel %+v, want 2 extra, 1 paid", v.Tunnel)
+	}
+	return v
+}
+
+// endScene plays a 4-player Europe game to its end.
+func endScene(t *testing.T, lang string) input.View {
+	sc := newScene(t, 4, "europe", lang, 21)
+	sc.key(3, input.KeyColor+"black")
+	sc.start(1)
+	sc.playUntil(func(*engine.State) bool { return false })
+	v := sc.tb.View()
+	if v.Mode != input.ModeEnd || v.End == nil {
+		t.Fatalf("mode %s, want the end screen", v.Mode)
+	}
+	return v
+}
+
+// startScene is the start screen with four seats: seat 2 left the table,
+// seat 1 took black, seat 0 plays first, and seat 3 was refused a colour
+// already taken.
+func startScene(t *testing.T) (input.View, time.Time) {
+	sc := newScene(t, 4, "europe", "en", 1)
+	sc.key(2, input.KeyJoin)
+	sc.key(1, input.KeyColor+"black")
+	sc.key(0, input.KeyFirst)
+	sc.do(hal.Touch{Kind: hal.ScreenKey, ID: input.KeyColor + "black", Seat: 3, At: sc.at()}, true)
+	return sc.tb.View(), sc.now.Add(time.Second)
+}
+
+// usaScene is a 2-player game on the USA map, a route touched.
+func usaScene(t *testing.T) input.View {
+	sc := newScene(t, 2, "usa", "en", 9)
+	sc.start(1)
+	sc.turns(30)
+	a, ok := claimable(sc.tb.Game(), func(engine.Action) bool { return true })
+	if !ok {
+		t.Fatalf("no claim")
+	}
+	evs, err := sc.tb.Gestures(a, tagUID, sc.dealer.Outcome, sc.at())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.do(evs[0], false)
+	return sc.tb.View()
+}
+
+func TestScreenGolden(t *testing.T) {
+	base := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
+	t.Run("start", func(t *testing.T) {
+		v, now := startScene(t)
+		compareGolden(t, "screen-start-1280x720", shot(t, 1280, 720, fourEdges, &v, now))
+	})
+	t.Run("europe-4p", func(t *testing.T) {
+		_, v := europeInProgress(t, "en")
+		compareGolden(t, "screen-europe-4p-1920x1080", shot(t, 1920, 1080, fourEdges, &v, base))
+	})
+	t.Run("tunnel", func(t *testing.T) {
+		v := tunnelScene(t)
+		compareGolden(t, "screen-tunnel-1280x720", shot(t, 1280, 720, []Edge{Bottom, Left, Top}, &v, base))
+	})
+	t.Run("usa-2p", func(t *testing.T) {
+		v := usaScene(t)
+		compareGolden(t, "screen-usa-2p-1280x720", shot(t, 1280, 720, []Edge{Bottom, Top}, &v, base))
+	})
+	for _, lang := range []string{"en", "es", "ro"} {
+		t.Run("refusal-"+lang, func(t *testing.T) {
+			v, now := refusalScene(t, lang)
+			compareGolden(t, "screen-refusal-"+lang+"-800x480", shot(t, 800, 480, DefaultEdges(5), &v, now))
+		})
+		t.Run("end-"+lang, func(t *testing.T) {
+			v := endScene(t, lang)
+			compareGolden(t, "screen-end-"+lang+"-1280x720", shot(t, 1280, 720, fourEdges, &v, base))
+		})
+	}
+}

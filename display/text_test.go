@@ -1,0 +1,277 @@
+package display
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	rl "github.com/gen2brain/raylib-go/raylib"
+
+	"ttr/display/board"
+	"ttr/display/msg"
+	"ttr/maps"
+)
+
+// realisticArgs gives every placeholder of key a value as long as the
+// table can give it: the longest city name, the locomotive's colour word,
+// counts of n.
+func realisticArgs(c *msg.Catalog, key string, n int) map[string]any {
+	args := map[string]any{}
+	for _, name := range c.Placeholders(key) {
+		switch name {
+		case msg.CountArg:
+			args[name] = n
+		case "Have", "Got", "Need", "Keep", "Number", "Min", "Max", "Seat", "Points":
+			args[name] = 20
+		case "City", "From", "To":
+			args[name] = "Constantinople"
+		case "Player":
+			args[name] = msg.Text{Key: "player_color.yellow"}
+		case "Players":
+			args[name] = msg.Text{Key: "list.and", Args: map[string]any{"A": msg.Text{Key: "player_color.yellow"}, "B": msg.Text{Key: "player_color.black"}}}
+		case "Color":
+			args[name] = msg.Text{Key: "color.loco", Args: map[string]any{msg.CountArg: n}}
+		case "Cards":
+			args[name] = msg.Text{Key: "count.colored_cards", Args: map[string]any{msg.CountArg: 3, "Color": msg.Text{Key: "color.orange", Args: map[string]any{msg.CountArg: 3}}}}
+		case "Tickets":
+			args[name] = msg.Text{Key: "count.tickets", Args: map[string]any{msg.CountArg: 3}}
+		case "Sign":
+			args[name] = "–"
+		default:
+			args[name] = "Constantinople"
+		}
+	}
+	return args
+}
+
+// TestEveryMessageFitsThePanel words every message of the catalogue in
+// every language, for counts 1, 2 and 20, and fits it, with the real font,
+// into the smallest message box of a seat's panel (with a progress line
+// under it, and with a notice's icon beside it) at 800x480 and 1920x1080,
+// for every number of seats: each must fit at a size no smaller than the
+// table's minimum, so that nothing is ever cut off.
+func TestEveryMessageFitsThePanel(t *testing.T) {
+	cat := catalog(t)
+	for _, size := range sizes {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			area := board.Rect{W: float32(size[0]), H: float32(size[1])}
+			u := scaleOf(area.W, area.H)
+			// Every panel's boxes over every arrangement of 2 to 5 seats.
+			seen := map[board.Vec]bool{}
+			var boxes []board.Vec
+			for n := 2; n <= 5; n++ {
+				for _, p := range newScreenLayout(area, DefaultEdges(n), 1.5, false).panels {
+					in := noticeBox(p.message, u)
+					for _, b := range []board.Vec{{X: p.prompt.W, Y: p.prompt.H}, {X: in.W, Y: in.H}} {
+						if !seen[b] {
+							seen[b] = true
+							boxes = append(boxes, b)
+						}
+					}
+				}
+			}
+			onMain(func() {
+				fs := loadFonts(u, string(cat.Runes()))
+				defer fs.unload()
+				for _, lang := range msg.Langs() {
+					for _, key := range cat.Keys() {
+						if !onTable(key) {
+							continue
+						}
+						for _, n := range []int{1, 2, 20} {
+							txt := msg.Text{Key: key, Args: realisticArgs(cat, key, n)}
+							if err := cat.Check(txt); err != nil {
+								t.Fatalf("sample %s: %v", key, err)
+							}
+							s := cat.Text(lang, txt)
+							for _, box := range boxes {
+								if ft := fs.fit(s, box.X, box.Y, promptFit); !ft.ok {
+									t.Errorf("%s %s (%d): %q does not fit %.0fx%.0f at %.0f px: %d lines, %.0fx%.0f", lang, key, n, s, box.X, box.Y, minText*u, len(ft.lines), ft.w, ft.h)
+								}
+							}
+						}
+					}
+				}
+			})
+		})
+	}
+}
+
+// onTable reports whether a message is one the table's screen shows (the
+// simulator's own messages, sim.*, are drawn by the simulator).
+func onTable(key string) bool { return !strings.HasPrefix(key, "sim.") }
+
+// TestFitWraps checks the fitting itself: words wrap at spaces, lines
+// never exceed the box, the largest size that fits is chosen, and a word
+// wider than the box is broken rather than cut off.
+func TestFitWraps(t *testing.T) {
+	onMain(func() {
+		fs := loadFonts(1)
+		defer fs.unload()
+		o := fitOpts{min: 12, max: 21}
+		ft := fs.fit("Scan your cards one by one, then press Confirm.", 120, 200, o)
+		if !ft.ok || len(ft.lines) < 2 {
+			t.Fatalf("got %d lines ok=%v, want a wrapped fit", len(ft.lines), ft.ok)
+		}
+		var joined []rune
+		for i, l := range ft.lines {
+			if ft.widths[i] > 120 {
+				t.Errorf("line %q is %.0f px wide, box 120", string(l), ft.widths[i])
+			}
+			if i > 0 {
+				joined = append(joined, ' ')
+			}
+			joined = append(joined, l...)
+		}
+		if got, want := string(joined), "Scan your cards one by one, then press Confirm."; got != want {
+			t.Errorf("lines join to %q, want %q", got, want)
+		}
+		big := fs.fit("Confirm", 400, 100, o)
+		if big.size != 21 {
+			t.Errorf("short text in a big box at %.0f px, want the largest step 21", big.size)
+		}
+		narrow := fs.fit("Constantinople", 40, 200, o)
+		if narrow.ok {
+			t.Errorf("a word wider than the box fits?")
+		}
+		n := 0
+		for _, l := range narrow.lines {
+			n += len(l)
+		}
+		if n != len([]rune("Constantinople")) {
+			t.Errorf("broken word keeps %d letters, want all 14", n)
+		}
+		if len(fs.misfits) != 1 {
+			t.Errorf("misfits %q, want the one word", fs.misfits)
+		}
+	})
+}
+
+// TestGlyphs checks that every letter the catalogue can show and every
+// city name has a glyph in both faces at every size the screen loads, at
+// the smallest and largest screens, and in the board's name font; raylib
+// would draw '?' instead.
+func TestGlyphs(t *testing.T) {
+	cat := catalog(t)
+	var names []string
+	for _, id := range maps.Maps() {
+		m := mustMap(t, id)
+		for _, c := range m.Cities {
+			names = append(names, c.Name)
+		}
+	}
+	for _, size := range sizes {
+		onMain(func() {
+			s, err := NewScreen(cat, ScreenOpts{Width: size[0], Height: size[1], Seats: fourEdges})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Unload()
+			texts := append([]string{string(cat.Runes())}, names...)
+			for i, px := range s.fonts.sizes {
+				for _, f := range []*face{s.fonts.sans[i], s.fonts.bold[i]} {
+					for _, txt := range texts {
+						if miss := missingRunes(f, txt); len(miss) > 0 {
+							t.Errorf("%dx%d: font at %.0f px has no glyph for %q (in %q)", size[0], size[1], px, string(miss), txt)
+						}
+					}
+				}
+			}
+			for _, id := range maps.Maps() {
+				m := mustMap(t, id)
+				b := NewBoard(m, tableArea(size[0], size[1]))
+				for _, c := range m.Cities {
+					for _, r := range c.Name {
+						if r != ' ' && rl.GetGlyphInfo(b.label.Font, r).Value != r {
+							t.Errorf("%s: the board's names font has no %q (%s)", id, r, c.Name)
+						}
+					}
+				}
+				b.Unload()
+			}
+		})
+	}
+}
+
+// TestDrawAllocates checks that a steady frame of a busy game allocates
+// nothing: geometry and words are cached.
+func TestDrawAllocates(t *testing.T) {
+	_, v := europeInProgress(t, "es")
+	now := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
+	onMain(func() {
+		s, err := NewScreen(catalog(t), ScreenOpts{Width: 1280, Height: 720, Seats: fourEdges})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Unload()
+		target := rlTarget(1280, 720)
+		defer target.unload()
+		frame := func() {
+			target.begin()
+			s.Draw(&v, now)
+			target.end()
+			now = now.Add(16 * time.Millisecond)
+		}
+		frame()
+		if got := testing.AllocsPerRun(20, frame); got > 0 {
+			t.Errorf("a steady frame allocates %.1f times, want 0", got)
+		}
+	})
+}
+
+// BenchmarkScreenFrame measures a whole 1920x1080 frame of a busy 5-player
+// Europe game (many routes claimed, stations, every panel worded) against
+// an empty raylib frame into the same target: "empty" clears the target
+// and flushes it, "busy" draws the Screen too (under Xvfb the flush
+// includes Mesa's software rasteriser, which a Pi's GPU does), "calls"
+// times only Screen.Draw, the CPU work the screen adds to a frame.
+func BenchmarkScreenFrame(b *testing.B) {
+	sc := newScene(b, 5, "europe", "es", 4)
+	sc.start(0)
+	sc.turns(220)
+	v := sc.tb.View()
+	claimed := 0
+	for _, o := range v.Public.RouteOwner {
+		if o >= 0 {
+			claimed++
+		}
+	}
+	b.Logf("%d routes claimed, mode %s", claimed, v.Mode)
+	for _, mode := range []string{"empty", "busy", "calls"} {
+		b.Run(mode, func(b *testing.B) {
+			onMain(func() {
+				s, err := NewScreen(catalog(b), ScreenOpts{Width: 1920, Height: 1080, Seats: DefaultEdges(5)})
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer s.Unload()
+				target := rlTarget(1920, 1080)
+				defer target.unload()
+				now := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
+				// The first frame lays out the board and words the texts.
+				target.begin()
+				s.Draw(&v, now)
+				target.end()
+				b.ReportAllocs()
+				b.ResetTimer()
+				for range b.N {
+					if mode == "calls" {
+						b.StopTimer()
+					}
+					target.begin()
+					b.StartTimer()
+					if mode != "empty" {
+						s.Draw(&v, now)
+					}
+					if mode == "calls" {
+						b.StopTimer()
+					}
+					target.end()
+					b.StartTimer()
+					now = now.Add(16 * time.Millisecond)
+				}
+			})
+		})
+	}
+}
