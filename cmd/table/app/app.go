@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"ttr/engine"
@@ -128,6 +129,18 @@ func (a *App) load() {
 		return
 	}
 	r, err := replay(g.Header(), g.Records())
+	if err == nil && r.state.Waiting().Need == engine.NeedFirstPlayer {
+		// The header was made durable but not the start screen's first
+		// player, which the table applies as the game's first action.
+		act := engine.FirstPlayer(slices.Index(r.setup.Players(), r.setup.First))
+		if err = r.state.Do(act); err == nil {
+			line := engine.FormatAction(r.state.Map(), act)
+			if aerr := a.logOf(g).Append([]byte(line)); aerr != nil {
+				a.fail(fmt.Errorf("append %s: %w", line, aerr))
+				return // the table shows the start screen until Recover
+			}
+		}
+	}
 	if err == nil {
 		err = a.tb.Resume(r.setup, r.state, a.opts.Now())
 	}

@@ -459,3 +459,39 @@ func (f failFinish) Finish(sum []byte) error {
 	}
 	return f.gameLog.Finish(sum)
 }
+
+// TestCutAfterTheHeader loses power between the new game's header and its
+// first action (the start screen's first player): the game resumes with
+// that action applied and plays on as if nothing happened.
+func TestCutAfterTheHeader(t *testing.T) {
+	ref := newRig(t, 3, "usa", 17)
+	ref.play()
+	want, _ := ref.finished()
+
+	r := newRig(t, 3, "usa", 17)
+	fail := true
+	r.a.wrap = func(g gameLog) gameLog { return failing{g, &fail} }
+	evs, err := r.d.Next(r.a, r.at())
+	if err != nil || len(evs) != 2 {
+		t.Fatalf("start: %d events, %v", len(evs), err)
+	}
+	for _, ev := range evs {
+		r.a.Handle(ev)
+	}
+	if !errors.Is(r.a.Err(), ErrStorage) {
+		t.Fatalf("Err %v, want the first append to fail", r.a.Err())
+	}
+	if data, err := os.ReadFile(gameFile(t, r.dir)); err != nil || len(data) == 0 {
+		t.Fatalf("no game file with its header: %v", err)
+	}
+	r.a.wrap = nil
+	r.reopen()
+	s := r.a.Table().Game()
+	if s == nil || len(s.History()) != 1 || s.History()[0].Kind != engine.ChooseFirst {
+		t.Fatalf("resumed game: %v, want the first player chosen", s)
+	}
+	r.play()
+	if got, _ := r.finished(); got != want {
+		t.Errorf("game cut after its header differs from the reference")
+	}
+}
