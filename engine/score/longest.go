@@ -93,9 +93,11 @@ func (g *trailGraph) build(m *maps.Map, routes []int) {
 // g.lower; a graph that is all tree is peeled away entirely.
 func (g *trailGraph) peel() {
 	n := len(g.incident)
-	height := make([]int, n)
-	top := make([][2]int, n) // the two longest ways down from each vertex
-	var leaves []int
+	work := make([]int, 4*n+2*n)
+	height := work[:n]
+	top := work[n : 3*n] // the two longest ways down from each vertex: 2v, 2v+1
+	leaves := work[3*n : 3*n : 4*n]
+	pendant := work[4*n:] // the incidence lists of the new leaves
 	for v, inc := range g.incident {
 		if len(inc) == 1 {
 			leaves = append(leaves, v)
@@ -113,7 +115,7 @@ func (g *trailGraph) peel() {
 		g.alive[e] = false
 		g.incident[v] = nil
 		g.incident[p] = slices.DeleteFunc(g.incident[p], func(x int) bool { return x == e })
-		t := &top[p]
+		t := top[2*p : 2*p+2]
 		switch {
 		case down > t[0]:
 			t[0], t[1] = down, t[0]
@@ -130,11 +132,13 @@ func (g *trailGraph) peel() {
 		if len(g.incident[r]) == 0 {
 			continue
 		}
-		for _, down := range top[r] {
+		for _, down := range top[2*r : 2*r+2] {
 			if down > 0 {
 				leaf := len(g.incident)
 				e := len(g.ends)
-				g.incident = append(g.incident, []int{e})
+				pendant[0] = e
+				g.incident = append(g.incident, pendant[:1:1])
+				pendant = pendant[1:]
 				g.ends = append(g.ends, [2]int{r, leaf})
 				g.length = append(g.length, down)
 				g.alive = append(g.alive, true)
@@ -245,6 +249,8 @@ const infeasible = -1 << 30
 func (g *trailGraph) longest() (best, steps int) {
 	var s trailSearch
 	vertex := make([]int, len(g.incident))
+	s.ends = make([][2]int, 0, len(g.ends))
+	s.length = make([]int, 0, len(g.ends))
 	nv := 0
 	for v, inc := range g.incident {
 		vertex[v] = -1
@@ -279,13 +285,12 @@ func (g *trailGraph) longest() (best, steps int) {
 		}
 		return s.best, s.steps
 	}
-	s.inc = make([]uint64, nv)
-	s.loops = make([]uint64, nv)
 	total := 0
 	for _, l := range s.length {
 		total += l
 	}
-	s.buckets = make([]uint64, total+1)
+	bitsets := make([]uint64, 2*nv+total+1)
+	s.inc, s.loops, s.buckets = bitsets[:nv], bitsets[nv:2*nv], bitsets[2*nv:]
 	for e, ab := range s.ends {
 		if ab[0] == ab[1] {
 			s.loops[ab[0]] |= 1 << uint(e)

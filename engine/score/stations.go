@@ -58,13 +58,15 @@ func chooseStations(m *maps.Map, pl Player, self int, owner []int, touch [][]int
 	for i := range ch.borrowed {
 		ch.borrowed[i] = -1
 	}
-	own := newUnionFind(len(m.Cities))
+	scratch := make([]int, 2*len(m.Cities))
+	own := unionFind(scratch[:len(m.Cities)])
+	own.reset()
 	for _, r := range pl.Routes {
 		own.union(m.Routes[r].A, m.Routes[r].B)
 	}
 	// node numbers the parts of the owner's network (by their root city)
 	// that a ticket or a candidate touches, compactly from 0.
-	node := make([]int, len(m.Cities))
+	node := scratch[len(m.Cities):]
 	for i := range node {
 		node[i] = -1
 	}
@@ -77,7 +79,7 @@ func chooseStations(m *maps.Map, pl Player, self int, owner []int, touch [][]int
 		}
 		return node[root]
 	}
-	var pending []pendingTicket
+	pending := make([]pendingTicket, 0, len(pl.Tickets))
 	for i, t := range pl.Tickets {
 		tk := &m.Tickets[t]
 		if own.find(tk.A) == own.find(tk.B) {
@@ -90,8 +92,15 @@ func chooseStations(m *maps.Map, pl Player, self int, owner []int, touch [][]int
 		return ch
 	}
 
+	room := 0
+	for _, city := range pl.Stations {
+		room += len(touch[city])
+	}
+	backing := make([]candidate, room)
 	cands := make([][]candidate, len(pl.Stations))
 	for s, city := range pl.Stations {
+		cands[s] = backing[:0:len(touch[city])]
+		backing = backing[len(touch[city]):]
 	routes:
 		for _, r := range touch[city] {
 			rt := &m.Routes[r]
