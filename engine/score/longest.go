@@ -10,7 +10,8 @@ import (
 // LongestPath returns the number of trains in the longest continuous path of
 // the given routes (route indexes in m.Routes): the path may pass through a
 // city more than once but uses each route at most once. A route listed twice
-// counts once; it is 0 for no routes.
+// counts once; it is 0 for no routes. It is meant for one player's routes
+// (45 trains at most): far more routes than that may take very long.
 func LongestPath(m *maps.Map, routes []int) int {
 	best, _ := longestPath(m, routes)
 	return best

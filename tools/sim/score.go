@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -33,12 +34,15 @@ func scoreCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, oneLine(err.Error()))
 		return 2
 	}
-	out, err := json.MarshalIndent(s.Report(s.Score()), "", "  ")
-	if err != nil {
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // names are printed as written
+	if err := enc.Encode(s.Report(s.Score())); err != nil {
 		fmt.Fprintln(stderr, "score:", oneLine(err.Error()))
 		return 1
 	}
-	if _, err := fmt.Fprintf(stdout, "%s\n", out); err != nil {
+	if _, err := stdout.Write(out.Bytes()); err != nil {
 		fmt.Fprintln(stderr, "score:", oneLine(err.Error()))
 		return 1
 	}
