@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -32,10 +33,13 @@ func scoreCommand(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
-	out, err := json.MarshalIndent(s.Report(s.Score()), "", "  ")
-	if err != nil {
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // names are printed as written, as sim score does
+	if err := enc.Encode(s.Report(s.Score())); err != nil {
 		return fmt.Errorf("score: %w", err)
 	}
-	_, err = fmt.Fprintf(stdout, "%s\n", out)
+	_, err = stdout.Write(out.Bytes())
 	return err
 }
