@@ -218,6 +218,7 @@ func (a *App) persist(res input.Result) error {
 			return fmt.Errorf("start game: %w", err)
 		}
 		a.game, a.gl, a.durable = g, a.logOf(g), nil
+		a.damaged = time.Time{} // told on the start screen; a new game begins
 		a.log.Info("game started", "file", g.Name(), "map", a.setup.Map, "players", s.Players(), "seed", a.seed)
 	}
 	if len(res.Actions) == 0 {

@@ -326,8 +326,12 @@ func TestDamagedLogMovedAsideAndReported(t *testing.T) {
 	if !strings.Contains(r.logs.String(), "moved") {
 		t.Errorf("log lacks the moved-aside file:\n%s", r.logs.String())
 	}
-	// A new game starts and ends normally; the damaged file stays.
+	// A new game starts and ends normally; the notice goes; the damaged
+	// file stays.
 	r.play()
+	if v := r.a.View(); v.Banner.Key == KeyLogDamaged || v.Seats[0].Notice.Text.Key == KeyLogDamaged {
+		t.Errorf("the damaged log is still reported after a new game")
+	}
 	if again, _ := filepath.Glob(path + ".corrupt-*"); !reflect.DeepEqual(again, moved) {
 		t.Errorf("moved-aside files now %v", again)
 	}
