@@ -534,12 +534,12 @@ func (s *trailSearch) dropConnected(edges, verts uint64, total int, c rule) {
 	if slack <= 0 || slack <= 2 && total-s.leftOut(loose, verts, w, w|c.f.mask(), c.notEnd, free) <= s.best {
 		return
 	}
-	// Decide next about the wrong vertex farthest from its partners (its
-	// choices cost most), of those the one with the fewest edges.
+	// Decide next about the wrong vertex with the fewest loose edges (the
+	// fewest branches), of those the one nearest a partner.
 	u, uKey := -1, 0
 	for vs := w; vs != 0; vs &= vs - 1 {
 		v := bits.TrailingZeros64(vs)
-		if k := 64*min(s.near[v], 1<<20) - bits.OnesCount64(loose&s.inc[v]); u < 0 || k > uKey {
+		if k := -64*bits.OnesCount64(loose&s.inc[v]) - min(s.near[v], 63); u < 0 || k > uKey {
 			u, uKey = v, k
 		}
 	}
