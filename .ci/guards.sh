@@ -5,7 +5,7 @@ mod=$(go list -m)
 fail=0
 
 # engine, maps, input and hal never import raylib (their tests neither).
-for pkg in engine maps input hal display/msg display/board; do
+for pkg in engine maps input hal display/msg display/board cmd/table/app; do
 	if go list -deps -test "./$pkg/..." | grep -q 'gen2brain/raylib-go'; then
 		echo "guard: ./$pkg imports raylib; only display, tools/sim and cmd/table may" >&2
 		fail=1
