@@ -12,6 +12,42 @@
 // subpackage display/board (no raylib), so that hit-testing and layout are
 // tested without a window.
 //
+// # The screen
+//
+// A Screen (NewScreen) draws the whole table from an input.View, the
+// read-only view the input package keeps: the board with claimed routes in
+// their owners' colours and marks, stations, faded closed doubles and the
+// route or city being claimed with its cost beside it; the market (five
+// face-up cards with colour and shape, the slots a second card cannot take
+// crossed out), the train deck, discard pile and ticket deck with their
+// counts; and one panel per seat along the edge of the screen that seat
+// faces (ScreenOpts.Seats, DefaultEdges), drawn upright for the player
+// sitting there: colour and mark, name, score, trains, cards, tickets and
+// stations left, what the table expects from them now and the running count
+// under it, their latest notice for NoticeFor (a refusal in red), their
+// reader or buttons offline, and Confirm and Cancel while the table waits
+// for them. The current player's panel glows and their name sits on a
+// bright plate. The tunnel being paid is shown large, facing its player;
+// the last round and other news for everyone run along the board's edges,
+// facing every side where someone plays. The start screen puts the language,
+// map and Start keys in the middle and Join, the colours and First on each
+// seat's panel; the end screen gives each panel its player's breakdown
+// (winner, what decided it, routes, each ticket, stations, longest route,
+// total) and glows the longest paths on the board. Nothing hidden is ever
+// drawn: the View carries no hand, no ticket before the end and no
+// blind-drawn card.
+//
+// Draw draws one frame between the caller's BeginDrawing (or
+// BeginTextureMode) and EndDrawing, inside the rectangle ScreenOpts.X, Y,
+// Width, Height of the window, so that the simulator can draw beside it.
+// HitTest turns a touch into a hal.Touch: an on-screen key (with its seat
+// for panel keys), a market slot, the deck, the ticket deck, a route or a
+// city, or Nothing. Everything is laid out once per size, map and screen
+// mode; every text is worded in the View's language and fitted into its box
+// once per change (at the largest of the text sizes that fits, wrapped,
+// never smaller than minText, never cut off), so that a steady frame
+// allocates nothing (TestDrawAllocates).
+//
 // # The board
 //
 // NewBoard lays a map out in a rectangle of the screen and loads what it

@@ -217,12 +217,25 @@ func (s *Screen) drawTunnel(v *input.View, lang msg.Lang, lay *screenLayout) {
 	} else {
 		long, deep = min(long, b.W*0.92), min(deep, b.H*0.6)
 	}
+	// In the half of the board away from the tunnel, so that the route
+	// stays in sight.
+	mid := b.Center()
+	if tv.Route >= 0 && tv.Route < len(bl.Routes) {
+		mid = bl.Routes[tv.Route].Mid
+	}
+	m := 8 * u
 	var box board.Rect
 	switch edge {
 	case Bottom, Top:
-		box = board.Rect{X: b.X + (b.W-long)/2, Y: b.Y + (b.H-deep)/2, W: long, H: deep}
+		box = board.Rect{X: b.X + (b.W-long)/2, Y: b.Y + b.H - deep - m, W: long, H: deep}
+		if mid.Y > b.Y+b.H/2 {
+			box.Y = b.Y + m
+		}
 	default:
-		box = board.Rect{X: b.X + (b.W-deep)/2, Y: b.Y + (b.H-long)/2, W: deep, H: long}
+		box = board.Rect{X: b.X + b.W - deep - m, Y: b.Y + (b.H-long)/2, W: deep, H: long}
+		if mid.X > b.X+b.W/2 {
+			box.X = b.X + m
+		}
 	}
 	f := facing(box, edge)
 	begin(&f)

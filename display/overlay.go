@@ -47,20 +47,39 @@ func (s *Screen) drawBanner(v *input.View, lang msg.Lang, lay *screenLayout, fir
 		case Right:
 			box = board.Rect{X: b.X + b.W - deep - m, Y: b.Y + (b.H-long)/2, W: deep, H: long}
 		}
+		// As long as the words, no longer: the banner stays on for the
+		// whole last round and should hide as little of the board as it
+		// can.
+		o := fitOpts{bold: true, min: minText, max: 21, maxLines: 1}
+		o2 := fitOpts{min: minText, max: 16, maxLines: 1}
+		tw := s.slots.banner[e][0].get(s.fonts, s.cat, lang, first, long-10*u, deep-10*u, o).w
+		if !second.IsZero() {
+			h1 := (deep - 10*u) * 0.55
+			tw = max(s.slots.banner[e][0].get(s.fonts, s.cat, lang, first, long-10*u, h1, o).w,
+				s.slots.banner[e][1].get(s.fonts, s.cat, lang, second, long-10*u, deep-10*u-h1, o2).w)
+		}
+		if short := long - (tw + 24*u); short > 0 {
+			if e == Left || e == Right {
+				box.Y += short / 2
+				box.H -= short
+			} else {
+				box.X += short / 2
+				box.W -= short
+			}
+		}
 		f := facing(box, e)
 		begin(&f)
 		full := board.Rect{W: f.w, H: f.d}
 		rl.DrawRectangleRounded(rect(full), 0.3, 8, bannerColor)
 		rl.DrawRectangleRoundedLinesEx(rect(full), 0.3, 8, max(1, 2*u), winnerColor)
-		in := full.Inset(5 * u)
-		o := fitOpts{bold: true, min: minText, max: 21, maxLines: 1}
+		// The words were fitted to the full length above; drawn centred.
+		in := board.Rect{X: 5 * u, Y: 5 * u, W: f.w - 10*u, H: f.d - 10*u}
 		if second.IsZero() {
-			s.slots.banner[e][0].get(s.fonts, s.cat, lang, first, in.W, in.H, o).draw(in, alignCenter, panelInk)
+			s.slots.banner[e][0].get(s.fonts, s.cat, lang, first, long-10*u, deep-10*u, o).draw(in, alignCenter, panelInk)
 		} else {
 			h1 := in.H * 0.55
-			s.slots.banner[e][0].get(s.fonts, s.cat, lang, first, in.W, h1, o).draw(board.Rect{X: in.X, Y: in.Y, W: in.W, H: h1}, alignCenter, winnerColor)
-			o2 := fitOpts{min: minText, max: 16, maxLines: 1}
-			s.slots.banner[e][1].get(s.fonts, s.cat, lang, second, in.W, in.H-h1, o2).draw(board.Rect{X: in.X, Y: in.Y + h1, W: in.W, H: in.H - h1}, alignCenter, panelInk)
+			s.slots.banner[e][0].get(s.fonts, s.cat, lang, first, long-10*u, h1, o).draw(board.Rect{X: in.X, Y: in.Y, W: in.W, H: h1}, alignCenter, winnerColor)
+			s.slots.banner[e][1].get(s.fonts, s.cat, lang, second, long-10*u, in.H-h1, o2).draw(board.Rect{X: in.X, Y: in.Y + h1, W: in.W, H: in.H - h1}, alignCenter, panelInk)
 		}
 		end()
 	}

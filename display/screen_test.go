@@ -223,21 +223,30 @@ func startScene(t *testing.T) (input.View, time.Time) {
 	return sc.tb.View(), sc.now.Add(time.Second)
 }
 
-// usaScene is a 2-player game on the USA map, a route touched.
+// usaScene is a 2-player game on the USA map in its last round (the
+// banner says so), the player to move touching a route to claim if they
+// can pay one.
 func usaScene(t *testing.T) input.View {
 	sc := newScene(t, 2, "usa", "en", 9)
 	sc.start(1)
-	sc.turns(30)
-	a, ok := claimable(sc.tb.Game(), func(engine.Action) bool { return true })
-	if !ok {
-		t.Fatalf("no claim")
+	sc.playUntil(func(s *engine.State) bool {
+		return s.LastRound() && !s.IsChance() && s.Waiting().Need == engine.NeedTurn
+	})
+	if sc.tb.Mode() != input.ModePlay {
+		t.Fatalf("the game ended before its last round showed")
 	}
-	evs, err := sc.tb.Gestures(a, tagUID, sc.dealer.Outcome, sc.at())
-	if err != nil {
-		t.Fatal(err)
+	if a, ok := claimable(sc.tb.Game(), func(engine.Action) bool { return true }); ok {
+		evs, err := sc.tb.Gestures(a, tagUID, sc.dealer.Outcome, sc.at())
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc.do(evs[0], false)
 	}
-	sc.do(evs[0], false)
-	return sc.tb.View()
+	v := sc.tb.View()
+	if v.Banner.Key != "prompt.last_round" {
+		t.Fatalf("banner %q, want the last round", v.Banner.Key)
+	}
+	return v
 }
 
 func TestScreenGolden(t *testing.T) {
