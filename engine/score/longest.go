@@ -419,8 +419,15 @@ func (s *trailSearch) sample(edges uint64, f fixed) int {
 		if f.count() < 2 || f[1] == v {
 			best = max(best, cur)
 		}
-		for e := s.inc[v] & left; e != 0 && budget > 0; e &= e - 1 {
-			i := bits.TrailingZeros64(e)
+		// Longest edges first.
+		for e := s.inc[v] & left; e != 0 && budget > 0; {
+			i, li := -1, 0
+			for r := e; r != 0; r &= r - 1 {
+				if j := bits.TrailingZeros64(r); s.length[j] > li {
+					i, li = j, s.length[j]
+				}
+			}
+			e &^= 1 << uint(i)
 			walk(s.ends[i][0]^s.ends[i][1]^v, left&^(1<<uint(i)), cur+s.length[i])
 		}
 	}
