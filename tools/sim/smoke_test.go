@@ -10,8 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"ttr/display/board"
-	"ttr/maps"
+	rl "github.com/gen2brain/raylib-go/raylib"
+
+	"ttr/display/msg"
+	"ttr/hal"
+	"ttr/hal/config"
 )
 
 // smokeEnv, when set in the environment, makes the test binary run the
@@ -45,19 +48,9 @@ func TestWindowSmoke(t *testing.T) {
 		t.Fatal("xdotool is missing: make deps installs it (apt-get install xdotool)")
 	}
 	const width, height = 1000, 600
-	m := maps.Europe()
 	route := "frankfurt--munchen--1"
-	r, ok := m.Route(route)
-	if !ok {
-		t.Fatalf("no route %s", route)
-	}
-	// Where the window draws the route: the same layout as display's
-	// Board in the simulator's screen area.
-	l := board.New(m, screenBoard(screenArea(width, height)), board.DefaultOpts())
-	mid := l.Routes[r].Mid
-	if h := l.HitTest(mid); h.Kind != board.HitRoute || h.Index != r {
-		t.Fatalf("the middle of %s hits %+v", route, h)
-	}
+	x, y := routeOnScreen(t, route, width, height)
+	t.Logf("%s is at %d,%d", route, x, y)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -108,13 +101,87 @@ func TestWindowSmoke(t *testing.T) {
 		t.Fatalf("xdotool search: %v", err)
 	}
 	win := strings.Fields(string(id))[0]
-	// A click needs a short hold for GLFW to see the press.
-	click := fmt.Sprintf("xdotool mousemove --window %s %d %d mousedown 1; sleep 0.05; xdotool mouseup 1", win, int(mid.X), int(mid.Y))
+	// raylib sees a press only if the button is still down at the end of
+	// a frame (software rendering under Xvfb takes tens of milliseconds
+	// per frame), and the pointer must have arrived first: move, then
+	// press and hold a little.
+	click := fmt.Sprintf("xdotool mousemove --window %s %d %d; sleep 0.1; xdotool mousedown 1; sleep 0.2; xdotool mouseup 1", win, x, y)
 	if b, err := exec.CommandContext(ctx, "sh", "-c", click).CombinedOutput(); err != nil {
 		t.Fatalf("%s: %v: %s", click, err, b)
 	}
 	got := waitFor("selected=")
 	if !strings.Contains(got, "selected=route "+route) {
-		t.Errorf("after clicking %s at %.0f,%.0f: %s", route, mid.X, mid.Y, got)
+		t.Errorf("after clicking %s at %d,%d: %s", route, x, y, got)
 	}
+}
+
+// routeOnScreen finds where the simulator's window shows route at the
+// start of the smoke test's game: it lays out the table's screen as the
+// window does, draws the same View offscreen and asks the screen's own
+// HitTest, keeping the hit nearest the middle of all the route's hits.
+func routeOnScreen(t *testing.T, route string, width, height int) (int, int) {
+	t.Helper()
+	w := newTestWorld(t, "europe", 4, 1, nil)
+	if err := w.start(0); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.deal(); err != nil {
+		t.Fatal(err)
+	}
+	v := w.tb.View()
+	cat, err := msg.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var xs, ys []int
+	onMain(func() {
+		rl.SetTraceLogLevel(rl.LogError)
+		rl.SetConfigFlags(rl.FlagWindowHidden)
+		rl.InitWindow(int32(width), int32(height), "smoke layout")
+		defer rl.CloseWindow()
+		scr, err := newScreen(cat, "en", screenArea(width, height), seatEdges(mustConfig(t), 4))
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer scr.Unload()
+		target := rl.LoadRenderTexture(int32(width), int32(height))
+		defer rl.UnloadRenderTexture(target)
+		now := time.Date(2026, 1, 1, 20, 0, 0, 0, time.UTC)
+		rl.BeginTextureMode(target)
+		scr.Draw(&v, now)
+		rl.EndTextureMode()
+		a := screenArea(width, height)
+		for y := int(a.Y); y < int(a.Y+a.H); y += 2 {
+			for x := int(a.X); x < int(a.X+a.W); x += 2 {
+				if h := scr.HitTest(float32(x), float32(y), now); h.Kind == hal.RouteArea && h.ID == route {
+					xs, ys = append(xs, x), append(ys, y)
+				}
+			}
+		}
+	})
+	if len(xs) == 0 {
+		t.Fatalf("no point of the screen hits %s", route)
+	}
+	cx, cy := 0, 0
+	for i := range xs {
+		cx, cy = cx+xs[i], cy+ys[i]
+	}
+	cx, cy = cx/len(xs), cy/len(xs)
+	best := 0
+	for i := range xs {
+		if d := (xs[i]-cx)*(xs[i]-cx) + (ys[i]-cy)*(ys[i]-cy); d < (xs[best]-cx)*(xs[best]-cx)+(ys[best]-cy)*(ys[best]-cy) {
+			best = i
+		}
+	}
+	return xs[best], ys[best]
+}
+
+func mustConfig(t *testing.T) *config.Config {
+	t.Helper()
+	c, err := tableConfig("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

@@ -66,12 +66,18 @@ func sideArea(w, h int) board.Rect {
 	return board.Rect{X: a.W + 6, Y: 4, W: float32(w) - a.W - 10, H: float32(h) - 8}
 }
 
-func newUI(w *world, cat *msg.Catalog, lang msg.Lang, width, height int, delay time.Duration) *ui {
+// newUI makes the window's contents; the window must be open. edges are
+// the seats' edges of the table's screen.
+func newUI(w *world, cat *msg.Catalog, lang msg.Lang, edges []display.Edge, width, height int, delay time.Duration) (*ui, error) {
 	u := &ui{w: w, cat: cat, lang: lang, selected: make([][]engine.CardID, w.seats), lastWait: -1}
 	u.bots.delay = delay
-	u.screen = newSimScreen(w.m, cat, screenArea(width, height), w.seats)
+	scr, err := newScreen(cat, lang, screenArea(width, height), edges)
+	if err != nil {
+		return nil, err
+	}
+	u.screen = scr
 	u.resize(width, height)
-	return u
+	return u, nil
 }
 
 func (u *ui) resize(w, h int) {

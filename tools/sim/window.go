@@ -13,6 +13,7 @@ import (
 
 	rl "github.com/gen2brain/raylib-go/raylib"
 
+	"ttr/display"
 	"ttr/display/msg"
 	"ttr/hal"
 	"ttr/hal/config"
@@ -148,6 +149,23 @@ func seatColors(c *config.Config, seats int) []input.Color {
 	return out
 }
 
+// seatEdges are the edges the seats face: the config's, or the table's
+// default arrangement when the config has fewer seats or a bad edge.
+func seatEdges(c *config.Config, seats int) []display.Edge {
+	edges := display.DefaultEdges(seats)
+	if len(c.Seats) < seats {
+		return edges
+	}
+	for i := range seats {
+		e, err := display.ParseEdge(string(c.Seats[i].Edge))
+		if err != nil {
+			return display.DefaultEdges(seats)
+		}
+		edges[i] = e
+	}
+	return edges
+}
+
 // runWindow opens the simulator's window and runs it until it is closed.
 // It returns the exit status.
 func runWindow(args []string) int {
@@ -227,7 +245,10 @@ func window(o windowOpts, stdout io.Writer) error {
 	rl.SetWindowMinSize(640, 400)
 	rl.SetTargetFPS(60)
 
-	u := newUI(w, cat, msg.Lang(o.lang), rl.GetScreenWidth(), rl.GetScreenHeight(), o.delay)
+	u, err := newUI(w, cat, msg.Lang(o.lang), seatEdges(cfg, o.seats), rl.GetScreenWidth(), rl.GetScreenHeight(), o.delay)
+	if err != nil {
+		return err
+	}
 	defer u.unload()
 	if o.trace {
 		u.onHandled = func() { fmt.Fprintln(stdout, traceLine(w)) }
@@ -302,7 +323,10 @@ func newShooter(w *world, width, height int) (*shooter, error) {
 	if err != nil {
 		lang = "en"
 	}
-	u := newUI(w, cat, lang, width, height, 0)
+	u, err := newUI(w, cat, lang, display.DefaultEdges(w.seats), width, height, 0)
+	if err != nil {
+		return nil, err
+	}
 	return &shooter{w: w, u: u, target: rl.LoadRenderTexture(int32(width), int32(height)), now: w.clock.Now}, nil
 }
 
