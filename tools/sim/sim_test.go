@@ -431,3 +431,25 @@ func TestReshuffleKeepsDecksInStep(t *testing.T) {
 		t.Error("the deck was never reshuffled: pick another seed")
 	}
 }
+
+// TestStartScreenMap chooses the USA map on the start screen of a table
+// whose default is Europe: the simulator's physical decks follow.
+func TestStartScreenMap(t *testing.T) {
+	w := newTestWorld(t, "europe", 3, 2, nil)
+	w.touch(hal.Touch{Kind: hal.ScreenKey, ID: input.KeyMap + "usa", Seat: -1})
+	if err := w.start(1); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.deal(); err != nil {
+		t.Fatal(err)
+	}
+	if w.m.ID != "usa" || w.game().Map().ID != "usa" {
+		t.Fatalf("playing %s (engine %s), want usa", w.m.ID, w.game().Map().ID)
+	}
+	if err := checkPhysical(w); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(w.tickets), len(w.m.Tickets)-3*3; got != want {
+		t.Errorf("ticket pile %d, want %d", got, want)
+	}
+}

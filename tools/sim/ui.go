@@ -260,6 +260,9 @@ var (
 func (u *ui) draw(now time.Time) {
 	rl.ClearBackground(color.RGBA{18, 22, 24, 255})
 	v := u.w.tb.View()
+	if l, err := msg.ParseLang(v.Lang); err == nil {
+		u.lang = l // the language chosen on the start screen
+	}
 	u.screen.Draw(&v, now)
 	u.buttons = u.buttons[:0]
 	side := sideArea(u.width, u.height)

@@ -259,6 +259,8 @@ func (w *world) track(ev any, res input.Result) {
 
 // newGame shuffles the physical decks for a game that just started.
 func (w *world) newGame() {
+	// The start screen may have chosen another map than the default.
+	w.m = w.game().Map()
 	w.log = nil
 	w.deck = w.deck[:0]
 	for c := range engine.CardID(engine.NumCards) {
