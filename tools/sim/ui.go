@@ -326,8 +326,8 @@ func (u *ui) drawSeat(v *input.View, seat hal.Seat, r rl.Rectangle, now time.Tim
 
 	// The reader and the buttons.
 	human := !u.w.isBot(seat) && sv.Playing
-	bw := (r.Width - 16 - 5*4) / 6
-	bhh := u.size * 1.7
+	bw := (r.Width - 16 - 2*4) / 3
+	bhh := u.size * 1.6
 	labels := []struct {
 		key string
 		do  func()
@@ -339,19 +339,19 @@ func (u *ui) drawSeat(v *input.View, seat hal.Seat, r rl.Rectangle, now time.Tim
 		{"button.cancel", func() { u.press(seat, hal.Cancel) }},
 	}
 	for i, l := range labels {
-		u.button(rl.Rectangle{X: x + float32(i)*(bw+4), Y: y, Width: bw, Height: bhh}, u.words(l.key, nil), human || v.Mode == input.ModeStart, l.do)
+		u.button(rl.Rectangle{X: x + float32(i%3)*(bw+4), Y: y + float32(i/3)*(bhh+4), Width: bw, Height: bhh}, u.words(l.key, nil), human || v.Mode == input.ModeStart, l.do)
 	}
 	botLabel := "sim.bot_on"
 	if u.w.isBot(seat) {
 		botLabel = "sim.bot_off"
 	}
-	u.button(rl.Rectangle{X: x + 5*(bw+4), Y: y, Width: bw, Height: bhh}, u.words(botLabel, nil), sv.Playing, func() { u.toggleBot(seat) })
-	y += bhh + 6
+	u.button(rl.Rectangle{X: x + 2*(bw+4), Y: y + bhh + 4, Width: bw, Height: bhh}, u.words(botLabel, nil), sv.Playing, func() { u.toggleBot(seat) })
+	y += 2*bhh + 10
 
 	// The physical hand: cards as small face-up cards, grouped by colour;
 	// a click picks a card to scan.
 	hand := u.w.hand(seat)
-	cw := min(u.size*1.6, (r.Width-16)/22)
+	cw := min(u.size*2.1, (r.Width-16)/20)
 	ch := cw * 1.45
 	cx := x
 	var prev engine.CardColor = 255
