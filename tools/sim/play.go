@@ -35,6 +35,7 @@ type playOpts struct {
 	height      int
 	maxActions  int
 	verbose     bool
+	journal     string
 }
 
 func parsePlayFlags(args []string, stderr io.Writer) (playOpts, error) {
@@ -52,6 +53,7 @@ func parsePlayFlags(args []string, stderr io.Writer) (playOpts, error) {
 	fs.IntVar(&o.width, "width", 1600, "screenshot width in pixels")
 	fs.IntVar(&o.height, "height", 900, "screenshot height in pixels")
 	fs.BoolVar(&o.verbose, "v", false, "print each step and what the table shows after it (on standard error), to help write scripts")
+	fs.StringVar(&o.journal, "journal", "", "keep the game's log in this folder (the table's journal), resuming an unfinished game in it")
 	fs.IntVar(&o.maxActions, "max-actions", 20000, "stop a bot game that has not ended after this many actions")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sim play [flags] [SCRIPT]\n\nPlays a script (see go doc ./tools/sim), or with -bots all a whole game, without a window.")
@@ -173,16 +175,17 @@ func play(o playOpts, stderr io.Writer) (*playResult, error) {
 		return nil, err
 	}
 	clock := haltest.NewClock(time.Date(2026, 1, 1, 20, 0, 0, 0, time.UTC))
-	w, err := newWorld(worldOpts{Map: m, Seats: sc.seats, Seed: sc.seed, Lang: sc.lang, Clock: clock, Bots: bots})
+	w, err := newWorld(worldOpts{Map: m, Seats: sc.seats, Seed: sc.seed, Lang: sc.lang, Clock: clock, Bots: bots, Journal: o.journal})
 	if err != nil {
 		return nil, err
 	}
+	defer w.Close()
 	res := &playResult{w: w, seed: sc.seed}
 	steps := sc.steps
 	if o.script == "" {
-		steps = []step{
-			{verb: "start", words: []string{strconv.Itoa(int(sc.seed % uint64(sc.seats)))}},
-			{verb: "auto"},
+		steps = []step{{verb: "auto"}}
+		if w.game() == nil {
+			steps = append([]step{{verb: "start", words: []string{strconv.Itoa(int(sc.seed % uint64(sc.seats)))}}}, steps...)
 		}
 	}
 	p := &player{w: w, maxActions: o.maxActions}
@@ -244,7 +247,7 @@ func (r *playResult) scores() Scores {
 	}
 	out.Over = s.IsTerminal()
 	sc := s.Scores()
-	v := w.tb.View()
+	v := w.view()
 	for seat := range w.seats {
 		p := w.tb.PlayerAt(hal.Seat(seat))
 		if p < 0 {
@@ -302,7 +305,7 @@ func (r *playResult) write(o playOpts, stdout io.Writer) error {
 // describe says what the table shows now, for -v: the waiting seat's
 // prompt and progress, notices and the last step's actions.
 func describe(w *world) string {
-	v := w.tb.View()
+	v := w.view()
 	var b strings.Builder
 	fmt.Fprintf(&b, "mode=%s", v.Mode)
 	if s := w.game(); s != nil {

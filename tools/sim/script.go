@@ -148,10 +148,10 @@ func (p *player) tagNamed(name string) (hal.UID, error) {
 		return hal.UID(strings.ToUpper(name[4:])), nil
 	}
 	if c, ok := engine.ParseCardID(name); ok && c.Valid() {
-		return w.cardUID[c], nil
+		return w.uid(input.CardTag(c)), nil
 	}
 	if t, ok := ticketNamed(w.m, name); ok {
-		return w.tickUID[w.m.ID][t], nil
+		return w.uid(input.TicketTag(w.m.ID, t)), nil
 	}
 	return "", fmt.Errorf("%q is no card, ticket or uid", name)
 }
@@ -411,14 +411,14 @@ func get(args []string, i int) string {
 func (p *player) expect(args []string) error {
 	w := p.w
 	if len(args) == 0 {
-		return fmt.Errorf("expect what?")
+		return fmt.Errorf("expect what: mode, prompt, owner, score and so on")
 	}
-	v := w.tb.View()
+	v := w.view()
 	s := w.game()
 	what, rest := args[0], args[1:]
 	seatArg := func() (hal.Seat, error) {
 		if len(rest) == 0 {
-			return 0, fmt.Errorf("expect %s SEAT ...", what)
+			return 0, fmt.Errorf("expect %s needs a seat", what)
 		}
 		return p.seat(rest[0])
 	}
@@ -583,7 +583,7 @@ func (p *player) expect(args []string) error {
 // value.
 func matchText(what string, t input.Text, want []string) error {
 	if len(want) == 0 {
-		return fmt.Errorf("expect %s ... KEY", what)
+		return fmt.Errorf("expect %s needs a message key", what)
 	}
 	key := want[0]
 	if key == "none" {

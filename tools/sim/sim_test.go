@@ -453,3 +453,55 @@ func TestStartScreenMap(t *testing.T) {
 		t.Errorf("ticket pile %d, want %d", got, want)
 	}
 }
+
+// TestJournalResume keeps a bot game in a journal, stops it half-way as a
+// closed window would, and resumes it: the game continues where it
+// stopped, its piles laid out again, and ends with the scores its log
+// replays to.
+func TestJournalResume(t *testing.T) {
+	dir := t.TempDir()
+	bots := []bool{true, true, true}
+	w := newTestWorldJournal(t, dir, bots)
+	if err := w.start(0); err != nil {
+		t.Fatal(err)
+	}
+	if err := (&player{w: w}).run([]step{{verb: "bot", words: []string{"120"}}}); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := w.game().MarshalText()
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	w = newTestWorldJournal(t, dir, bots)
+	defer w.Close()
+	if w.game() == nil {
+		t.Fatal("the unfinished game was not resumed")
+	}
+	after, _ := w.game().MarshalText()
+	if !bytes.Equal(before, after) {
+		t.Fatal("the resumed game differs from the one stopped")
+	}
+	if err := checkPhysical(w); err != nil {
+		t.Fatal(err)
+	}
+	if err := (&player{w: w, maxActions: 5000}).run([]step{{verb: "auto"}}); err != nil {
+		t.Fatal(err)
+	}
+	replayed, err := engine.Replay(&engine.Log{Map: w.m, Players: 3, Actions: w.log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !replayed.IsTerminal() || !reflect.DeepEqual(replayed.Scores(), w.game().Scores()) {
+		t.Errorf("replayed scores %v, table %v", replayed.Scores(), w.game().Scores())
+	}
+}
+
+func newTestWorldJournal(t *testing.T, dir string, bots []bool) *world {
+	t.Helper()
+	w, err := newWorld(worldOpts{Map: maps.Europe(), Seats: len(bots), Seed: 4, Lang: "en", Clock: haltest.NewClock(time.Date(2026, 1, 1, 20, 0, 0, 0, time.UTC)), Bots: bots, Journal: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}

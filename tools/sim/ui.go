@@ -170,13 +170,13 @@ func (u *ui) scanSelected(seat hal.Seat, now time.Time) {
 	}
 	u.selected[seat] = nil
 	for _, c := range sel {
-		u.w.scan(seat, u.w.cardUID[c])
+		u.w.scan(seat, u.w.uid(input.CardTag(c)))
 	}
 	u.handled()
 }
 
 func (u *ui) scanTicket(seat hal.Seat, t engine.TicketID) {
-	u.w.scan(seat, u.w.tickUID[u.w.m.ID][t])
+	u.w.scan(seat, u.w.uid(input.TicketTag(u.w.m.ID, t)))
 	u.handled()
 }
 
@@ -259,7 +259,7 @@ var (
 // draw draws one frame of the whole window.
 func (u *ui) draw(now time.Time) {
 	rl.ClearBackground(color.RGBA{18, 22, 24, 255})
-	v := u.w.tb.View()
+	v := u.w.view()
 	if l, err := msg.ParseLang(v.Lang); err == nil {
 		u.lang = l // the language chosen on the start screen
 	}

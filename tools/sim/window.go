@@ -49,6 +49,7 @@ type windowOpts struct {
 	first         int    // start the game at once with this seat first (-1: use the start screen)
 	deal          bool   // with first: deal the set-up from the virtual decks at once
 	trace         bool   // print the table's state on stdout after every event
+	journal       string // folder of the durable game logs ("": none)
 }
 
 func parseWindowFlags(args []string, stderr io.Writer) (windowOpts, error) {
@@ -66,6 +67,7 @@ func parseWindowFlags(args []string, stderr io.Writer) (windowOpts, error) {
 	fs.DurationVar(&o.delay, "delay", 400*time.Millisecond, "pause between a bot's gestures, so a person can follow them")
 	fs.IntVar(&o.first, "first", -1, "start at once with this seat playing first (default: choose on the start screen)")
 	fs.BoolVar(&o.deal, "deal", false, "with -first: deal the set-up at once from the virtual decks (everyone keeps all their tickets)")
+	fs.StringVar(&o.journal, "journal", "", "keep the game's log in this folder, as the table does, and resume an unfinished game from it")
 	fs.BoolVar(&o.trace, "trace", false, "print the table's state (mode, selection, waiting) on standard output after every event")
 	fs.IntVar(&o.frames, "frames", 0, "quit after this many frames (for scripted runs); 0 runs until the window is closed")
 	fs.StringVar(&o.screenshot, "screenshot", "", "with -frames: save the last frame to this PNG file")
@@ -211,15 +213,19 @@ func window(o windowOpts, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	w, err := newWorld(worldOpts{Map: m, Seats: o.seats, Seed: o.seed, Lang: o.lang, Colors: seatColors(cfg, o.seats), Clock: hal.SystemClock{}, Bots: bots})
+	w, err := newWorld(worldOpts{Map: m, Seats: o.seats, Seed: o.seed, Lang: o.lang, Colors: seatColors(cfg, o.seats), Clock: hal.SystemClock{}, Bots: bots, Journal: o.journal})
 	if err != nil {
 		return err
+	}
+	defer w.Close()
+	if w.game() != nil {
+		fmt.Fprintf(stdout, "sim: resumed the unfinished game in %s (%d actions)\n", o.journal, len(w.log))
 	}
 	all := true
 	for _, b := range bots {
 		all = all && b
 	}
-	if o.first >= 0 || all {
+	if w.game() == nil && (o.first >= 0 || all) {
 		first := max(o.first, 0)
 		if all && o.first < 0 {
 			first = int(o.seed % uint64(o.seats))
@@ -285,7 +291,7 @@ func window(o windowOpts, stdout io.Writer) error {
 // traceLine describes the table's state in one line, for -trace: the
 // mode, the selected route or city and what the engine waits for.
 func traceLine(w *world) string {
-	v := w.tb.View()
+	v := w.view()
 	sel := "none"
 	if v.SelectedRoute >= 0 {
 		sel = "route " + w.m.Routes[v.SelectedRoute].ID
@@ -319,7 +325,7 @@ func newShooter(w *world, width, height int) (*shooter, error) {
 	if !rl.IsWindowReady() {
 		return nil, fmt.Errorf("sim play: -screenshots needs a display (run under xvfb-run)")
 	}
-	lang, err := msg.ParseLang(w.tb.View().Lang)
+	lang, err := msg.ParseLang(w.view().Lang)
 	if err != nil {
 		lang = "en"
 	}

@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,6 +13,7 @@ import (
 	"ttr/engine/bot"
 	"ttr/hal"
 	"ttr/hal/haltest"
+	"ttr/cmd/table/app"
 	"ttr/hal/registry"
 	"ttr/input"
 	"ttr/maps"
@@ -37,9 +40,14 @@ type world struct {
 
 	readers []*haltest.Reader
 	buttons []*haltest.Buttons
-	reg     *registry.Registry
-	cardUID [engine.NumCards]hal.UID
-	tickUID map[string][]hal.UID // by map id, by ticket index
+	reg      *registry.Registry
+	resolver input.Resolver
+	uids     func(input.Tag) hal.UID
+	// app keeps the game's durable log when the simulator has a journal
+	// (-journal); nil otherwise. Its Table is tb.
+	app *app.App
+	// err is the journal's storage failure, if any.
+	err error
 
 	rng     *rand.Rand
 	deck    []engine.CardID   // the train deck, top first
@@ -83,106 +91,63 @@ type worldOpts struct {
 	Colors []input.Color // by seat; nil: the defaults
 	Clock  hal.Clock
 	Bots   []bool // by seat
+	// Journal is the folder of the game logs ("": none, the game lives in
+	// memory only). An unfinished game in it is resumed.
+	Journal string
 }
 
-// Card UIDs look like 7-byte NTAG UIDs: 04, a kind byte (01 train card,
-// 02 USA ticket, 03 Europe ticket) and the card's index.
-func trainUID(c engine.CardID) hal.UID { return hal.UID(fmt.Sprintf("0401%010X", int(c))) }
-
-func ticketUIDOf(mapID string, i int) hal.UID {
-	kind := 2
-	if mapID == "europe" {
-		kind = 3
-	}
-	return hal.UID(fmt.Sprintf("04%02X%010X", kind, i))
-}
-
-// newRegistry enrols the simulator's virtual cards: all 110 train cards
-// and the tickets of both maps, with deterministic UIDs, the way the enrol
-// tool does for a printed deck.
-func newRegistry() (*registry.Registry, [engine.NumCards]hal.UID, map[string][]hal.UID, error) {
-	reg := registry.New()
-	var cards [engine.NumCards]hal.UID
-	for _, c := range registry.TrainDeck() {
-		id, ok := cardOfRegistry(c)
-		if !ok {
-			return nil, cards, nil, fmt.Errorf("sim: registry card %s has no engine card", c)
-		}
-		cards[id] = trainUID(id)
-		if err := reg.Add(cards[id], c); err != nil {
-			return nil, cards, nil, err
-		}
-	}
-	tickets := map[string][]hal.UID{}
-	for _, m := range []*maps.Map{maps.USA(), maps.Europe()} {
-		var pairs [][2]string
-		for _, t := range m.Tickets {
-			pairs = append(pairs, [2]string{m.Cities[t.A].ID, m.Cities[t.B].ID})
-		}
-		for i, c := range registry.TicketDeck(m.ID, pairs) {
-			u := ticketUIDOf(m.ID, i)
-			tickets[m.ID] = append(tickets[m.ID], u)
-			if err := reg.Add(u, c); err != nil {
-				return nil, cards, nil, err
-			}
-		}
-	}
-	return reg, cards, tickets, nil
-}
-
-// cardOfRegistry converts a registry train card to the engine's card.
-func cardOfRegistry(c registry.Card) (engine.CardID, bool) {
-	name := c.Color
-	if name == registry.Locomotive {
-		name = "loco"
-	}
-	return engine.ParseCardID(fmt.Sprintf("%s%d", name, c.Number))
-}
-
-// resolve is the table's Resolver: what the registry says a tag is.
-func (w *world) resolve(u hal.UID) (input.Tag, bool) {
-	c, ok := w.reg.Lookup(u)
-	if !ok {
-		return input.Tag{}, false
-	}
-	switch c.Kind {
-	case registry.Train:
-		id, ok := cardOfRegistry(c)
-		return input.CardTag(id), ok
-	case registry.Ticket:
-		m, err := maps.Load(c.Map)
-		if err != nil {
-			return input.Tag{}, false
-		}
-		i, ok := m.Ticket(c.A, c.B)
-		return input.TicketTag(m.ID, engine.TicketID(i)), ok
-	}
-	return input.Tag{}, false
-}
+// resolve is the table's Resolver: what the virtual registry says a tag
+// is.
+func (w *world) resolve(u hal.UID) (input.Tag, bool) { return w.resolver(u) }
 
 // uid returns the UID of a tag of the virtual deck.
-func (w *world) uid(t input.Tag) hal.UID {
-	if t.Kind == input.TagCard {
-		return w.cardUID[t.Card]
+func (w *world) uid(t input.Tag) hal.UID { return w.uids(t) }
+
+// view is what the table's screen shows: the App's View (with its storage
+// banners) when a journal keeps the game, else the table's.
+func (w *world) view() input.View {
+	if w.app != nil {
+		return w.app.View()
 	}
-	return w.tickUID[t.Map][t.Ticket]
+	return w.tb.View()
+}
+
+// Close closes the journal, if any: an unfinished game resumes next time.
+func (w *world) Close() error {
+	if w.app != nil {
+		return w.app.Close()
+	}
+	return nil
 }
 
 func newWorld(o worldOpts) (*world, error) {
-	reg, cards, tickets, err := newRegistry()
-	if err != nil {
-		return nil, err
-	}
+	reg := app.VirtualRegistry()
 	w := &world{
 		m: o.Map, seats: o.Seats, seed: o.Seed, clock: o.Clock,
-		reg: reg, cardUID: cards, tickUID: tickets,
+		reg: reg, resolver: app.Resolver(reg), uids: app.UIDs(reg),
 		rng:  rand.New(rand.NewPCG(o.Seed, 0x5eed)),
 		bots: make([]bot.Bot, o.Seats),
 		laid: make([][]engine.CardID, o.Seats),
 	}
-	w.tb, err = input.NewTable(input.Opts{Seats: o.Seats, Colors: o.Colors, Lang: o.Lang, Map: o.Map.ID, Resolve: w.resolve})
-	if err != nil {
-		return nil, err
+	opts := input.Opts{Seats: o.Seats, Colors: o.Colors, Lang: o.Lang, Map: o.Map.ID, Resolve: w.resolve}
+	if o.Journal != "" {
+		a, err := app.Open(app.Opts{Dir: o.Journal, Table: opts, Seed: o.Seed, Now: o.Clock.Now, Logger: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			return nil, err
+		}
+		w.app, w.tb = a, a.Table()
+		if s := w.tb.Game(); s != nil {
+			// A game resumed from the journal: lay out its piles.
+			w.m = s.Map()
+			w.log = slices.Clone(s.History())
+			w.adopt(s)
+		}
+	} else {
+		tb, err := input.NewTable(opts)
+		if err != nil {
+			return nil, err
+		}
+		w.tb = tb
 	}
 	for i := range o.Seats {
 		w.readers = append(w.readers, haltest.NewReader(hal.Seat(i), o.Clock))
@@ -192,6 +157,28 @@ func newWorld(o worldOpts) (*world, error) {
 		}
 	}
 	return w, nil
+}
+
+// adopt lays out the physical piles of a game already under way: the
+// cards and tickets left in s's piles, shuffled.
+func (w *world) adopt(s *engine.State) {
+	w.deck = syncDeck(nil, s, w.rng)
+	w.tickets, w.long = nil, nil
+	var bottom []engine.TicketID
+	for i := range w.m.Tickets {
+		t := engine.TicketID(i)
+		switch loc, _ := s.WhereTicket(t); loc {
+		case engine.TicketInDeck:
+			w.tickets = append(w.tickets, t)
+		case engine.TicketAtBottom:
+			bottom = append(bottom, t)
+		case engine.TicketLongPile:
+			w.long = append(w.long, t)
+		}
+	}
+	w.rng.Shuffle(len(w.tickets), func(i, j int) { w.tickets[i], w.tickets[j] = w.tickets[j], w.tickets[i] })
+	w.rng.Shuffle(len(w.long), func(i, j int) { w.long[i], w.long[j] = w.long[j], w.long[i] })
+	w.tickets = append(w.tickets, bottom...)
 }
 
 // setBot gives seat to a bot (on) or to a person.
@@ -214,7 +201,14 @@ func (w *world) game() *engine.State { return w.tb.Game() }
 // handle feeds one event to the table and keeps the physical world in
 // step with what it did.
 func (w *world) handle(ev any) input.Result {
-	res := w.tb.Handle(ev)
+	var res input.Result
+	if w.app != nil {
+		var err error
+		res, err = w.app.Handle(ev)
+		w.err = err
+	} else {
+		res = w.tb.Handle(ev)
+	}
 	if res.Started {
 		w.newGame()
 	}
@@ -241,7 +235,7 @@ func (w *world) handle(ev any) input.Result {
 // and accepted without an action is laid; any action or the end of the
 // gesture picks them up (spent, or back in the hand).
 func (w *world) track(ev any, res input.Result) {
-	v := w.tb.View()
+	v := w.view()
 	paying := v.Claim != nil || v.Station != nil || (v.Tunnel != nil && !v.Tunnel.Done && v.Tunnel.ToReveal == 0 && v.Tunnel.Extra > 0)
 	if len(res.Actions) > 0 || !paying {
 		for i := range w.laid {
