@@ -9,11 +9,11 @@ import (
 	"strings"
 	"time"
 
+	"ttr/cmd/table/app"
 	"ttr/engine"
 	"ttr/engine/bot"
 	"ttr/hal"
 	"ttr/hal/haltest"
-	"ttr/cmd/table/app"
 	"ttr/hal/registry"
 	"ttr/input"
 	"ttr/maps"
@@ -38,8 +38,8 @@ type world struct {
 	clock hal.Clock
 	tb    *input.Table
 
-	readers []*haltest.Reader
-	buttons []*haltest.Buttons
+	readers  []*haltest.Reader
+	buttons  []*haltest.Buttons
 	reg      *registry.Registry
 	resolver input.Resolver
 	uids     func(input.Tag) hal.UID
