@@ -61,9 +61,11 @@ func NewBoard(m *maps.Map, area board.Rect) *Board {
 		b.names = append(b.names, []rune(c.Name))
 	}
 	img := board.Background(m, 1024)
-	rimg := rl.NewImageFromImage(img)
+	// The pixels go to the GPU as they are (rl.NewImageFromImage would
+	// copy them one cgo call per pixel); the image is opaque, so its
+	// premultiplied RGBA is plain RGBA.
+	rimg := rl.NewImage(img.Pix, int32(img.Rect.Dx()), int32(img.Rect.Dy()), 1, rl.UncompressedR8g8b8a8)
 	b.bg = rl.LoadTextureFromImage(rimg)
-	rl.UnloadImage(rimg)
 	rl.GenTextureMipmaps(&b.bg)
 	rl.SetTextureFilter(b.bg, rl.FilterTrilinear)
 	b.layoutFor(m, area)

@@ -245,7 +245,9 @@ func (s *Screen) drawStats(v *input.View, pg *panelGeom, p int, u float32) {
 	s.drawNumber(s.fonts.face(true, bpx), pp.Score, sr, bpx, alignCenter, color.RGBA{30, 30, 34, 255})
 }
 
-// drawNumber draws n in box r, vertically centred, without allocating.
+// drawNumber draws n in box r, vertically centred, without allocating; at
+// px, or smaller if it would be wider than r (never below the smallest
+// text size).
 func (s *Screen) drawNumber(f *face, n int, r board.Rect, px float32, a align, col color.RGBA) {
 	s.numb = strconv.AppendInt(s.numb[:0], int64(n), 10)
 	s.num = s.num[:0]
@@ -253,6 +255,12 @@ func (s *Screen) drawNumber(f *face, n int, r board.Rect, px float32, a align, c
 		s.num = append(s.num, rune(b))
 	}
 	w := f.width(s.num, px)
+	if w > r.W && w > 0 {
+		px = max(px*r.W/w, s.fonts.sizes[0])
+		f = s.fonts.face(true, px)
+		px = min(px, f.Size)
+		w = f.width(s.num, px)
+	}
 	x := r.X
 	switch a {
 	case alignCenter:

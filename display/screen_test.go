@@ -3,6 +3,7 @@ package display
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"sync"
 	"testing"
 	"time"
@@ -58,12 +59,10 @@ func readTexture(tex rl.Texture2D, w, h int) *image.RGBA {
 	defer rl.UnloadImage(ri)
 	rl.ImageFlipVertical(ri)
 	src := ri.ToImage()
-	out := image.NewRGBA(src.Bounds())
-	for y := range h {
-		for x := range w {
-			r, g, b, _ := src.At(x, y).RGBA()
-			out.SetRGBA(x, y, color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 255})
-		}
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(out, out.Rect, src, src.Bounds().Min, draw.Src)
+	for i := 3; i < len(out.Pix); i += 4 {
+		out.Pix[i] = 255
 	}
 	return out
 }
@@ -198,8 +197,14 @@ func tunnelScene(t *testing.T) input.View {
 	return v
 }
 
-// endScene plays a 4-player Europe game to its end.
+// endScene plays a 4-player Europe game to its end (once per language:
+// several tests look at it, and the game is the same every time).
 func endScene(t *testing.T, lang string) input.View {
+	endScenes.Lock()
+	defer endScenes.Unlock()
+	if v, ok := endScenes.views[lang]; ok {
+		return v
+	}
 	sc := newScene(t, 4, "europe", lang, 21)
 	sc.key(3, input.KeyColor+"black")
 	sc.start(1)
@@ -208,8 +213,15 @@ func endScene(t *testing.T, lang string) input.View {
 	if v.Mode != input.ModeEnd || v.End == nil {
 		t.Fatalf("mode %s, want the end screen", v.Mode)
 	}
+	endScenes.views[lang] = v
 	return v
 }
+
+// endScenes are the end screens played so far, by language.
+var endScenes = struct {
+	sync.Mutex
+	views map[string]input.View
+}{views: map[string]input.View{}}
 
 // startScene is the start screen with four seats: seat 2 left the table,
 // seat 1 took black, seat 0 plays first, and seat 3 was refused a colour
