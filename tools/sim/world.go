@@ -562,8 +562,13 @@ func (b *botStepper) step(w *world, now time.Time) error {
 	}
 	ev := b.queue[0]
 	b.queue = b.queue[1:]
-	w.deliver(stamp(ev, now))
+	res := w.deliver(stamp(ev, now))
 	b.next = now.Add(b.delay)
+	if err := refusedErr(res); err != nil {
+		// The table changed under the bot (a person acted meanwhile):
+		// drop the rest of its gesture and decide again.
+		b.queue = nil
+	}
 	return nil
 }
 
