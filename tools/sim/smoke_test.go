@@ -47,7 +47,7 @@ func TestWindowSmoke(t *testing.T) {
 	if _, err := exec.LookPath("xdotool"); err != nil {
 		t.Fatal("xdotool is missing: make deps installs it (apt-get install xdotool)")
 	}
-	const width, height = 1000, 600
+	const width, height = 800, 480
 	route := "frankfurt--munchen--1"
 	x, y := routeOnScreen(t, route, width, height)
 	t.Logf("%s is at %d,%d", route, x, y)
@@ -105,7 +105,7 @@ func TestWindowSmoke(t *testing.T) {
 	// a frame (software rendering under Xvfb takes tens of milliseconds
 	// per frame), and the pointer must have arrived first: move, then
 	// press and hold a little.
-	click := fmt.Sprintf("xdotool mousemove --window %s %d %d; sleep 0.1; xdotool mousedown 1; sleep 0.2; xdotool mouseup 1", win, x, y)
+	click := fmt.Sprintf("xdotool mousemove --window %s %d %d; sleep 0.1; xdotool mousedown 1; sleep 0.3; xdotool mouseup 1", win, x, y)
 	if b, err := exec.CommandContext(ctx, "sh", "-c", click).CombinedOutput(); err != nil {
 		t.Fatalf("%s: %v: %s", click, err, b)
 	}
