@@ -36,12 +36,14 @@
 // with its seeded generator. Bots play through the same readers, buttons
 // and screen touches as a person (input.Table.Gestures), -delay apart.
 //
-// -trace prints the table's state after every event (mode, selection,
+// -journal DIR keeps the game's log durably as the table does
+// (cmd/table/app), and resumes the unfinished game in DIR when the
+// simulator starts again. -trace prints the table's state after every event (mode, selection,
 // what the engine waits for): the smoke test reads it.
 //
 // # Headless play
 //
-//	go run ./tools/sim play [-bots all] [-seed N] [-map M] [-seats N]
+//	go run ./tools/sim play [-bots all] [-seed N] [-map M] [-seats N] [-journal DIR]
 //	                        [-out DIR] [-log FILE] [-screenshots DIR] [-v] [SCRIPT]
 //
 // play runs a script, or with -bots all and no script a whole game with a
