@@ -26,17 +26,25 @@ func (s *Screen) drawBanner(v *input.View, lang msg.Lang, lay *screenLayout, fir
 		lines = 2.2
 	}
 	has := playerEdges(v, s.opts.Seats)
+	deep := float32(math.Ceil(float64(21*u*lineSpacing*lines))) + 10*u
+	m := 6 * u
 	for e := Bottom; e <= Right; e++ {
 		if !has[e] {
 			continue
 		}
+		// Banners along two sides that meet stay clear of each other's
+		// corner.
 		long := b.W * 0.8
+		if has[Left] || has[Right] {
+			long = min(long, b.W-2*(deep+m))
+		}
 		if e == Left || e == Right {
 			long = b.H * 0.8
+			if has[Bottom] || has[Top] {
+				long = min(long, b.H-2*(deep+m))
+			}
 		}
-		deep := float32(math.Ceil(float64(21*u*lineSpacing*lines))) + 10*u
 		var box board.Rect
-		m := 6 * u
 		switch e {
 		case Bottom:
 			box = board.Rect{X: b.X + (b.W-long)/2, Y: b.Y + b.H - deep - m, W: long, H: deep}
