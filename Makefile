@@ -9,7 +9,7 @@ SEATS ?= 4
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.7.0
 
 # Packages that build without cgo and never touch raylib.
-PURE = $$($(GO) list ./maps/... ./engine/... ./input/... ./hal/... ./display/msg/... ./display/board/... ./cmd/table/app/...)
+PURE = $$($(GO) list ./maps/... ./engine/... ./input/... ./hal/... ./display/msg/... ./display/board/... ./cmd/table/app/... ./tools/benchreport/...)
 # Packages that link raylib (cgo): tested under Xvfb.
 RAYLIB = $$($(GO) list ./display/... ./tools/sim/... ./cmd/table/... | grep -vE '/display/(msg|board)(/|$$)|/cmd/table/app(/|$$)')
 
@@ -80,8 +80,30 @@ lint:
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
 
-bench:
-	$(GO) test -run '^$$' -bench . -benchmem -count 5 $(PURE)
+# Every benchmark, each -count times on one core (-cpu 1), then BENCHMARKS.md
+# from their medians (tools/benchreport): the pure packages, the raylib ones
+# under Xvfb, the firmware as a process (start to first frame, peak RSS of a
+# bots game: the game in its window is paced by frames, so it runs once) and
+# the arm64 binary's size. About 12 minutes on 2 cores.
+BENCHCOUNT ?= 6
+BENCH_DIR := $(BIN)/bench
+BENCH = $(GO) test -run '^$$' -benchmem -cpu 1
+XVFB = xvfb-run -a -s "-screen 0 1920x1080x24"
+bench: deps
+	@$(MAKE) --no-print-directory pi
+	@mkdir -p $(BENCH_DIR)
+	$(BENCH) -bench . -count $(BENCHCOUNT) $(PURE) | tee $(BENCH_DIR)/pure.txt
+	$(XVFB) $(BENCH) -bench . -count $(BENCHCOUNT) ./display/ ./tools/sim/... | tee $(BENCH_DIR)/display.txt
+	$(XVFB) $(BENCH) -bench 'FirstFrame|BotsGame/headless' -count $(BENCHCOUNT) ./cmd/table/ | tee $(BENCH_DIR)/table.txt
+	$(XVFB) $(BENCH) -bench 'BotsGame/window' -count 1 ./cmd/table/ | tee $(BENCH_DIR)/table-window.txt
+	$(GO) run ./tools/benchreport -o BENCHMARKS.md -binary $(BIN)/table-arm64 \
+		-cmd "make pi  # $(BIN)/table-arm64" \
+		-cmd "go test -run '^\$$' -benchmem -cpu 1 -bench . -count $(BENCHCOUNT) <the pure packages: PURE in the Makefile>" \
+		-cmd "xvfb-run go test -run '^\$$' -benchmem -cpu 1 -bench . -count $(BENCHCOUNT) ./display/ ./tools/sim/..." \
+		-cmd "xvfb-run go test -run '^\$$' -benchmem -cpu 1 -bench 'FirstFrame|BotsGame/headless' -count $(BENCHCOUNT) ./cmd/table/" \
+		-cmd "xvfb-run go test -run '^\$$' -benchmem -cpu 1 -bench 'BotsGame/window' -count 1 ./cmd/table/" \
+		-cmd "go run ./tools/benchreport -o BENCHMARKS.md -binary $(BIN)/table-arm64 $(BENCH_DIR)/*.txt" \
+		$(BENCH_DIR)/pure.txt $(BENCH_DIR)/display.txt $(BENCH_DIR)/table.txt $(BENCH_DIR)/table-window.txt
 
 # Short fuzz runs of the engine (go test runs the committed seeds anyway):
 # random legal play and the game-log reader. FUZZTIME=5m for a longer run.
