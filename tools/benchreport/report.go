@@ -1,0 +1,263 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// The packages whose benchmarks the report names.
+const (
+	pkgEngine  = "ttr/engine"
+	pkgScore   = "ttr/engine/score"
+	pkgInput   = "ttr/input"
+	pkgJournal = "ttr/hal/journal"
+	pkgDisplay = "ttr/display"
+	pkgTable   = "ttr/cmd/table"
+)
+
+// report is everything BENCHMARKS.md says.
+type report struct {
+	set      *set
+	machine  machine
+	commands []string
+	when     time.Time
+	binary   string
+	size     int64 // -1: not measured
+}
+
+// A goal is one of the product's performance goals (issue 8).
+type goal struct {
+	what, target string
+	// eval returns the figure the goal is judged on and whether it is met;
+	// measured is false when a benchmark it needs did not run.
+	eval func(r *report) (figure string, met, measured bool)
+}
+
+var goals = []goal{
+	{"complete random 4-player Europe games per second, one core", ">= 5,000", func(r *report) (string, bool, bool) {
+		v, ok := r.set.median(pkgEngine, "BenchmarkRandomGame/europe/4p", "games/s")
+		return sig(v) + " games/s", v >= 5000 && ok, ok
+	}},
+	{"longest path on the densest legal boards (slowest board)", "< 100 µs", func(r *report) (string, bool, bool) {
+		worst, name, ok := r.worst(pkgScore, "BenchmarkLongestPath/", "ns/op")
+		return formatDuration(worst) + " (" + name + ")", worst < 100e3 && ok, ok
+	}},
+	{"a scan's effect ready: event to new View (input + engine) plus the durable log append", "< 16 ms", func(r *report) (string, bool, bool) {
+		ev, ok1 := r.set.median(pkgInput, "BenchmarkViewAfterEvent", "ns/op")
+		app, ok2 := r.set.median(pkgJournal, "BenchmarkAppend", "ns/op")
+		return fmt.Sprintf("%s + %s = %s", formatDuration(ev), formatDuration(app), formatDuration(ev+app)), ev+app < 16e6 && ok1 && ok2, ok1 && ok2
+	}},
+	{"a busy 5-player Europe frame against an empty raylib frame (Xvfb)", "< 3x", func(r *report) (string, bool, bool) {
+		ratio, ok := r.frameRatio()
+		return fmt.Sprintf("%.2fx", ratio), ratio < 3 && ok, ok
+	}},
+	{"process start to first frame (the table in its window, Xvfb)", "< 1 s", func(r *report) (string, bool, bool) {
+		v, ok := r.set.median(pkgTable, "BenchmarkFirstFrame", "ns/op")
+		return formatDuration(v), v < 1e9 && ok, ok
+	}},
+	{"peak RSS over a whole bots game (largest of headless and window)", "< 150 MB", func(r *report) (string, bool, bool) {
+		worst, name, ok := r.worst(pkgTable, "BenchmarkBotsGame/", "peak-RSS-MB")
+		return fmt.Sprintf("%.1f MB (%s)", worst, name), worst < 150 && ok, ok
+	}},
+}
+
+// worst returns the largest median of unit among the benchmarks of pkg
+// whose names start with prefix, and the rest of that benchmark's name.
+func (r *report) worst(pkg, prefix, unit string) (float64, string, bool) {
+	var worst float64
+	var name string
+	found := false
+	for _, b := range r.set.order {
+		if b.pkg != pkg || !strings.HasPrefix(b.name, prefix) || len(b.values[unit]) == 0 {
+			continue
+		}
+		if m := summarize(b.values[unit]).median; !found || m > worst {
+			worst, name, found = m, strings.TrimPrefix(b.name, prefix), true
+		}
+	}
+	return worst, name, found
+}
+
+// frameRatio is the median busy frame over the median empty frame of the
+// same run of BenchmarkScreenFrame.
+func (r *report) frameRatio() (float64, bool) {
+	busy, ok1 := r.set.median(pkgDisplay, "BenchmarkScreenFrame/busy", "ns/op")
+	empty, ok2 := r.set.median(pkgDisplay, "BenchmarkScreenFrame/empty", "ns/op")
+	if !ok1 || !ok2 || empty == 0 {
+		return 0, false
+	}
+	return busy / empty, true
+}
+
+func (r *report) goalsMet() (met, total int) {
+	for _, g := range goals {
+		if _, ok, measured := g.eval(r); ok && measured {
+			met++
+		}
+	}
+	return met, len(goals)
+}
+
+func (r *report) write(w *strings.Builder) {
+	m := r.machine
+	fmt.Fprintf(w, "# Benchmarks\n\n")
+	fmt.Fprintf(w, "Written by `make bench` (tools/benchreport) on %s. Each figure is the median of\n", r.when.Format("2006-01-02 15:04 MST"))
+	fmt.Fprintf(w, "its runs (`-count`), ± the largest distance from the median to any run, n the number of runs.\n")
+	fmt.Fprintf(w, "Times drift with the machine and its load; the ratios (busy frame to empty frame) are\n")
+	fmt.Fprintf(w, "measured in the same run and drift less.\n\n")
+
+	fmt.Fprintf(w, "## Machine\n\n")
+	fmt.Fprintf(w, "| | |\n|---|---|\n")
+	fmt.Fprintf(w, "| CPU | %s |\n| cores | %d (benchmarks run with `-cpu 1`: one core for the Go code) |\n", m.cpu, m.cores)
+	fmt.Fprintf(w, "| Go | %s |\n| OS | %s (%s) |\n\n", m.goVersion, m.os, m.arch)
+
+	fmt.Fprintf(w, "## Goals\n\n")
+	fmt.Fprintf(w, "| goal | target | measured | met |\n|---|---|---|---|\n")
+	for _, g := range goals {
+		fig, ok, measured := g.eval(r)
+		verdict := "no"
+		switch {
+		case !measured:
+			fig, verdict = "not measured", "unknown"
+		case ok:
+			verdict = "**yes**"
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", g.what, g.target, fig, verdict)
+	}
+	met, total := r.goalsMet()
+	fmt.Fprintf(w, "\n%d of %d goals met.\n\n", met, total)
+
+	r.writeEngine(w)
+	r.writeInput(w)
+	r.writeDisplay(w)
+	r.writeFirmware(w)
+
+	fmt.Fprintf(w, "## Every benchmark\n\n")
+	fmt.Fprintf(w, "| package | benchmark | figures |\n|---|---|---|\n")
+	for _, b := range r.set.order {
+		var figs []string
+		for _, u := range b.units {
+			figs = append(figs, formatStat(summarize(b.values[u]), u))
+		}
+		fmt.Fprintf(w, "| %s | %s | %s |\n", b.pkg, strings.TrimPrefix(b.name, "Benchmark"), strings.Join(figs, "<br>"))
+	}
+
+	fmt.Fprintf(w, "\n## Commands\n\n```\n")
+	for _, c := range r.commands {
+		fmt.Fprintln(w, c)
+	}
+	fmt.Fprintf(w, "```\n")
+}
+
+// figure is one cell: a benchmark's median of unit with its spread.
+func (r *report) figure(pkg, name, unit string) string {
+	b := r.set.get(pkg, name)
+	if b == nil {
+		return "not measured"
+	}
+	return formatStat(summarize(b.values[unit]), unit)
+}
+
+func (r *report) writeEngine(w *strings.Builder) {
+	fmt.Fprintf(w, "## Engine\n\n")
+	fmt.Fprintf(w, "Complete random games (set-up, uniformly random legal decisions, seeded chance, final scoring),\n")
+	fmt.Fprintf(w, "`engine` BenchmarkRandomGame:\n\n")
+	fmt.Fprintf(w, "| map | players | games per second | time per game | actions per game |\n|---|---|---|---|---|\n")
+	for _, mapID := range []string{"usa", "europe"} {
+		for p := 2; p <= 5; p++ {
+			name := fmt.Sprintf("BenchmarkRandomGame/%s/%dp", mapID, p)
+			fmt.Fprintf(w, "| %s | %d | %s | %s | %s |\n", mapID, p,
+				r.figure(pkgEngine, name, "games/s"), r.figure(pkgEngine, name, "ns/op"), r.figure(pkgEngine, name, "actions/game"))
+		}
+	}
+	fmt.Fprintf(w, "\nLongest path on the densest legal boards, `engine/score` BenchmarkLongestPath:\n\n")
+	fmt.Fprintf(w, "| board | time |\n|---|---|\n")
+	for _, b := range r.set.order {
+		if b.pkg == pkgScore && strings.HasPrefix(b.name, "BenchmarkLongestPath/") {
+			fmt.Fprintf(w, "| %s | %s |\n", strings.TrimPrefix(b.name, "BenchmarkLongestPath/"), formatStat(summarize(b.values["ns/op"]), "ns/op"))
+		}
+	}
+	fmt.Fprintf(w, "\n| figure | benchmark | time |\n|---|---|---|\n")
+	for _, row := range []struct{ what, pkg, name, unit string }{
+		{"final scoring, 5 players with three stations each and 8 tickets (Europe)", pkgScore, "BenchmarkFinal", "ns/op"},
+		{"final scoring of a finished random 4-player Europe game", pkgEngine, "BenchmarkFinalScore", "ns/op"},
+		{"one action applied in place, averaged over a 4-player Europe game", pkgEngine, "BenchmarkDo", "ns/action"},
+		{"one Apply (a new state, with events)", pkgEngine, "BenchmarkApply", "ns/op"},
+		{"listing the legal actions at a decision", pkgEngine, "BenchmarkLegalActions", "ns/op"},
+		{"choosing a random legal action", pkgEngine, "BenchmarkPickLegalAction", "ns/op"},
+	} {
+		fmt.Fprintf(w, "| %s | %s | %s |\n", row.what, strings.TrimPrefix(row.name, "Benchmark"), r.cell(row.pkg, row.name, row.unit))
+	}
+	fmt.Fprintln(w)
+}
+
+// cell is figure for ns-like units, shown as durations.
+func (r *report) cell(pkg, name, unit string) string {
+	if unit == "ns/action" {
+		b := r.set.get(pkg, name)
+		if b == nil || len(b.values[unit]) == 0 {
+			return "not measured"
+		}
+		st := summarize(b.values[unit])
+		return fmt.Sprintf("%s/action ± %.0f%% (n=%d)", formatDuration(st.median), st.spread*100, st.n)
+	}
+	return r.figure(pkg, name, unit)
+}
+
+func (r *report) writeInput(w *strings.Builder) {
+	fmt.Fprintf(w, "## Input and engine: from an event to the new View\n\n")
+	fmt.Fprintf(w, "| figure | benchmark | time |\n|---|---|---|\n")
+	for _, row := range []struct{ what, pkg, name string }{
+		{"a card scanned for a claim, the View after it (then Cancel and the route touched again)", pkgInput, "BenchmarkViewAfterEvent"},
+		{"the View alone (every frame)", pkgInput, "BenchmarkView"},
+		{"one durable log append (write + fsync, TMPDIR's storage)", pkgJournal, "BenchmarkAppend"},
+	} {
+		fmt.Fprintf(w, "| %s | %s | %s |\n", row.what, strings.TrimPrefix(row.name, "Benchmark"), r.figure(row.pkg, row.name, "ns/op"))
+	}
+	fmt.Fprintf(w, "\nThe firmware draws the View after the action is durable, so a scan's effect is ready after\n")
+	fmt.Fprintf(w, "the event's handling and one append (see Goals). The reader's own latency is apart: on a Pi\n")
+	fmt.Fprintf(w, "a tag waits for the next poll, at most 50 ms (hal/pi BenchmarkScanLatency measures the work).\n\n")
+}
+
+func (r *report) writeDisplay(w *strings.Builder) {
+	fmt.Fprintf(w, "## Display (Xvfb, Mesa's software rasteriser)\n\n")
+	fmt.Fprintf(w, "`display` BenchmarkScreenFrame, a 1920x1080 frame of a busy 5-player Europe game into an offscreen\n")
+	fmt.Fprintf(w, "target, in the same run as an empty frame (clear and flush only):\n\n")
+	fmt.Fprintf(w, "| frame | time |\n|---|---|\n")
+	for _, mode := range []string{"empty", "busy", "calls"} {
+		what := map[string]string{"empty": "empty raylib frame", "busy": "busy frame", "calls": "Screen.Draw alone (the CPU work the screen adds)"}[mode]
+		fmt.Fprintf(w, "| %s | %s |\n", what, r.figure(pkgDisplay, "BenchmarkScreenFrame/"+mode, "ns/op"))
+	}
+	if ratio, ok := r.frameRatio(); ok {
+		busy, _ := r.set.median(pkgDisplay, "BenchmarkScreenFrame/busy", "ns/op")
+		fmt.Fprintf(w, "\nBusy frame / empty frame: **%.2fx**. Frames per second a busy frame allows (1 s / busy frame): **%.0f**", ratio, 1e9/busy)
+		if 1e9/busy >= 60 {
+			fmt.Fprintf(w, ", so 60 frames per second hold.\n\n")
+		} else {
+			fmt.Fprintf(w, ": under 60 on this machine's software rasteriser.\n\n")
+		}
+	} else {
+		fmt.Fprintf(w, "\nBusy/empty ratio: not measured.\n\n")
+	}
+}
+
+func (r *report) writeFirmware(w *strings.Builder) {
+	fmt.Fprintf(w, "## Firmware (cmd/table as a process)\n\n")
+	fmt.Fprintf(w, "| figure | time or size |\n|---|---|\n")
+	fmt.Fprintf(w, "| process start to the first frame (`table run -fake`, in its window, Xvfb) | %s |\n", r.figure(pkgTable, "BenchmarkFirstFrame", "ns/op"))
+	for _, b := range r.set.order {
+		if b.pkg != pkgTable || !strings.HasPrefix(b.name, "BenchmarkBotsGame/") {
+			continue
+		}
+		mode := strings.TrimPrefix(b.name, "BenchmarkBotsGame/")
+		fmt.Fprintf(w, "| peak RSS over a whole 4-seat bots game, %s | %s |\n", mode, formatStat(summarize(b.values["peak-RSS-MB"]), "peak-RSS-MB"))
+		fmt.Fprintf(w, "| wall time of that game, %s | %s |\n", mode, formatStat(summarize(b.values["ns/op"]), "ns/op"))
+	}
+	if r.size >= 0 {
+		fmt.Fprintf(w, "| arm64 binary size (`make pi`, %s) | %.1f MiB (%d bytes) |\n", r.binary, float64(r.size)/(1<<20), r.size)
+	} else {
+		fmt.Fprintf(w, "| arm64 binary size | not measured |\n")
+	}
+	fmt.Fprintln(w)
+}
