@@ -65,7 +65,7 @@ func DefaultEdges(n int) []Edge {
 const (
 	panelDepth    = 132 // a seat's panel, across its edge, when panels are short
 	panelDepthMin = 88  // ... when they are long (a long panel needs less depth)
-	endDepth      = 150 // a seat's panel on the end screen
+	endDepth      = 120 // a seat's panel on the end screen, at least (endDepths)
 	shortPanel    = 380 // a panel this long or shorter gets the full depth
 	marketMinW    = 104 // the market column
 	marketMaxW    = 190
@@ -141,10 +141,20 @@ type screenLayout struct {
 // scaleOf returns u for a screen of w x h pixels.
 func scaleOf(w, h float32) float32 { return min(w/800, h/480) }
 
+// endDepths are the depths, in u, the end screen's panels may take: the
+// shallowest in which every player's breakdown fits (Screen.fitEnd).
+var endDepths = [...]float32{endDepth, 136, 152, 170, 190, 212, 236}
+
 // newScreenLayout lays out a screen of area for seats facing edges, for a
 // board of the given aspect ratio (width / height); end selects the end
 // screen's deeper panels (and no market).
 func newScreenLayout(area board.Rect, edges []Edge, aspect float32, end bool) *screenLayout {
+	return newLayoutDepth(area, edges, aspect, end, endDepth)
+}
+
+// newLayoutDepth is newScreenLayout with the end screen's panels deep
+// (in u).
+func newLayoutDepth(area board.Rect, edges []Edge, aspect float32, end bool, deep float32) *screenLayout {
 	l := &screenLayout{area: area, u: scaleOf(area.W, area.H)}
 	u := l.u
 	var count [4]int
@@ -154,7 +164,9 @@ func newScreenLayout(area board.Rect, edges []Edge, aspect float32, end bool) *s
 	// depthFor is the depth of panels of length n along their edge.
 	depthFor := func(length float32) float32 {
 		if end {
-			return endDepth * u
+			// Short panels deeper, for the same words; never so deep that
+			// the board disappears.
+			return min(deep*u*max(1, shortPanel*u/length), min(area.W, area.H)*0.42)
 		}
 		// A longer panel needs less depth for the same words.
 		return min(panelDepth*u, max(panelDepthMin*u, panelDepth*u*shortPanel*u/length))

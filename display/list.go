@@ -37,8 +37,10 @@ func (fs *fonts) fitList(items []string, w, h float32, o fitOpts) fittedList {
 			}
 		}
 	}
-	for _, it := range items {
-		fs.misfit(it)
+	if !o.optional {
+		for _, it := range items {
+			fs.misfit(it)
+		}
 	}
 	return last
 }

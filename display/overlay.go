@@ -160,6 +160,9 @@ func (s *Screen) drawStartKey(lang msg.Lang, r board.Rect, slot *textSlot, ready
 // every player's panel, facing them.
 func (s *Screen) drawEndMiddle(v *input.View, lang msg.Lang, lay *screenLayout) {
 	u := lay.u
+	if s.endCompact && v.End != nil {
+		s.drawBanner(v, lang, lay, v.End.Winner, v.End.Decided)
+	}
 	r := s.endKey()
 	rl.DrawRectangleRounded(rect(r), 0.3, 6, keyColor)
 	rl.DrawRectangleRoundedLinesEx(rect(r), 0.3, 6, max(1, 2*u), panelInk)

@@ -358,12 +358,7 @@ func isWinner(e *input.EndView, p int) bool {
 // with +, not done in red with –), stations, longest route and total.
 func (s *Screen) drawEndPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl *seatSlots) {
 	u := s.fonts.u
-	var ep *input.EndPlayer
-	for i := range v.End.Players {
-		if v.End.Players[i].Player == sv.Player {
-			ep = &v.End.Players[i]
-		}
-	}
+	ep := endPlayerOf(v.End, sv.Player)
 	if ep == nil {
 		return
 	}
@@ -375,21 +370,117 @@ func (s *Screen) drawEndPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *i
 		cr := board.Rect{X: sr.X - sr.H - 4*u, Y: sr.Y, W: sr.H, H: sr.H}
 		iconCrown(cr, winnerColor)
 	}
-	if !sameTexts(sl.endSrc, ep.Lines) || !textEqual(sl.endWinner, v.End.Winner) || !textEqual(sl.endDecided, v.End.Decided) {
-		sl.endSrc = append(sl.endSrc[:0], ep.Lines...)
-		sl.endWinner, sl.endDecided = v.End.Winner, v.End.Decided
-		sl.endTexts, sl.endInks = endLines(sl.endTexts[:0], sl.endInks[:0], v.End, ep)
-	}
 	r := pg.lines
 	sl.lines.get(s.fonts, s.cat, lang, sl.endTexts, sl.endInks, r.W, r.H, promptFit).draw(r, lineInk)
+}
+
+// endPlayerOf returns player p's final score, or nil.
+func endPlayerOf(e *input.EndView, p int) *input.EndPlayer {
+	for i := range e.Players {
+		if e.Players[i].Player == p {
+			return &e.Players[i]
+		}
+	}
+	return nil
+}
+
+// updateEnd builds each seat's end panel lines afresh if the end view
+// changed (or force), compact or not, and reports whether it did.
+func (s *Screen) updateEnd(v *input.View, compact, force bool) bool {
+	changed := false
+	for i := range v.Seats {
+		if i >= len(s.slots.seats) {
+			break
+		}
+		sl := &s.slots.seats[i]
+		ep := endPlayerOf(v.End, v.Seats[i].Player)
+		if ep == nil || !v.Seats[i].Playing {
+			if len(sl.endTexts) > 0 {
+				sl.endTexts, sl.endSrc = sl.endTexts[:0], sl.endSrc[:0]
+				changed = true
+			}
+			continue
+		}
+		if !force && len(sl.endTexts) > 0 && sameTexts(sl.endSrc, ep.Lines) && textEqual(sl.endWinner, v.End.Winner) && textEqual(sl.endDecided, v.End.Decided) {
+			continue
+		}
+		sl.endSrc = append(sl.endSrc[:0], ep.Lines...)
+		sl.endWinner, sl.endDecided = v.End.Winner, v.End.Decided
+		sl.endTexts, sl.endInks = endLines(sl.endTexts[:0], sl.endInks[:0], v.End, ep, compact)
+		changed = true
+	}
+	return changed
+}
+
+// fitEnd lays the end screen out with the shallowest panels in which
+// every player's breakdown fits, in lang, so that the board keeps as much
+// room as it can; if no depth holds them all, with the compact lines (v
+// nil: the lines are already in the slots, for tests).
+func (s *Screen) fitEnd(v *input.View, lang msg.Lang) {
+	s.endLang = lang
+	if s.fonts == nil || s.m == nil {
+		return
+	}
+	fr := board.Frame(s.m)
+	lay := s.endDepth(fr.W/fr.H, lang)
+	if lay == nil && v != nil {
+		s.endCompact = true
+		s.updateEnd(v, true, true)
+		lay = s.endDepth(fr.W/fr.H, lang)
+	}
+	if lay == nil {
+		lay = newLayoutDepth(s.area(), s.opts.Seats, fr.W/fr.H, true, endDepths[len(endDepths)-1])
+	}
+	s.end = lay
+	if s.bd != nil && s.mode == input.ModeEnd {
+		s.bd.Resize(lay.board)
+	}
+}
+
+// endDepth returns the end layout with the shallowest panels that hold
+// every seat's lines, or nil.
+func (s *Screen) endDepth(aspect float32, lang msg.Lang) *screenLayout {
+	for _, d := range endDepths {
+		lay := newLayoutDepth(s.area(), s.opts.Seats, aspect, true, d)
+		if s.endFits(lay, lang) {
+			return lay
+		}
+	}
+	return nil
+}
+
+// endFits reports whether every seat's end lines fit its panel in lay.
+func (s *Screen) endFits(lay *screenLayout, lang msg.Lang) bool {
+	o := promptFit
+	o.optional = true
+	for _, pg := range lay.panels {
+		sl := &s.slots.seats[pg.seat]
+		if len(sl.endTexts) == 0 {
+			continue
+		}
+		strs := make([]string, len(sl.endTexts))
+		for i, t := range sl.endTexts {
+			strs[i] = s.cat.Text(lang, t)
+		}
+		if !s.fonts.fitList(strs, pg.lines.W, pg.lines.H, o).ok {
+			return false
+		}
+	}
+	return true
 }
 
 // endLines returns the lines of a player's end panel: the winner, what
 // decided it, and the player's breakdown with each ticket shortened; and
 // beside each line the key that sets its colour (lineInk).
-func endLines(dst []msg.Text, inks []string, e *input.EndView, ep *input.EndPlayer) ([]msg.Text, []string) {
-	dst = append(dst, e.Winner, e.Decided)
-	inks = append(inks, e.Winner.Key, e.Decided.Key)
+//
+// Compact leaves the winner and the tie-break out (the middle of the
+// screen shows them instead, and the winner's panel has a crown), for
+// panels too small for them.
+func endLines(dst []msg.Text, inks []string, e *input.EndView, ep *input.EndPlayer, compact bool) ([]msg.Text, []string) {
+	if !compact {
+		dst = append(dst, e.Winner, e.Decided)
+		inks = append(inks, e.Winner.Key, e.Decided.Key)
+	}
 	for _, l := range ep.Lines {
 		switch l.Key {
 		case "end.ticket_completed", "end.ticket_failed":

@@ -65,8 +65,12 @@ type Screen struct {
 	starts []string // the languages and maps the start keys were laid for
 
 	// What the last View drawn asks for, for HitTest.
-	mode  input.Mode
-	shown []seatKeys // by seat
+	mode    input.Mode
+	endLang msg.Lang // the language the end screen was fitted in
+	// endCompact: the end panels leave the winner and tie-break to the
+	// middle of the screen (fitEnd).
+	endCompact bool
+	shown      []seatKeys // by seat
 
 	bview  View // reused every frame
 	colors []color.RGBA
@@ -198,6 +202,7 @@ func (s *Screen) layOut(m *maps.Map) {
 	s.play = newScreenLayout(s.area(), s.opts.Seats, aspect, false)
 	s.end = newScreenLayout(s.area(), s.opts.Seats, aspect, true)
 	s.starts = nil
+	s.endLang = "" // fit the end screen again
 	lay := s.layoutFor(s.mode)
 	if s.fonts == nil {
 		s.geom = board.New(m, lay.board, board.DefaultOpts())
@@ -253,6 +258,16 @@ func (s *Screen) prepare(v *input.View) {
 	}
 	if s.play == nil {
 		return
+	}
+	if v.Mode == input.ModeEnd && v.End != nil {
+		if lang := s.langOf(v); s.updateEnd(v, s.endCompact, false) || lang != s.endLang {
+			if s.endCompact {
+				// Try the full lines again: the words or the screen changed.
+				s.endCompact = false
+				s.updateEnd(v, false, true)
+			}
+			s.fitEnd(v, lang)
+		}
 	}
 	if v.Mode == input.ModeStart && !sameStrings(s.starts, v.Start.Langs, v.Start.Maps) {
 		s.starts = append(append(s.starts[:0], v.Start.Langs...), v.Start.Maps...)

@@ -10,6 +10,8 @@ import (
 
 	"ttr/display/board"
 	"ttr/display/msg"
+	"ttr/hal"
+	"ttr/input"
 	"ttr/maps"
 )
 
@@ -273,5 +275,82 @@ func BenchmarkScreenFrame(b *testing.B) {
 				}
 			})
 		})
+	}
+}
+
+// TestEndLinesFitThePanel fits a long end-of-game breakdown (routes,
+// seven tickets between the longest city names (six with five seats), stations, the longest route
+// and the total; the shared winners and the tie-break) into the end panels
+// of 2 to 5 seats at 800x480 and 1920x1080, in every language: the panels
+// grow as deep as they need (the board keeps a fifth of the height), and
+// where they cannot hold the winner and tie-break too (five seats), those
+// go to the middle of the screen.
+func TestEndLinesFitThePanel(t *testing.T) {
+	// Five seats at 800x480 leave two narrow panels on one edge: they hold
+	// six such tickets (seven of the longest names do not fit at the
+	// smallest text size).
+	const fiveTickets = 6
+	cat := catalog(t)
+	num := func(key string, n int, kv ...any) msg.Text {
+		args := map[string]any{msg.CountArg: n}
+		for i := 0; i+1 < len(kv); i += 2 {
+			args[kv[i].(string)] = kv[i+1]
+		}
+		return msg.Text{Key: key, Args: args}
+	}
+	breakdown := func(tickets int) []msg.Text {
+		lines := []msg.Text{num("end.route_points", 88)}
+		for i := 0; i < tickets; i++ {
+			lines = append(lines, num("end.ticket_failed", 21, "From", "Constantinople", "To", "København"))
+		}
+		return append(lines,
+			num("end.station_bonus", 2, "Points", 8),
+			num("end.longest_route", 33, "Points", 10),
+			num("end.total", 120))
+	}
+	lines := breakdown(7)
+	end := &input.EndView{
+		Winner:  msg.Text{Key: "end.winners_shared", Args: map[string]any{"Players": msg.Text{Key: "list.and", Args: map[string]any{"A": msg.Text{Key: "player_color.yellow"}, "B": msg.Text{Key: "player_color.black"}}}}},
+		Decided: msg.Text{Key: "end.decided_stations"},
+	}
+	for _, l := range append(lines, end.Winner, end.Decided) {
+		if err := cat.Check(l); err != nil {
+			t.Fatalf("sample line: %v", err)
+		}
+	}
+	m := mustMap(t, "europe")
+	for _, size := range sizes {
+		for n := 2; n <= 5; n++ {
+			lines := lines
+			if n == 5 {
+				lines = breakdown(fiveTickets)
+			}
+			v := input.View{Mode: input.ModeEnd, Map: m, End: end}
+			end.Players = nil
+			for p := 0; p < n; p++ {
+				v.Seats = append(v.Seats, input.SeatView{Seat: hal.Seat(p), Playing: true, Player: p, Color: input.Color(p)})
+				end.Players = append(end.Players, input.EndPlayer{Player: p, Seat: hal.Seat(p), Lines: lines})
+			}
+			onMain(func() {
+				s, err := NewScreen(cat, ScreenOpts{Width: size[0], Height: size[1], Seats: DefaultEdges(n)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer s.Unload()
+				for _, lang := range msg.Langs() {
+					v.Lang = string(lang)
+					s.prepare(&v)
+					if !s.endFits(s.end, lang) {
+						t.Errorf("%dx%d, %d seats, %s: the breakdown fits no end panel depth", size[0], size[1], n, lang)
+					}
+					if s.endCompact && n < 5 {
+						t.Errorf("%dx%d, %d seats, %s: the winner left the panels", size[0], size[1], n, lang)
+					}
+					if s.end.board.H < float32(size[1])*0.2 {
+						t.Errorf("%dx%d, %d seats, %s: the board keeps %.0f px of height", size[0], size[1], n, lang, s.end.board.H)
+					}
+				}
+			})
+		}
 	}
 }
