@@ -17,6 +17,8 @@ func (s *State) PickLegalAction(pick func(n int) int) Action {
 	case NeedTicket:
 		next := s.nextTickets()
 		return Action{Kind: RevealTicket, Ticket: next.nth(pick(next.Len()))}
+	case NeedSecondCard:
+		return s.pickSecond(pick)
 	case NeedNothing:
 		return Action{}
 	}
@@ -28,28 +30,41 @@ func (s *State) PickLegalAction(pick func(n int) int) Action {
 // handCounts are the number of cards of each colour in a hand.
 type handCounts [NumCardColors]int
 
+// countHand counts the cards of each colour by popcounts over each
+// colour's block of card IDs (see CardID): purple 0-11 ... yellow 60-71
+// (across the two words), black 72-83, red 84-95, locomotives 96-109.
 func countHand(hand CardSet) handCounts {
-	var h handCounts
-	for w := range 2 {
-		for x := hand[w]; x != 0; x &= x - 1 {
-			h[cardColor[w*64+bits.TrailingZeros64(x)]]++
-		}
+	const block = 1<<CardsPerColor - 1
+	lo, hi := hand[0], hand[1]
+	return handCounts{
+		Locomotive: bits.OnesCount64(hi >> (firstLocomotiveID - 64)),
+		Purple:     bits.OnesCount64(lo & block),
+		Blue:       bits.OnesCount64(lo >> CardsPerColor & block),
+		Orange:     bits.OnesCount64(lo >> (2 * CardsPerColor) & block),
+		White:      bits.OnesCount64(lo >> (3 * CardsPerColor) & block),
+		Green:      bits.OnesCount64(lo >> (4 * CardsPerColor) & block),
+		Yellow:     bits.OnesCount64(lo>>(5*CardsPerColor) | hi<<(64-5*CardsPerColor)&block),
+		Black:      bits.OnesCount64(hi >> (6*CardsPerColor - 64) & block),
+		Red:        bits.OnesCount64(hi >> (7*CardsPerColor - 64) & block),
 	}
-	return h
 }
 
 // payments returns the number of distinct payments appendPayments lists.
+//
+// With l locomotives (minLocos <= l <= a, a = min(n-1, nl)) and n-l cards
+// of colour col, col pays for nc-b of those counts, b = n-1-a, but at most
+// for c = a-minLocos+1 of them (and for none when nc <= b, nc = 0 too).
 func (h *handCounts) payments(n int, want CardColor, minLocos int) int {
 	nl := h[Locomotive]
-	lo, hi := Purple, Red
-	if want != Locomotive {
-		lo, hi = want, want
-	}
 	k := 0
-	for col := lo; col <= hi; col++ {
-		if nc := h[col]; nc > 0 {
-			if d := min(n-1, nl) - max(minLocos, n-nc) + 1; d > 0 {
-				k += d
+	a := min(n-1, nl)
+	if c := a - minLocos + 1; c > 0 {
+		b := n - 1 - a
+		if want != Locomotive {
+			k = min(max(h[want]-b, 0), c)
+		} else {
+			for col := int(Purple); col <= int(Red); col++ {
+				k += min(max(h[col]-b, 0), c)
 			}
 		}
 	}
@@ -88,31 +103,47 @@ func paymentAt(hand CardSet, h *handCounts, n int, want CardColor, minLocos, k i
 
 // claimCounter counts the payments for routes, for one hand.
 type claimCounter struct {
-	h        handCounts
-	maxColor int
-	trains   int
-	gray     [maxPay + 1]int8 // payments+1 of gray routes by length (no ferry locomotives), 0 until known
-	cand     CardSet          // open routes short enough for the hand and the trains
+	h      handCounts
+	trains int
+	// gray[n][l] is 1 + the payments of a gray route of n cards with l
+	// ferry locomotives, 0 until known. gray[n][0] is also the payments of
+	// a station that costs n cards.
+	gray [maxPay + 1][maxPay + 1]uint8
+	cand CardSet // open routes short enough for the hand and the trains
 }
 
 func (s *State) initClaimCounter(cc *claimCounter, hand CardSet) {
 	cc.h = countHand(hand)
-	cc.trains = int(s.c.trains[s.c.cur])
-	for col := Purple; col <= Red; col++ {
-		cc.maxColor = max(cc.maxColor, cc.h[col])
-	}
-	// The candidates: open routes no longer than the best colour and the
-	// locomotives could pay for, within the trains left.
-	nl := cc.h[Locomotive]
-	l := max(min(cc.trains, cc.maxColor+nl, maxPay), 0)
+	h := &cc.h
+	cur := s.c.cur
+	cc.trains = int(s.c.trains[cur])
+	// The candidates: open routes no longer than their colour and the
+	// locomotives could pay for (gray routes: the best colour), within the
+	// trains left. The two words of the bitsets are kept in locals: Go
+	// keeps arrays such as CardSet in memory, not in registers.
 	b := s.b
-	cand := s.c.open.Intersect(b.upTo[l]).Minus(s.c.twinOf[s.c.cur])
-	for col := Purple; col <= Red; col++ {
-		// Without a branch: for k >= l the routes removed are longer than
-		// any candidate anyway.
-		cand = cand.Minus(b.longer[col][min(cc.h[col]+nl, maxPay)])
+	nl := h[Locomotive]
+	c0 := s.c.open[0] &^ s.c.twinOf[cur][0]
+	c1 := s.c.open[1] &^ s.c.twinOf[cur][1]
+	maxColor := 0
+	for col := int(Purple); col <= int(Red); col++ {
+		maxColor = max(maxColor, h[col])
+		// Without a branch: for k >= maxPay nothing is that long.
+		long := &b.longer[col][min(uint(h[col]+nl), maxPay)]
+		c0 &^= long[0]
+		c1 &^= long[1]
 	}
-	cc.cand = cand
+	fit := &b.upTo[max(min(cc.trains, maxColor+nl, maxPay), 0)]
+	cc.cand = CardSet{c0 & fit[0], c1 & fit[1]}
+}
+
+// grayPayments returns h.payments(n, Locomotive, locos), remembered.
+func (cc *claimCounter) grayPayments(n, locos int) int {
+	k := &cc.gray[n][locos]
+	if *k == 0 {
+		*k = uint8(cc.h.payments(n, Locomotive, locos)) + 1
+	}
+	return int(*k) - 1
 }
 
 // countClaim returns the number of payments for candidate route r (open,
@@ -121,29 +152,50 @@ func (s *State) initClaimCounter(cc *claimCounter, hand CardSet) {
 func (s *State) countClaim(cc *claimCounter, r int) int {
 	ri := s.b.route[r]
 	n := int(ri.length)
+	nl := cc.h[Locomotive]
 	if ri.locos > 0 {
-		if cc.h[Locomotive] < int(ri.locos) {
+		if nl < int(ri.locos) {
 			return 0
+		}
+		if ri.color == Locomotive {
+			return cc.grayPayments(n, int(ri.locos))
 		}
 		return cc.h.payments(n, ri.color, int(ri.locos))
 	}
 	if ri.color != Locomotive {
-		// One colour: the locomotive counts that fit, and all locomotives.
-		nc, nl := cc.h[ri.color], cc.h[Locomotive]
-		k := 0
-		if nc > 0 {
-			k = max(min(n-1, nl)-max(0, n-nc)+1, 0)
-		}
-		if nl >= n {
-			k++
-		}
-		return k
+		return colorPayments(cc.h[ri.color], nl, n)
 	}
-	k := &cc.gray[n]
-	if *k == 0 {
-		*k = int8(cc.h.payments(n, Locomotive, 0)) + 1
+	return cc.grayPayments(n, 0)
+}
+
+// colorPayments is handCounts.payments for n cards of one colour of which
+// the hand has nc, with nl locomotives and no ferry locomotives: the
+// common case, cheap enough to inline.
+func colorPayments(nc, nl, n int) int {
+	a := min(n-1, nl)
+	k := min(max(nc-(n-1-a), 0), a+1)
+	if nl >= n {
+		k++
 	}
-	return int(*k) - 1
+	return k
+}
+
+// pickSecond is PickLegalAction for the second card of a draw: the
+// face-up cards that are not locomotives, then the blind draw.
+func (s *State) pickSecond(pick func(n int) int) Action {
+	slots := secondSlots(s.marketWord())
+	n := bits.OnesCount64(slots)
+	if s.cardsLeft() > 0 {
+		n++
+	}
+	k := pick(n)
+	if k == n-1 && s.cardsLeft() > 0 {
+		return Action{Kind: DrawBlind}
+	}
+	for ; k > 0; k-- {
+		slots &= slots - 1
+	}
+	return Action{Kind: DrawFaceUp, Slot: bits.TrailingZeros64(slots) >> 3}
 }
 
 func (s *State) pickTurn(pick func(n int) int) Action {
@@ -156,12 +208,8 @@ func (s *State) pickTurn(pick func(n int) int) Action {
 
 	// Count, in LegalActions order: face-up slots, blind, claims, tickets,
 	// stations.
-	slots := 0
-	for _, m := range c.market {
-		if m != NoCard {
-			slots++
-		}
-	}
+	filled := filledSlots(s.marketWord())
+	slots := bits.OnesCount64(filled)
 	blind := 0
 	if s.cardsLeft() > 0 {
 		blind = 1
@@ -171,8 +219,17 @@ func (s *State) pickTurn(pick func(n int) int) Action {
 	if !hand.Empty() {
 		for w := range 2 {
 			for x := cc.cand[w]; x != 0; x &= x - 1 {
-				r := w*64 + bits.TrailingZeros64(x)
-				k := s.countClaim(&cc, r)
+				r := (w*64 + bits.TrailingZeros64(x)) & (maxRoutes - 1)
+				var k int
+				ri := &s.b.route[r]
+				switch n := int(ri.length); {
+				case ri.color != Locomotive && ri.locos == 0:
+					k = colorPayments(h[ri.color], h[Locomotive], n)
+				case ri.color == Locomotive && h[Locomotive] >= int(ri.locos):
+					k = cc.grayPayments(n, int(ri.locos))
+				default:
+					k = s.countClaim(&cc, r)
+				}
 				per[r] = uint8(k)
 				claims += k
 			}
@@ -184,13 +241,9 @@ func (s *State) pickTurn(pick func(n int) int) Action {
 	}
 	stationPays, cities := 0, 0
 	if c.stationsLeft[p] > 0 {
-		stationPays = h.payments(s.stationCost(p), Locomotive, 0)
+		stationPays = cc.grayPayments(s.stationCost(p), 0)
 		if stationPays > 0 {
-			for city := range s.m.Cities {
-				if c.stationOwner[city] == 0 {
-					cities++
-				}
-			}
+			cities = s.freeCities()
 		}
 	}
 	total := slots + blind + claims + tickets + stationPays*cities
@@ -200,14 +253,10 @@ func (s *State) pickTurn(pick func(n int) int) Action {
 	}
 	k := pick(total)
 	if k < slots {
-		for i, m := range c.market {
-			if m != NoCard {
-				if k == 0 {
-					return Action{Kind: DrawFaceUp, Slot: i}
-				}
-				k--
-			}
+		for ; k > 0; k-- {
+			filled &= filled - 1
 		}
+		return Action{Kind: DrawFaceUp, Slot: bits.TrailingZeros64(filled) >> 3}
 	}
 	k -= slots
 	if k < blind {
@@ -246,4 +295,15 @@ func (s *State) pickTurn(pick func(n int) int) Action {
 		ci--
 	}
 	panic("engine: bug: PickLegalAction ran past the legal actions")
+}
+
+// freeCities returns the number of cities without a station: each city
+// holds at most one, and each player has built Rules.Stations minus their
+// stations left (both checked by CheckInvariants).
+func (s *State) freeCities() int {
+	n := len(s.m.Cities)
+	for p := range int(s.c.players) {
+		n -= s.m.Rules.Stations - int(s.c.stationsLeft[p])
+	}
+	return n
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 
 	"ttr/maps"
 )
@@ -432,11 +433,31 @@ func (s *State) TicketsInDeck() int { return s.c.tTop.Len() + int(s.c.bottomLen)
 
 func (s *State) cardsLeft() int { return s.c.deck.Len() + s.c.discard.Len() }
 
+// Slot bytes of marketWord: byte i is the card in slot i (NoCard = 0xFF).
+const (
+	slotLow  = 0x01_01_01_01_01 // the lowest bit of each slot's byte
+	slotHigh = 0x80_80_80_80_80 // the highest bit: set only for NoCard, as cards are < 128
+)
+
+// marketWord packs the market into the low five bytes of a word, so that
+// the hot paths of settle and PickLegalAction examine all slots at once.
+func (s *State) marketWord() uint64 {
+	m := &s.c.market
+	return uint64(m[0]) | uint64(m[1])<<8 | uint64(m[2])<<16 | uint64(m[3])<<24 | uint64(m[4])<<32
+}
+
+// emptySlots returns one bit per empty slot of marketWord x: bit 8i+7 for
+// slot i.
+func emptySlots(x uint64) uint64 { return x & slotHigh }
+
+// locoSlots returns one bit per slot of marketWord x holding a
+// locomotive: bit 8i for slot i. A card is a locomotive when it is at
+// least 96 (0b1100000) and below 128, its bits 6 and 5 set and bit 7 clear.
+func locoSlots(x uint64) uint64 { return x >> 6 & (x >> 5) &^ (x >> 7) & slotLow }
+
 func (s *State) emptySlot() int {
-	for i, m := range s.c.market {
-		if m == NoCard {
-			return i
-		}
+	if e := emptySlots(s.marketWord()); e != 0 {
+		return bits.TrailingZeros64(e) >> 3
 	}
 	return -1
 }
@@ -451,15 +472,7 @@ func (s *State) marketSet() CardSet {
 	return m
 }
 
-func (s *State) marketLocos() int {
-	n := 0
-	for _, c := range s.c.market {
-		if c != NoCard && c >= firstLocomotiveID {
-			n++
-		}
-	}
-	return n
-}
+func (s *State) marketLocos() int { return bits.OnesCount64(locoSlots(s.marketWord())) }
 
 // resetHelps reports whether discarding the market could give a market
 // with at most two locomotives: otherwise the three locomotives stay, so
@@ -590,16 +603,16 @@ func (s *State) settle(evs *[]Event) {
 }
 
 func (s *State) canDrawSecond() bool {
-	if s.cardsLeft() > 0 {
-		return true
-	}
-	for _, m := range s.c.market {
-		if m != NoCard && m < firstLocomotiveID {
-			return true
-		}
-	}
-	return false
+	return s.cardsLeft() > 0 || secondSlots(s.marketWord()) != 0
 }
+
+// filledSlots returns one bit per slot of marketWord x holding a card: bit
+// 8i for slot i.
+func filledSlots(x uint64) uint64 { return ^x >> 7 & slotLow }
+
+// secondSlots returns the slots of marketWord x that may be taken as a
+// second card (not locomotives), as filledSlots does.
+func secondSlots(x uint64) uint64 { return filledSlots(x) &^ locoSlots(x) }
 
 // tunnelExtra counts the revealed cards that cost one more card.
 func (s *State) tunnelExtra() int {
