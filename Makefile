@@ -20,7 +20,7 @@ PI_ENV += CC=aarch64-linux-gnu-gcc
 endif
 
 .PHONY: all deps deps-sim build sim test test-guards test-pure test-arm64 test-raylib \
-	test-systemd pi install lint bench fuzz clean
+	test-systemd pi install lint bench fuzz soak clean
 
 all: build
 
@@ -105,12 +105,29 @@ bench: deps
 		-cmd "go run ./tools/benchreport -o BENCHMARKS.md -binary $(BIN)/table-arm64 $(BENCH_DIR)/*.txt" \
 		$(BENCH_DIR)/pure.txt $(BENCH_DIR)/display.txt $(BENCH_DIR)/table.txt $(BENCH_DIR)/table-window.txt
 
-# Short fuzz runs of the engine (go test runs the committed seeds anyway):
-# random legal play and the game-log reader. FUZZTIME=5m for a longer run.
+# Short fuzz runs of every fuzz target (go test runs the committed seeds in
+# testdata/fuzz anyway): the engine's random play and game-log reader, the
+# scenario reader, the config loader, the card registry, the journal reader,
+# a journal's unfinished game resumed by the firmware, the reader driver and
+# the message catalogue. FUZZTIME=5m for a longer run. Scratch files go to
+# tmpfs where there is one: the journal targets fsync every record.
 FUZZTIME ?= 20s
+FUZZ_TMP := $(shell [ -d /dev/shm ] && echo /dev/shm || echo $${TMPDIR:-/tmp})
+FUZZ_TARGETS := ./engine/:FuzzRandomPlay ./engine/:FuzzParseLog ./engine/score/:FuzzReadScenario \
+	./hal/config/:FuzzParse ./hal/registry/:FuzzParse ./hal/journal/:FuzzRead \
+	./cmd/table/app/:FuzzResume ./hal/pi/:FuzzReaderNeverWrongUID ./display/msg/:FuzzText
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzRandomPlay$$' -fuzztime $(FUZZTIME) ./engine/
-	$(GO) test -run '^$$' -fuzz '^FuzzParseLog$$' -fuzztime $(FUZZTIME) ./engine/
+	@for t in $(FUZZ_TARGETS); do \
+		echo "== $${t%%:*} $${t##*:}"; \
+		TMPDIR=$(FUZZ_TMP) $(GO) test -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime $(FUZZTIME) "$${t%%:*}" || exit 1; \
+	done
+
+# The long soak: 1,000 bots games back to back on one App with injected
+# faults (cmd/table/app TestSoak; make test plays a few). About 15 minutes
+# with the journal on tmpfs.
+SOAK_GAMES ?= 1000
+soak:
+	TMPDIR=$(FUZZ_TMP) TTR_SOAK_GAMES=$(SOAK_GAMES) $(GO) test -count=1 -run '^TestSoak$$' -timeout 3h -v ./cmd/table/app/
 
 clean:
 	rm -rf $(BIN)
