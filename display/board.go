@@ -148,9 +148,14 @@ func (b *Board) Draw(v *View) {
 	for i := range l.Cities {
 		b.drawCity(i, cityMark(v, i), v.Selected.Kind == board.HitCity && v.Selected.Index == i, pulse)
 	}
+	// Plates first, then every name: names never overlap (the layout
+	// sees to it), and one texture for all of them is one draw call
+	// rather than two per city.
+	for i := range l.Cities {
+		rl.DrawRectangleRounded(rect(l.Cities[i].Label), 0.35, 4, labelPlate)
+	}
 	for i := range l.Cities {
 		c := &l.Cities[i]
-		rl.DrawRectangleRounded(rect(c.Label), 0.35, 4, labelPlate)
 		pos := rl.Vector2{X: c.Label.X + board.LabelPadX*l.LabelSize, Y: c.Label.Y + board.LabelPadY*l.LabelSize}
 		rl.DrawTextCodepoints(b.label.Font, b.names[i], pos, l.LabelSize, spacing(l.LabelSize), labelInk)
 	}

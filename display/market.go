@@ -178,8 +178,8 @@ func (s *Screen) drawCost(v *input.View, lay *screenLayout) {
 	box.X = min(max(box.X, bl.Board.X), bl.Board.X+bl.Board.W-box.W)
 	box.Y = min(max(box.Y, bl.Board.Y), bl.Board.Y+bl.Board.H-box.H)
 	f := facing(box, s.opts.Seats[seat])
-	begin(&f)
-	defer end()
+	s.begin(&f)
+	defer s.done()
 	lr := board.Rect{W: f.w, H: f.d}
 	rl.DrawRectangleRounded(rect(lr.Inset(-2*u)), 1, 12, selectEdge)
 	rl.DrawRectangleRounded(rect(lr), 1, 12, ColorOf(col))
@@ -238,8 +238,8 @@ func (s *Screen) drawTunnel(v *input.View, lang msg.Lang, lay *screenLayout) {
 		}
 	}
 	f := facing(box, edge)
-	begin(&f)
-	defer end()
+	s.begin(&f)
+	defer s.done()
 	w, d := f.w, f.d
 	full := board.Rect{W: w, H: d}
 	rl.DrawRectangleRounded(rect(full.Inset(-3*u)), 0.15, 6, selectEdge)
@@ -270,7 +270,7 @@ func (s *Screen) drawTunnel(v *input.View, lang msg.Lang, lay *screenLayout) {
 			q := [1]rune{'?'}
 			fc := s.fonts.face(true, px)
 			qw := fc.width(q[:], px)
-			rl.DrawTextCodepoints(fc.Font.Font, q[:], rl.Vector2{X: r.X + (r.W-qw)/2, Y: r.Y + (r.H-px)/2}, px, 0, panelInk)
+			fc.text(q[:], rl.Vector2{X: r.X + (r.W-qw)/2, Y: r.Y + (r.H-px)/2}, px, panelInk)
 		default:
 			rl.DrawRectangleRoundedLinesEx(rect(r), 0.15, 6, max(1, 1.5*u), withAlpha(panelInk, 0.35))
 		}
@@ -292,7 +292,7 @@ func (s *Screen) drawTunnel(v *input.View, lang msg.Lang, lay *screenLayout) {
 	if tv.Extra == 0 {
 		ink = doneInk
 	}
-	rl.DrawTextCodepoints(fc.Font.Font, s.num, rl.Vector2{X: ex.X + (ex.W-nw)/2, Y: ex.Y}, fc.Size, 0, ink)
+	fc.text(s.num, rl.Vector2{X: ex.X + (ex.W-nw)/2, Y: ex.Y}, fc.Size, ink)
 	if tv.Extra > 0 {
 		cr := board.Rect{X: ex.X + ex.W*0.15, Y: ex.Y + fc.Size*1.05, W: ex.W * 0.7, H: min(ex.H-fc.Size*1.05, ex.W*0.36)}
 		cc := engine.CardColor(tv.Color)

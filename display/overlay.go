@@ -76,7 +76,7 @@ func (s *Screen) drawBanner(v *input.View, lang msg.Lang, lay *screenLayout, fir
 			}
 		}
 		f := facing(box, e)
-		begin(&f)
+		s.begin(&f)
 		full := board.Rect{W: f.w, H: f.d}
 		rl.DrawRectangleRounded(rect(full), 0.3, 8, bannerColor)
 		rl.DrawRectangleRoundedLinesEx(rect(full), 0.3, 8, max(1, 2*u), winnerColor)
@@ -89,7 +89,7 @@ func (s *Screen) drawBanner(v *input.View, lang msg.Lang, lay *screenLayout, fir
 			s.slots.banner[e][0].get(s.fonts, s.cat, lang, first, long-10*u, h1, o).draw(board.Rect{X: in.X, Y: in.Y, W: in.W, H: h1}, alignCenter, winnerColor)
 			s.slots.banner[e][1].get(s.fonts, s.cat, lang, second, long-10*u, in.H-h1, o2).draw(board.Rect{X: in.X, Y: in.Y + h1, W: in.W, H: in.H - h1}, alignCenter, panelInk)
 		}
-		end()
+		s.done()
 	}
 }
 

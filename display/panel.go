@@ -64,8 +64,8 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 		sl.seatName = msg.Text{Key: "start.seat", Args: map[string]any{"Number": pg.seat + 1}}
 	}
 	u := s.fonts.u
-	begin(pg)
-	defer end()
+	s.begin(pg)
+	defer s.done()
 	full := board.Rect{W: pg.w, H: pg.d}
 	playing := sv.Playing && (v.Mode == input.ModeStart || sv.Player >= 0)
 	if !playing && v.Mode != input.ModeStart {
@@ -143,7 +143,7 @@ func (s *Screen) drawMessage(lang msg.Lang, pg *panelGeom, sv *input.SeatView, s
 	if !sv.Current {
 		ink = panelDim
 	}
-	if !sv.Prompt.IsZero() {
+	if !sv.Prompt.IsZero() && !s.noticeShown(sv) {
 		sl.prompt.get(s.fonts, s.cat, lang, sv.Prompt, pr.W, pr.H, promptFit).drawTop(pr, alignLeft, ink)
 	}
 	switch {
@@ -166,7 +166,7 @@ func (s *Screen) drawMessage(lang msg.Lang, pg *panelGeom, sv *input.SeatView, s
 // seconds: a refusal in red with a cross, news in blue.
 func (s *Screen) drawNotice(lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl *seatSlots, now time.Time, u float32) {
 	n := &sv.Notice
-	if n.Text.IsZero() || n.At.IsZero() || now.Sub(n.At) > NoticeFor {
+	if !noticeActive(n, now) {
 		return
 	}
 	r := pg.message
@@ -190,6 +190,16 @@ func (s *Screen) drawNotice(lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl
 	}
 	sl.notice.get(s.fonts, s.cat, lang, n.Text, in.W, in.H, promptFit).draw(in, alignLeft, panelInk)
 }
+
+// noticeActive reports whether notice n is still shown at now.
+func noticeActive(n *input.Notice, now time.Time) bool {
+	return !n.Text.IsZero() && !n.At.IsZero() && now.Sub(n.At) <= NoticeFor
+}
+
+// noticeShown reports whether seat sv's notice covers its message in the
+// frame being drawn (its text would otherwise show through: text is drawn
+// after every shape).
+func (s *Screen) noticeShown(sv *input.SeatView) bool { return noticeActive(&sv.Notice, s.now) }
 
 // noticeIcon is the size of a notice's icon in box r.
 func noticeIcon(r board.Rect, u float32) float32 { return min(r.H*0.5, 22*u) }
@@ -269,7 +279,7 @@ func (s *Screen) drawNumber(f *face, n int, r board.Rect, px float32, a align, c
 		x += r.W - w
 	}
 	y := r.Y + (r.H-px)/2
-	rl.DrawTextCodepoints(f.Font.Font, s.num, rl.Vector2{X: float32(int(x + 0.5)), Y: float32(int(y + 0.5))}, px, 0, col)
+	f.text(s.num, rl.Vector2{X: float32(int(x + 0.5)), Y: float32(int(y + 0.5))}, px, col)
 }
 
 // drawKey draws an on-screen key: a coloured plate, an icon and, when it

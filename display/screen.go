@@ -72,7 +72,8 @@ type Screen struct {
 	endCompact bool
 	shown      []seatKeys // by seat
 
-	bview  View // reused every frame
+	now    time.Time // the frame being drawn
+	bview  View      // reused every frame
 	colors []color.RGBA
 	marks  []board.Shape
 	tris   []board.Tri
@@ -606,6 +607,7 @@ func (s *Screen) Draw(v *input.View, now time.Time) {
 	if s.bd != nil {
 		s.bd.Draw(s.boardView(v, now))
 	}
+	s.now = now
 	pulse := pulseAt(now)
 	switch v.Mode {
 	case input.ModeStart:
@@ -626,6 +628,7 @@ func (s *Screen) Draw(v *input.View, now time.Time) {
 			s.drawPanel(v, lang, pg, &v.Seats[pg.seat], now, pulse)
 		}
 	}
+	s.fonts.q.flush()
 }
 
 // pulseAt is a 0-1 breathing value for highlights.
@@ -665,13 +668,19 @@ func facing(r board.Rect, e Edge) panelGeom {
 	return p
 }
 
-// begin sets the transform for drawing in p's local coordinates.
-func begin(p *panelGeom) {
+// begin sets the transform for drawing in p's local coordinates, for
+// shapes now and for the text queued until the end of the frame.
+func (s *Screen) begin(p *panelGeom) {
 	rl.PushMatrix()
 	rl.Translatef(p.o.X, p.o.Y, 0)
 	if p.angle != 0 {
 		rl.Rotatef(p.angle, 0, 0, 1)
 	}
+	s.fonts.q.xf = xform{o: p.o, angle: p.angle}
 }
 
-func end() { rl.PopMatrix() }
+// done undoes begin.
+func (s *Screen) done() {
+	rl.PopMatrix()
+	s.fonts.q.xf = xform{}
+}

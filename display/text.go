@@ -1,8 +1,10 @@
 package display
 
 import (
+	"cmp"
 	"image/color"
 	"math"
+	"slices"
 	"unicode"
 
 	rl "github.com/gen2brain/raylib-go/raylib"
@@ -30,6 +32,7 @@ type face struct {
 	Font
 	adv      map[rune]float32 // advance at Font.Size
 	fallback float32          // the advance of '?', which raylib draws for a missing letter
+	q        *textQueue       // where text in this face is drawn (its fonts' queue)
 }
 
 func newFace(ff FontFace, size int, extra ...string) *face {
@@ -72,6 +75,7 @@ type fonts struct {
 	u          float32
 	sizes      []float32 // pixels, ascending
 	sans, bold []*face
+	q          textQueue // text waiting to be drawn, grouped by face
 	// misfits are texts that fitted no box they were given, for tests
 	// (a few at most: fitting is cached).
 	misfits []string
@@ -92,8 +96,10 @@ func loadFonts(u float32, extra ...string) *fonts {
 			continue
 		}
 		fs.sizes = append(fs.sizes, px)
-		fs.sans = append(fs.sans, newFace(Sans, int(px), extra...))
-		fs.bold = append(fs.bold, newFace(Bold, int(px), extra...))
+		sans, bold := newFace(Sans, int(px), extra...), newFace(Bold, int(px), extra...)
+		sans.q, bold.q = &fs.q, &fs.q
+		fs.sans = append(fs.sans, sans)
+		fs.bold = append(fs.bold, bold)
 	}
 	return fs
 }
@@ -269,7 +275,7 @@ func (ft *fitted) drawAt(x, y, w float32, a align, col color.RGBA) {
 			lx = x + w - ft.widths[i]
 		}
 		if len(line) > 0 {
-			rl.DrawTextCodepoints(ft.face.Font.Font, line, rl.Vector2{X: float32(math.Round(float64(lx))), Y: float32(math.Round(float64(y)))}, ft.size, 0, col)
+			ft.face.text(line, rl.Vector2{X: float32(math.Round(float64(lx))), Y: float32(math.Round(float64(y)))}, ft.size, col)
 		}
 		y += ft.size * lineSpacing
 	}
@@ -346,4 +352,70 @@ func missingRunes(f *face, s string) []rune {
 		}
 	}
 	return out
+}
+
+// A textQueue holds the text of a frame until the shapes are drawn, then
+// draws it grouped by face: each face is its own texture, and every switch
+// of texture costs the GPU a separate draw call (and a software renderer a
+// flush), so drawing text as it comes, between shapes, would cost hundreds
+// of them. Text never overlaps other text on the table's screen, and sits on
+// top of the shapes, so the order within a frame does not show. Nothing is
+// allocated once the queue has grown to a frame's size.
+type textQueue struct {
+	items []queued
+	runes []rune
+	xf    xform // the transform text is drawn with now (Screen.begin)
+}
+
+// xform is a translation followed by a rotation (degrees), as begin sets.
+type xform struct {
+	o     board.Vec
+	angle float32
+}
+
+type queued struct {
+	f        *face
+	from, to int // in runes
+	pos      rl.Vector2
+	px       float32
+	col      color.RGBA
+	xf       xform
+}
+
+// text queues rs drawn in f at pos (in the current transform) at px pixels.
+func (f *face) text(rs []rune, pos rl.Vector2, px float32, col color.RGBA) {
+	q := f.q
+	if q == nil {
+		rl.DrawTextCodepoints(f.Font.Font, rs, pos, px, 0, col)
+		return
+	}
+	from := len(q.runes)
+	q.runes = append(q.runes, rs...)
+	q.items = append(q.items, queued{f: f, from: from, to: len(q.runes), pos: pos, px: px, col: col, xf: q.xf})
+}
+
+// flush draws the queued text, face by face, and empties the queue.
+func (q *textQueue) flush() {
+	slices.SortStableFunc(q.items, func(a, b queued) int { return cmp.Compare(a.f.Texture.ID, b.f.Texture.ID) })
+	pushed := false
+	var cur xform
+	for i := range q.items {
+		it := &q.items[i]
+		if !pushed || it.xf != cur {
+			if pushed {
+				rl.PopMatrix()
+			}
+			rl.PushMatrix()
+			rl.Translatef(it.xf.o.X, it.xf.o.Y, 0)
+			if it.xf.angle != 0 {
+				rl.Rotatef(it.xf.angle, 0, 0, 1)
+			}
+			cur, pushed = it.xf, true
+		}
+		rl.DrawTextCodepoints(it.f.Font.Font, q.runes[it.from:it.to], it.pos, it.px, 0, it.col)
+	}
+	if pushed {
+		rl.PopMatrix()
+	}
+	q.items, q.runes = q.items[:0], q.runes[:0]
 }
