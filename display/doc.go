@@ -46,7 +46,10 @@
 // mode; every text is worded in the View's language and fitted into its box
 // once per change (at the largest of the text sizes that fits, wrapped,
 // never smaller than minText, never cut off), so that a steady frame
-// allocates nothing (TestDrawAllocates).
+// allocates nothing (TestDrawAllocates). A frame's text is queued and drawn
+// after its shapes, grouped by typeface and size, so that it costs a few
+// draw calls rather than one per switch of texture (BenchmarkScreenFrame
+// compares a busy 5-player frame with an empty one and with the board's).
 //
 // # The board
 //
