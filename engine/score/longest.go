@@ -13,13 +13,36 @@ import (
 // counts once; it is 0 for no routes. It is meant for one player's routes
 // (45 trains at most): far more routes than that may take very long.
 func LongestPath(m *maps.Map, routes []int) int {
-	best, _ := longestPath(m, routes)
+	best, _ := longestPath(m, routes, new(trailBuffers))
 	return best
 }
 
-// longestPath is LongestPath that also returns the search's steps.
-func longestPath(m *maps.Map, routes []int) (best, steps int) {
-	var g trailGraph
+// trailBuffers hold the work space of longestPath, so that Final reuses
+// one set for all its players instead of allocating it for each. Each
+// buffer serves one purpose; take hands out its first n elements, zeroed.
+type trailBuffers struct {
+	cityRoute, degree, length, backing, work, vertex, searchLength []int
+	ends, searchEnds                                              [][2]int
+	alive                                                         []bool
+	incident                                                      [][]int
+	bitsets                                                       []uint64
+}
+
+// take returns the first n elements of *buf, zeroed, with room for c
+// (>= n): more elements than that reallocate, as append would.
+func take[T any](buf *[]T, n, c int) []T {
+	if cap(*buf) < c {
+		*buf = make([]T, c)
+	}
+	s := (*buf)[:c:c]
+	clear(s)
+	return s[:n]
+}
+
+// longestPath is LongestPath that also returns the search's steps; its
+// work space comes from buf.
+func longestPath(m *maps.Map, routes []int, buf *trailBuffers) (best, steps int) {
+	g := trailGraph{buf: buf}
 	g.build(m, routes)
 	g.peel()
 	g.contract()
@@ -35,15 +58,16 @@ type trailGraph struct {
 	alive    []bool   // per edge: false once merged into another
 	incident [][]int  // per vertex: its edges (a loop twice)
 	lower    int      // a trail peel found wholly inside trees
+	buf      *trailBuffers
 }
 
 func (g *trailGraph) build(m *maps.Map, routes []int) {
 	// One allocation for the per-city and per-route scratch, one for the
 	// edges, one for all incidence lists (each with room for the two edges
 	// peel may add).
-	scratch := make([]int, len(m.Cities)+len(m.Routes))
+	scratch := take(&g.buf.cityRoute, len(m.Cities)+len(m.Routes), len(m.Cities)+len(m.Routes))
 	vertex, seen := scratch[:len(m.Cities)], scratch[len(m.Cities):]
-	degree := make([]int, 0, len(routes))
+	degree := take(&g.buf.degree, 0, 2*len(routes))
 	var picked []int
 	if len(routes) <= 64 {
 		var buf [64]int
@@ -64,11 +88,11 @@ func (g *trailGraph) build(m *maps.Map, routes []int) {
 		}
 	}
 	n := len(picked)
-	g.ends = make([][2]int, n, n+len(degree)+2)
-	g.length = make([]int, n, n+len(degree)+2)
-	g.alive = make([]bool, n, n+len(degree)+2)
-	g.incident = make([][]int, len(degree), 2*len(degree))
-	backing := make([]int, 0, 2*n+4*len(degree))
+	g.ends = take(&g.buf.ends, n, n+len(degree)+2)
+	g.length = take(&g.buf.length, n, n+len(degree)+2)
+	g.alive = take(&g.buf.alive, n, n+len(degree)+2)
+	g.incident = take(&g.buf.incident, len(degree), 2*len(degree))
+	backing := take(&g.buf.backing, 0, 2*n+4*len(degree))
 	for v, d := range degree {
 		g.incident[v] = backing[len(backing) : len(backing) : len(backing)+d+2]
 		backing = backing[:len(backing)+d+2]
@@ -94,7 +118,7 @@ func (g *trailGraph) build(m *maps.Map, routes []int) {
 // g.lower; a graph that is all tree is peeled away entirely.
 func (g *trailGraph) peel() {
 	n := len(g.incident)
-	work := make([]int, 4*n+2*n)
+	work := take(&g.buf.work, 4*n+2*n, 4*n+2*n)
 	height := work[:n]
 	top := work[n : 3*n] // the two longest ways down from each vertex: 2v, 2v+1
 	leaves := work[3*n : 3*n : 4*n]
@@ -249,9 +273,9 @@ const infeasible = -1 << 30
 
 func (g *trailGraph) longest() (best, steps int) {
 	var s trailSearch
-	vertex := make([]int, len(g.incident))
-	s.ends = make([][2]int, 0, len(g.ends))
-	s.length = make([]int, 0, len(g.ends))
+	vertex := take(&g.buf.vertex, len(g.incident), len(g.incident))
+	s.ends = take(&g.buf.searchEnds, 0, len(g.ends))
+	s.length = take(&g.buf.searchLength, 0, len(g.ends))
 	nv := 0
 	for v, inc := range g.incident {
 		vertex[v] = -1
@@ -290,7 +314,7 @@ func (g *trailGraph) longest() (best, steps int) {
 	for _, l := range s.length {
 		total += l
 	}
-	bitsets := make([]uint64, 2*nv+total+1)
+	bitsets := take(&g.buf.bitsets, 2*nv+total+1, 2*nv+total+1)
 	s.inc, s.loops, s.buckets = bitsets[:nv], bitsets[nv:2*nv], bitsets[2*nv:]
 	for e, ab := range s.ends {
 		if ab[0] == ab[1] {

@@ -98,7 +98,8 @@ func Final(m *maps.Map, players []Player) Result {
 			owner[r] = p
 		}
 	}
-	touch := touching(m)
+	var touch [][]int // touching(m), made when a player's stations need it
+	var buf trailBuffers
 	res := Result{Players: make([]PlayerResult, len(players))}
 	best := 0
 	for p, pl := range players {
@@ -111,7 +112,7 @@ func Final(m *maps.Map, players []Player) Result {
 		if m.Rules.Stations > 0 {
 			pr.StationPoints = StationValue * max(m.Rules.Stations-len(pl.Stations), 0)
 		}
-		choice := chooseStations(m, pl, p, owner, touch)
+		choice := chooseStationsWith(m, pl, p, owner, &touch)
 		pr.StationRoutes = make(map[int]int, len(pl.Stations))
 		for i, c := range pl.Stations {
 			pr.StationRoutes[c] = choice.borrowed[i]
@@ -126,7 +127,7 @@ func Final(m *maps.Map, players []Player) Result {
 				pr.TicketPoints -= m.Tickets[t].Points
 			}
 		}
-		pr.LongestPath = LongestPath(m, pl.Routes)
+		pr.LongestPath, _ = longestPath(m, pl.Routes, &buf)
 		best = max(best, pr.LongestPath)
 	}
 	for p := range res.Players {

@@ -54,6 +54,13 @@ type pendingTicket struct {
 // route's holder (-1 for none), touch each city's routes in index order;
 // self is pl's index.
 func chooseStations(m *maps.Map, pl Player, self int, owner []int, touch [][]int) stationChoice {
+	return chooseStationsWith(m, pl, self, owner, &touch)
+}
+
+// chooseStationsWith is chooseStations with *touchp made by touching(m)
+// only if it is nil and needed, so that Final makes it at most once, and
+// only for boards whose stations may help.
+func chooseStationsWith(m *maps.Map, pl Player, self int, owner []int, touchp *[][]int) stationChoice {
 	ch := stationChoice{borrowed: make([]int, len(pl.Stations)), completed: make([]bool, len(pl.Tickets))}
 	for i := range ch.borrowed {
 		ch.borrowed[i] = -1
@@ -91,6 +98,10 @@ func chooseStations(m *maps.Map, pl Player, self int, owner []int, touch [][]int
 	if len(pending) == 0 || len(pl.Stations) == 0 {
 		return ch
 	}
+	if *touchp == nil {
+		*touchp = touching(m)
+	}
+	touch := *touchp
 
 	room := 0
 	for _, city := range pl.Stations {
