@@ -22,10 +22,10 @@ func LongestPath(m *maps.Map, routes []int) int {
 // buffer serves one purpose; take hands out its first n elements, zeroed.
 type trailBuffers struct {
 	cityRoute, degree, length, backing, work, vertex, searchLength []int
-	ends, searchEnds                                              [][2]int
-	alive                                                         []bool
-	incident                                                      [][]int
-	bitsets                                                       []uint64
+	ends, searchEnds                                               [][2]int
+	alive                                                          []bool
+	incident                                                       [][]int
+	bitsets                                                        []uint64
 }
 
 // take returns the first n elements of *buf, zeroed, with room for c
