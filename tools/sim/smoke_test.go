@@ -38,8 +38,9 @@ func smokeMain() {
 }
 
 // TestWindowSmoke starts the real simulator window on the test's display
-// (Xvfb), clicks a route with xdotool as a person would, and reads the
-// table's selection from the simulator's -trace output.
+// (Xvfb), clicks a route with xdotool as a person would, reads the table's
+// selection from the simulator's -trace output, then plays the rest of the
+// turn with the keyboard.
 func TestWindowSmoke(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" {
 		t.Fatal("no DISPLAY: run the tests under xvfb-run (make test does)")
@@ -76,7 +77,7 @@ func TestWindowSmoke(t *testing.T) {
 			lines <- sc.Text()
 		}
 	}()
-	waitFor := func(what string) string {
+	waitFor := func(what string, after ...string) string {
 		t.Helper()
 		for {
 			select {
@@ -88,7 +89,7 @@ func TestWindowSmoke(t *testing.T) {
 					return line
 				}
 			case <-ctx.Done():
-				t.Fatalf("no %q from the simulator in time", what)
+				t.Fatalf("no %q from the simulator in time %v", what, after)
 			}
 		}
 	}
@@ -111,7 +112,31 @@ func TestWindowSmoke(t *testing.T) {
 	}
 	got := waitFor("selected=")
 	if !strings.Contains(got, "selected=route "+route) {
-		t.Errorf("after clicking %s at %d,%d: %s", route, x, y, got)
+		t.Fatalf("after clicking %s at %d,%d: %s", route, x, y, got)
+	}
+	// The keys act for seat 0, whose turn it is: Esc cancels the claim,
+	// D twice draws two cards from the top of the deck, ending the turn.
+	// Keys go to the window with the input focus (no window manager here
+	// gives it).
+	focus := fmt.Sprintf("xdotool windowfocus --sync %s; sleep 0.2", win)
+	if b, err := exec.CommandContext(ctx, "sh", "-c", focus).CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v: %s", focus, err, b)
+	}
+	for _, tc := range []struct{ key, want string }{
+		{"Escape", `selected=none waiting="turn@0"`},
+		{"d", `waiting="second card@0"`},
+		{"d", `waiting="turn@1"`},
+	} {
+		// Held past a frame, and released a frame before the next press:
+		// raylib sees a key pressed when it is down at the end of a frame
+		// and was up at the end of the one before.
+		press := fmt.Sprintf("xdotool keydown %s; sleep 0.3; xdotool keyup %s; sleep 0.3", tc.key, tc.key)
+		if b, err := exec.CommandContext(ctx, "sh", "-c", press).CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v: %s", press, err, b)
+		}
+		if got := waitFor("mode=", tc.key); !strings.Contains(got, tc.want) {
+			t.Errorf("after the %s key: %s, want %s", tc.key, got, tc.want)
+		}
 	}
 }
 
