@@ -33,59 +33,59 @@ func (s *State) do(a *Action, evs *[]Event) error {
 			return wrongAction(w)
 		}
 		err = s.chooseFirst(a.Player, evs)
-		p = packed{kind: ChooseFirst, arg: int16(a.Player)}
+		p = pack(ChooseFirst, a.Player, CardSet{})
 	case KeepTickets:
 		if w != NeedKeep {
 			return wrongAction(w)
 		}
 		err = s.keep(a.Tickets, evs)
-		p = packed{kind: KeepTickets, cards: CardSet{uint64(a.Tickets)}}
+		p = pack(KeepTickets, 0, CardSet{uint64(a.Tickets)})
 	case DrawFaceUp:
 		if w != NeedTurn && w != NeedSecondCard {
 			return wrongAction(w)
 		}
 		err = s.faceUp(a.Slot, evs)
-		p = packed{kind: DrawFaceUp, arg: int16(a.Slot)}
+		p = pack(DrawFaceUp, a.Slot, CardSet{})
 		turn = true
 	case DrawBlind:
 		if w != NeedTurn && w != NeedSecondCard {
 			return wrongAction(w)
 		}
 		err = s.blind()
-		p = packed{kind: DrawBlind}
+		p = pack(DrawBlind, 0, CardSet{})
 		turn = true
 	case ClaimRoute:
 		if w != NeedTurn {
 			return wrongAction(w)
 		}
 		err = s.claim(a.Route, a.Cards, evs)
-		p = packed{kind: ClaimRoute, arg: int16(a.Route), cards: a.Cards}
+		p = pack(ClaimRoute, a.Route, a.Cards)
 		turn = true
 	case PayTunnel:
 		if w != NeedTunnel {
 			return wrongAction(w)
 		}
 		err = s.payTunnel(a.Cards, evs)
-		p = packed{kind: PayTunnel, cards: a.Cards}
+		p = pack(PayTunnel, 0, a.Cards)
 	case WithdrawTunnel:
 		if w != NeedTunnel {
 			return wrongAction(w)
 		}
 		s.withdraw(evs)
-		p = packed{kind: WithdrawTunnel}
+		p = pack(WithdrawTunnel, 0, CardSet{})
 	case DrawTickets:
 		if w != NeedTurn {
 			return wrongAction(w)
 		}
 		err = s.drawTickets()
-		p = packed{kind: DrawTickets}
+		p = pack(DrawTickets, 0, CardSet{})
 		turn = true
 	case BuildStation:
 		if w != NeedTurn {
 			return wrongAction(w)
 		}
 		err = s.station(a.City, a.Cards, evs)
-		p = packed{kind: BuildStation, arg: int16(a.City), cards: a.Cards}
+		p = pack(BuildStation, a.City, a.Cards)
 		turn = true
 	case Pass:
 		if w != NeedTurn {
@@ -97,19 +97,19 @@ func (s *State) do(a *Action, evs *[]Event) error {
 		emit(evs, ev(EvPassed, int(s.c.cur)))
 		s.c.passes++
 		s.c.phase = phTurnEnd
-		p = packed{kind: Pass}
+		p = pack(Pass, 0, CardSet{})
 	case RevealCard:
 		if w != NeedCardToHand && w != NeedCardToMarket && w != NeedCardToTunnel {
 			return wrongAction(w)
 		}
 		err = s.revealCard(a.Card, evs)
-		p = packed{kind: RevealCard, arg: int16(a.Card)}
+		p = pack(RevealCard, int(a.Card), CardSet{})
 	case RevealTicket:
 		if w != NeedTicket {
 			return wrongAction(w)
 		}
 		err = s.revealTicket(a.Ticket, evs)
-		p = packed{kind: RevealTicket, arg: int16(a.Ticket)}
+		p = pack(RevealTicket, int(a.Ticket), CardSet{})
 	default:
 		return wrongAction(w)
 	}

@@ -108,32 +108,49 @@ type histChunk struct {
 	a        []packed
 }
 
-// packed is an Action in 24 bytes, as histories store them.
+// packed is an Action in 16 bytes, as histories store them: lo is the
+// first word of Cards (or Tickets); hi holds the second word of Cards in
+// its low bits (cards below NumCards, so bits 0-45), the kind in bits
+// 46-49 and the argument (Player, Slot, Route, City, Card or Ticket,
+// always below 1<<14 once Apply has accepted the action) in bits 50-63.
 type packed struct {
-	cards CardSet // Cards, or Tickets in cards[0]
-	arg   int16   // Player, Slot, Route, City, Card or Ticket
-	kind  ActionKind
+	lo, hi uint64
+}
+
+const (
+	packKindShift = NumCards - 64
+	packArgShift  = packKindShift + 4
+	packCardsMask = 1<<packKindShift - 1
+)
+
+// pack returns the packed form of an action of kind k with argument arg
+// and cards.
+func pack(k ActionKind, arg int, cards CardSet) packed {
+	return packed{cards[0], cards[1] | uint64(k)<<packKindShift | uint64(arg)<<packArgShift}
 }
 
 func (p packed) unpack() Action {
-	a := Action{Kind: p.kind}
-	switch p.kind {
+	kind := ActionKind(p.hi >> packKindShift & 0xF)
+	arg := int(p.hi >> packArgShift)
+	cards := CardSet{p.lo, p.hi & packCardsMask}
+	a := Action{Kind: kind}
+	switch kind {
 	case ChooseFirst:
-		a.Player = int(p.arg)
+		a.Player = arg
 	case KeepTickets:
-		a.Tickets = TicketSet(p.cards[0])
+		a.Tickets = TicketSet(p.lo)
 	case DrawFaceUp:
-		a.Slot = int(p.arg)
+		a.Slot = arg
 	case ClaimRoute:
-		a.Route, a.Cards = int(p.arg), p.cards
+		a.Route, a.Cards = arg, cards
 	case PayTunnel:
-		a.Cards = p.cards
+		a.Cards = cards
 	case BuildStation:
-		a.City, a.Cards = int(p.arg), p.cards
+		a.City, a.Cards = arg, cards
 	case RevealCard:
-		a.Card = CardID(p.arg)
+		a.Card = CardID(arg)
 	case RevealTicket:
-		a.Ticket = TicketID(p.arg)
+		a.Ticket = TicketID(arg)
 	}
 	return a
 }

@@ -100,6 +100,7 @@ func Final(m *maps.Map, players []Player) Result {
 	}
 	var touch [][]int // touching(m), made when a player's stations need it
 	var buf trailBuffers
+	var stations stationBuffers
 	res := Result{Players: make([]PlayerResult, len(players))}
 	best := 0
 	for p, pl := range players {
@@ -112,7 +113,7 @@ func Final(m *maps.Map, players []Player) Result {
 		if m.Rules.Stations > 0 {
 			pr.StationPoints = StationValue * max(m.Rules.Stations-len(pl.Stations), 0)
 		}
-		choice := chooseStationsWith(m, pl, p, owner, &touch)
+		choice := chooseStationsWith(m, pl, p, owner, &touch, &stations)
 		pr.StationRoutes = make(map[int]int, len(pl.Stations))
 		for i, c := range pl.Stations {
 			pr.StationRoutes[c] = choice.borrowed[i]

@@ -54,18 +54,51 @@ type pendingTicket struct {
 // route's holder (-1 for none), touch each city's routes in index order;
 // self is pl's index.
 func chooseStations(m *maps.Map, pl Player, self int, owner []int, touch [][]int) stationChoice {
-	return chooseStationsWith(m, pl, self, owner, &touch)
+	return chooseStationsWith(m, pl, self, owner, &touch, new(stationBuffers))
+}
+
+// An arena hands out zeroed slices from one backing array, for work space
+// that lives as long as one call.
+type arena[T any] struct {
+	buf  []T
+	used int
+}
+
+// get returns n zeroed elements, with no room to append in place.
+func (a *arena[T]) get(n int) []T {
+	if a.used+n > len(a.buf) {
+		// The slices handed out so far keep the old array. The first
+		// array is meant to serve a whole Final.
+		a.buf = make([]T, max(2*len(a.buf), 2*n, 32))
+		a.used = 0
+	}
+	s := a.buf[a.used : a.used+n : a.used+n]
+	a.used += n
+	clear(s)
+	return s
+}
+
+// stationBuffers are chooseStationsWith's work space; its result too lives
+// in them, until the next call.
+type stationBuffers struct {
+	ints    arena[int]
+	bools   arena[bool]
+	pending arena[pendingTicket]
+	cands   arena[candidate]
+	lists   arena[[]candidate]
 }
 
 // chooseStationsWith is chooseStations with *touchp made by touching(m)
 // only if it is nil and needed, so that Final makes it at most once, and
-// only for boards whose stations may help.
-func chooseStationsWith(m *maps.Map, pl Player, self int, owner []int, touchp *[][]int) stationChoice {
-	ch := stationChoice{borrowed: make([]int, len(pl.Stations)), completed: make([]bool, len(pl.Tickets))}
+// only for boards whose stations may help; its slices come from buf,
+// emptied first.
+func chooseStationsWith(m *maps.Map, pl Player, self int, owner []int, touchp *[][]int, buf *stationBuffers) stationChoice {
+	buf.ints.used, buf.bools.used, buf.pending.used, buf.cands.used, buf.lists.used = 0, 0, 0, 0, 0
+	ch := stationChoice{borrowed: buf.ints.get(len(pl.Stations)), completed: buf.bools.get(len(pl.Tickets))}
 	for i := range ch.borrowed {
 		ch.borrowed[i] = -1
 	}
-	scratch := make([]int, 2*len(m.Cities))
+	scratch := buf.ints.get(2 * len(m.Cities))
 	own := unionFind(scratch[:len(m.Cities)])
 	own.reset()
 	for _, r := range pl.Routes {
@@ -86,7 +119,7 @@ func chooseStationsWith(m *maps.Map, pl Player, self int, owner []int, touchp *[
 		}
 		return node[root]
 	}
-	pending := make([]pendingTicket, 0, len(pl.Tickets))
+	pending := buf.pending.get(len(pl.Tickets))[:0]
 	for i, t := range pl.Tickets {
 		tk := &m.Tickets[t]
 		if own.find(tk.A) == own.find(tk.B) {
@@ -107,8 +140,8 @@ func chooseStationsWith(m *maps.Map, pl Player, self int, owner []int, touchp *[
 	for _, city := range pl.Stations {
 		room += len(touch[city])
 	}
-	backing := make([]candidate, room)
-	cands := make([][]candidate, len(pl.Stations))
+	backing := buf.cands.get(room)
+	cands := buf.lists.get(len(pl.Stations))
 	for s, city := range pl.Stations {
 		cands[s] = backing[:0:len(touch[city])]
 		backing = backing[len(touch[city]):]
@@ -132,7 +165,8 @@ func chooseStationsWith(m *maps.Map, pl Player, self int, owner []int, touchp *[
 	}
 	// A ticket that even every candidate at once cannot complete stays
 	// incomplete whatever the stations borrow: leave it out of the search.
-	uf := newUnionFind(nodes)
+	uf := unionFind(buf.ints.get(nodes))
+	uf.reset()
 	for _, cs := range cands {
 		for _, c := range cs {
 			uf.union(c.a, c.b)
@@ -149,17 +183,17 @@ func chooseStationsWith(m *maps.Map, pl Player, self int, owner []int, touchp *[
 	if len(pending) == 0 {
 		return ch
 	}
-	pruneDeadEnds(cands, pending, nodes)
+	pruneDeadEnds(cands, pending, buf.bools.get(nodes), buf.ints.get(nodes))
 
 	// Try every combination, fewest borrowed routes first; within a count,
 	// in lexicographic order of route index. Only a strictly better one
 	// replaces the best, so ties go to fewer routes, then lower indexes.
-	pick := make([]int, len(pl.Stations))
+	pick := buf.ints.get(len(pl.Stations))
 	for i := range pick {
 		pick[i] = -1
 	}
 	bestPts, bestDone := 0, -1
-	best := make([]int, len(pick))
+	best := buf.ints.get(len(pick))
 	evaluate := func() {
 		uf.reset()
 		for s, j := range pick {
@@ -252,13 +286,12 @@ func touching(m *maps.Map) [][]int {
 
 // pruneDeadEnds drops candidates that lead into a part of the network no
 // ticket needs and no other candidate leaves: borrowing them cannot complete
-// anything. It repeats until nothing more goes.
-func pruneDeadEnds(cands [][]candidate, pending []pendingTicket, nodes int) {
-	needed := make([]bool, nodes)
+// anything. It repeats until nothing more goes. needed and degree are work
+// space, one element per node, zeroed.
+func pruneDeadEnds(cands [][]candidate, pending []pendingTicket, needed []bool, degree []int) {
 	for _, t := range pending {
 		needed[t.a], needed[t.b] = true, true
 	}
-	degree := make([]int, nodes)
 	for {
 		clear(degree)
 		for _, cs := range cands {
