@@ -119,12 +119,14 @@ func (s *State) initClaimCounter(cc *claimCounter, hand CardSet) {
 	cc.trains = int(s.c.trains[cur])
 	// The candidates: open routes no longer than their colour and the
 	// locomotives could pay for (gray routes: the best colour), within the
-	// trains left. The two words of the bitsets are kept in locals: Go
+	// trains left, and no ferry with more locomotive spaces than the hand
+	// has locomotives. The two words of the bitsets are kept in locals: Go
 	// keeps arrays such as CardSet in memory, not in registers.
 	b := s.b
 	nl := h[Locomotive]
-	c0 := s.c.open[0] &^ s.c.twinOf[cur][0]
-	c1 := s.c.open[1] &^ s.c.twinOf[cur][1]
+	ferries := &b.moreLocos[min(uint(nl), maxPay)] // ferries the locomotives cannot pay
+	c0 := s.c.open[0] &^ s.c.twinOf[cur][0] &^ ferries[0]
+	c1 := s.c.open[1] &^ s.c.twinOf[cur][1] &^ ferries[1]
 	maxColor := 0
 	for col := int(Purple); col <= int(Red); col++ {
 		maxColor = max(maxColor, h[col])

@@ -170,10 +170,11 @@ type State struct {
 // LegalActions and PickLegalAction. It is built by NewGame and never
 // changes, so states share it.
 type board struct {
-	routes int
-	route  [maxRoutes]routeInfo
-	upTo   [maxPay + 1]CardSet                // routes of at most this length (bitsets over route indexes)
-	longer [NumCardColors][maxPay + 1]CardSet // routes of each colour (Locomotive: gray) longer than the index
+	routes    int
+	route     [maxRoutes]routeInfo
+	upTo      [maxPay + 1]CardSet                // routes of at most this length (bitsets over route indexes)
+	longer    [NumCardColors][maxPay + 1]CardSet // routes of each colour (Locomotive: gray) longer than the index
+	moreLocos [maxPay + 1]CardSet                // ferries with more locomotive spaces than the index
 }
 
 // routeInfo is what claiming needs of a route, in 8 bytes.
@@ -186,13 +187,31 @@ type routeInfo struct {
 
 func newBoard(m *maps.Map) *board {
 	b := &board{routes: len(m.Routes)}
+	// First each route in the set of its exact length (and locomotive
+	// spaces), then the sets of all lengths below or above by prefix
+	// unions.
+	var exact [NumCardColors][maxPay + 2]CardSet // the last: longer than maxPay
+	var all [maxPay + 2]CardSet
+	var locos [maxPay + 2]CardSet
 	for i, r := range m.Routes {
-		for l := 0; l < r.Length && l <= maxPay; l++ {
-			b.longer[r.Color][l].Add(CardID(i))
-		}
 		b.route[i] = routeInfo{length: int8(r.Length), locos: int8(r.Locomotives), color: CardColor(r.Color), twin: int16(r.Twin)}
-		for l := max(r.Length, 0); l <= maxPay; l++ {
-			b.upTo[l].Add(CardID(i))
+		l := min(max(r.Length, 0), maxPay+1)
+		exact[r.Color][l].Add(CardID(i))
+		all[l].Add(CardID(i))
+		locos[min(r.Locomotives, maxPay+1)].Add(CardID(i))
+	}
+	b.upTo[0] = all[0]
+	for l := 1; l <= maxPay; l++ {
+		b.upTo[l] = b.upTo[l-1].Union(all[l])
+	}
+	b.moreLocos[maxPay] = locos[maxPay+1]
+	for l := maxPay - 1; l >= 0; l-- {
+		b.moreLocos[l] = b.moreLocos[l+1].Union(locos[l+1])
+	}
+	for col := range exact {
+		b.longer[col][maxPay] = exact[col][maxPay+1]
+		for l := maxPay - 1; l >= 0; l-- {
+			b.longer[col][l] = b.longer[col][l+1].Union(exact[col][l+1])
 		}
 	}
 	return b
