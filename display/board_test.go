@@ -125,8 +125,11 @@ func TestBoardLabelsReadable(t *testing.T) {
 				var l *board.Layout
 				var measured, estimated board.Vec
 				onMain(func() {
-					b := NewBoard(m, tableArea(size[0], size[1]))
-					defer b.Unload()
+					// The layout Board makes, without its background.
+					var b Board
+					b.opts = board.DefaultOpts()
+					b.layoutFor(m, tableArea(size[0], size[1]))
+					defer b.label.Unload()
 					l = b.Layout()
 					measured = board.Vec(b.label.Measure("København", l.LabelSize))
 				})

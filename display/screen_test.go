@@ -1,6 +1,7 @@
 package display
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -28,17 +29,46 @@ func catalog(t testing.TB) *msg.Catalog {
 	return c
 }
 
-// shot draws v on a w x h screen with seats facing edges, at time now, and
-// returns the picture and the texts that did not fit their boxes.
-func shot(t *testing.T, w, h int, edges []Edge, v *input.View, now time.Time) *image.RGBA {
+// screens are the Screens of a test, one per size and arrangement of
+// seats: a Screen draws whatever View it is given next, so goldens of the
+// same size share one (and its fonts and board).
+type screens map[string]*Screen
+
+func (ss screens) get(t *testing.T, w, h int, edges []Edge) *Screen {
 	t.Helper()
-	var img *image.RGBA
+	key := fmt.Sprint(w, h, edges)
+	if s, ok := ss[key]; ok {
+		return s
+	}
+	var s *Screen
 	onMain(func() {
-		s, err := NewScreen(catalog(t), ScreenOpts{Width: w, Height: h, Seats: edges, Lang: msg.EN})
+		var err error
+		s, err = NewScreen(catalog(t), ScreenOpts{Width: w, Height: h, Seats: edges, Lang: msg.EN})
 		if err != nil {
 			t.Fatalf("NewScreen: %v", err)
 		}
-		defer s.Unload()
+	})
+	ss[key] = s
+	return s
+}
+
+func (ss screens) unload() {
+	onMain(func() {
+		for _, s := range ss {
+			s.Unload()
+		}
+	})
+}
+
+// shot draws v on a w x h screen with seats facing edges, at time now, and
+// returns the picture; it fails the test for every text that did not fit
+// its box.
+func (ss screens) shot(t *testing.T, w, h int, edges []Edge, v *input.View, now time.Time) *image.RGBA {
+	t.Helper()
+	s := ss.get(t, w, h, edges)
+	var img *image.RGBA
+	onMain(func() {
+		s.fonts.misfits = s.fonts.misfits[:0]
 		target := rl.LoadRenderTexture(int32(w), int32(h))
 		defer rl.UnloadRenderTexture(target)
 		rl.BeginTextureMode(target)
@@ -263,6 +293,9 @@ func usaScene(t *testing.T) input.View {
 
 func TestScreenGolden(t *testing.T) {
 	base := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
+	ss := screens{}
+	defer ss.unload()
+	shot := ss.shot
 	t.Run("start", func(t *testing.T) {
 		v, now := startScene(t)
 		compareGolden(t, "screen-start-1280x720", shot(t, 1280, 720, fourEdges, &v, now))

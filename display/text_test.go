@@ -2,6 +2,7 @@ package display
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -180,17 +181,23 @@ func TestGlyphs(t *testing.T) {
 					}
 				}
 			}
+			// The board's names, in the font the Board loads for them.
 			for _, id := range maps.Maps() {
 				m := mustMap(t, id)
-				b := NewBoard(m, tableArea(size[0], size[1]))
+				var names []string
+				for _, c := range m.Cities {
+					names = append(names, c.Name)
+				}
+				px := board.LabelSizeFor(m, tableArea(size[0], size[1]), board.DefaultOpts())
+				f := LoadFont(Bold, int(math.Round(float64(px))), names...)
 				for _, c := range m.Cities {
 					for _, r := range c.Name {
-						if r != ' ' && rl.GetGlyphInfo(b.label.Font, r).Value != r {
+						if r != ' ' && rl.GetGlyphInfo(f.Font, r).Value != r {
 							t.Errorf("%s: the board's names font has no %q (%s)", id, r, c.Name)
 						}
 					}
 				}
-				b.Unload()
+				f.Unload()
 			}
 		})
 	}
