@@ -19,28 +19,41 @@ func LongestPath(m *maps.Map, routes []int) int {
 
 // trailBuffers hold the work space of longestPath, so that Final reuses
 // one set for all its players instead of allocating it for each. Each
-// buffer serves one purpose; take hands out its first n elements, zeroed,
-// and grows it from the arena of its type.
+// buffer serves one purpose; take hands out its first n elements, zeroed.
 type trailBuffers struct {
 	cityRoute, degree, length, backing, work, vertex, searchLength []int
 	ends, searchEnds                                               [][2]int
 	alive                                                          []bool
 	incident                                                       [][]int
 	bitsets                                                        []uint64
+}
 
-	ints  arena[int]
-	pairs arena[[2]int]
-	bools arena[bool]
-	lists arena[[]int]
-	words arena[uint64]
+// reserve gives the buffers room for players of up to r routes on m, in a
+// few allocations: the capacities are the bounds of what build, peel and
+// longest take for r routes (at most 2r cities, 3r+2 edges once peel has
+// added its pendant edges).
+func (b *trailBuffers) reserve(m *maps.Map, r int) {
+	cr := len(m.Cities) + len(m.Routes)
+	ints := make([]int, cr+34*r+4)
+	carve := func(k int) []int {
+		s := ints[:k:k]
+		ints = ints[k:]
+		return s
+	}
+	b.cityRoute, b.degree, b.length = carve(cr), carve(2*r), carve(3*r+2)
+	b.backing, b.work, b.vertex, b.searchLength = carve(10*r), carve(12*r), carve(4*r), carve(3*r+2)
+	pairs := make([][2]int, 6*r+4)
+	b.ends, b.searchEnds = pairs[:3*r+2:3*r+2], pairs[3*r+2:]
+	b.alive = make([]bool, 3*r+2)
+	b.incident = make([][]int, 4*r)
 }
 
 // take returns the first n elements of *buf, zeroed, with room for c
 // (>= n): more elements than that reallocate, as append would. A buffer
-// too small is replaced by one from a.
-func take[T any](buf *[]T, a *arena[T], n, c int) []T {
+// too small is replaced.
+func take[T any](buf *[]T, n, c int) []T {
 	if cap(*buf) < c {
-		*buf = a.get(max(c, 2*cap(*buf)))
+		*buf = make([]T, c)
 	}
 	s := (*buf)[:c:c]
 	clear(s)
@@ -73,9 +86,9 @@ func (g *trailGraph) build(m *maps.Map, routes []int) {
 	// One allocation for the per-city and per-route scratch, one for the
 	// edges, one for all incidence lists (each with room for the two edges
 	// peel may add).
-	scratch := take(&g.buf.cityRoute, &g.buf.ints, len(m.Cities)+len(m.Routes), len(m.Cities)+len(m.Routes))
+	scratch := take(&g.buf.cityRoute, len(m.Cities)+len(m.Routes), len(m.Cities)+len(m.Routes))
 	vertex, seen := scratch[:len(m.Cities)], scratch[len(m.Cities):]
-	degree := take(&g.buf.degree, &g.buf.ints, 0, 2*len(routes))
+	degree := take(&g.buf.degree, 0, 2*len(routes))
 	var picked []int
 	if len(routes) <= 64 {
 		var buf [64]int
@@ -96,11 +109,11 @@ func (g *trailGraph) build(m *maps.Map, routes []int) {
 		}
 	}
 	n := len(picked)
-	g.ends = take(&g.buf.ends, &g.buf.pairs, n, n+len(degree)+2)
-	g.length = take(&g.buf.length, &g.buf.ints, n, n+len(degree)+2)
-	g.alive = take(&g.buf.alive, &g.buf.bools, n, n+len(degree)+2)
-	g.incident = take(&g.buf.incident, &g.buf.lists, len(degree), 2*len(degree))
-	backing := take(&g.buf.backing, &g.buf.ints, 0, 2*n+4*len(degree))
+	g.ends = take(&g.buf.ends, n, n+len(degree)+2)
+	g.length = take(&g.buf.length, n, n+len(degree)+2)
+	g.alive = take(&g.buf.alive, n, n+len(degree)+2)
+	g.incident = take(&g.buf.incident, len(degree), 2*len(degree))
+	backing := take(&g.buf.backing, 0, 2*n+4*len(degree))
 	for v, d := range degree {
 		g.incident[v] = backing[len(backing) : len(backing) : len(backing)+d+2]
 		backing = backing[:len(backing)+d+2]
@@ -126,7 +139,7 @@ func (g *trailGraph) build(m *maps.Map, routes []int) {
 // g.lower; a graph that is all tree is peeled away entirely.
 func (g *trailGraph) peel() {
 	n := len(g.incident)
-	work := take(&g.buf.work, &g.buf.ints, 4*n+2*n, 4*n+2*n)
+	work := take(&g.buf.work, 4*n+2*n, 4*n+2*n)
 	height := work[:n]
 	top := work[n : 3*n] // the two longest ways down from each vertex: 2v, 2v+1
 	leaves := work[3*n : 3*n : 4*n]
@@ -281,9 +294,9 @@ const infeasible = -1 << 30
 
 func (g *trailGraph) longest() (best, steps int) {
 	var s trailSearch
-	vertex := take(&g.buf.vertex, &g.buf.ints, len(g.incident), len(g.incident))
-	s.ends = take(&g.buf.searchEnds, &g.buf.pairs, 0, len(g.ends))
-	s.length = take(&g.buf.searchLength, &g.buf.ints, 0, len(g.ends))
+	vertex := take(&g.buf.vertex, len(g.incident), len(g.incident))
+	s.ends = take(&g.buf.searchEnds, 0, len(g.ends))
+	s.length = take(&g.buf.searchLength, 0, len(g.ends))
 	nv := 0
 	for v, inc := range g.incident {
 		vertex[v] = -1
@@ -322,7 +335,7 @@ func (g *trailGraph) longest() (best, steps int) {
 	for _, l := range s.length {
 		total += l
 	}
-	bitsets := take(&g.buf.bitsets, &g.buf.words, 2*nv+total+1, 2*nv+total+1)
+	bitsets := take(&g.buf.bitsets, 2*nv+total+1, 2*nv+total+1)
 	s.inc, s.loops, s.buckets = bitsets[:nv], bitsets[nv:2*nv], bitsets[2*nv:]
 	for e, ab := range s.ends {
 		if ab[0] == ab[1] {

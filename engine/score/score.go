@@ -100,7 +100,13 @@ func Final(m *maps.Map, players []Player) Result {
 	}
 	var touch [][]int // touching(m), made when a player's stations need it
 	var buf trailBuffers
+	most := 0
+	for _, pl := range players {
+		most = max(most, len(pl.Routes))
+	}
+	buf.reserve(m, most)
 	var stations stationBuffers
+	stations.ints.buf = make([]int, 2*len(m.Cities)+64) // a player's union-find and node numbers, and more
 	res := Result{Players: make([]PlayerResult, len(players))}
 	best := 0
 	for p, pl := range players {

@@ -69,7 +69,7 @@ func (a *arena[T]) get(n int) []T {
 	if a.used+n > len(a.buf) {
 		// The slices handed out so far keep the old array. The first
 		// array is meant to serve a whole Final.
-		a.buf = make([]T, max(2*len(a.buf), 2*n, 32))
+		a.buf = make([]T, max(2*len(a.buf), n, 8))
 		a.used = 0
 	}
 	s := a.buf[a.used : a.used+n : a.used+n]
