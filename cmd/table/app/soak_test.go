@@ -129,6 +129,7 @@ type soakTable struct {
 	a       *app.App
 	d       app.Digital
 	uid     func(input.Tag) hal.UID
+	resolve input.Resolver
 	withF   bool
 	rng     *rand.Rand
 	clock   *haltest.Clock
@@ -144,13 +145,14 @@ func newSoakTable(t *testing.T, seed uint64, faults bool) *soakTable {
 	t.Helper()
 	reg := app.VirtualRegistry()
 	st := &soakTable{
-		t:      t,
-		dir:    t.TempDir(),
-		uid:    app.UIDs(reg),
-		withF:  faults,
-		rng:    rand.New(rand.NewPCG(seed, 7)),
-		clock:  haltest.NewClock(time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)),
-		faults: map[string]int{},
+		t:       t,
+		dir:     t.TempDir(),
+		uid:     app.UIDs(reg),
+		resolve: app.Resolver(reg),
+		withF:   faults,
+		rng:     rand.New(rand.NewPCG(seed, 7)),
+		clock:   haltest.NewClock(time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)),
+		faults:  map[string]int{},
 	}
 	var bots []hal.Seat
 	for s := range soakSeats {
@@ -159,7 +161,7 @@ func newSoakTable(t *testing.T, seed uint64, faults bool) *soakTable {
 	st.d = app.Digital{Bots: bots, Deal: true, Start: true, UID: st.uid}
 	a, err := app.Open(app.Opts{
 		Dir:    st.dir,
-		Table:  input.Opts{Seats: soakSeats, Map: "europe", Lang: "en", Resolve: app.Resolver(reg)},
+		Table:  input.Opts{Seats: soakSeats, Map: "europe", Lang: "en", Resolve: st.resolve},
 		Seed:   seed,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Now:    st.clock.Now,
@@ -377,7 +379,7 @@ func (st *soakTable) gesture(ev any) {
 // again is not a fault but a choice (marked to give back), so it is left
 // out.
 func (st *soakTable) duplicateRefused(uid hal.UID) bool {
-	tag, ok := app.Resolver(app.VirtualRegistry())(uid)
+	tag, ok := st.resolve(uid)
 	return ok && tag.Kind == input.TagCard
 }
 
