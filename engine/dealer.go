@@ -19,9 +19,9 @@ func NewDealer(seed uint64) *Dealer {
 // Outcome returns the next chance outcome for s, which must wait for one
 // (s.IsChance()); otherwise it returns the zero Action.
 func (d *Dealer) Outcome(s *State) Action {
-	switch w := s.c.wait; w.Need {
+	switch s.c.wait.Need {
 	case NeedCardToHand, NeedCardToMarket, NeedCardToTunnel:
-		deck := s.c.deck
+		deck := &s.c.deck
 		return Action{Kind: RevealCard, Card: deck.nth(d.rng.IntN(deck.Len()))}
 	case NeedTicket:
 		next := s.nextTickets()

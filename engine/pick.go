@@ -228,7 +228,11 @@ func (s *State) pickTurn(pick func(n int) int) Action {
 				case ri.color != Locomotive && ri.locos == 0:
 					k = colorPayments(h[ri.color], h[Locomotive], n)
 				case ri.color == Locomotive && h[Locomotive] >= int(ri.locos):
-					k = cc.grayPayments(n, int(ri.locos))
+					if m := cc.gray[n][ri.locos]; m != 0 {
+						k = int(m) - 1 // known: skip the call
+					} else {
+						k = cc.grayPayments(n, int(ri.locos))
+					}
 				default:
 					k = s.countClaim(&cc, r)
 				}

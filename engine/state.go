@@ -560,12 +560,13 @@ func (s *State) settle(evs *[]Event) {
 				}
 			}
 		}
-		if slot := s.emptySlot(); slot >= 0 && s.cardsLeft() > 0 {
+		mw := s.marketWord()
+		if e := emptySlots(mw); e != 0 && s.cardsLeft() > 0 {
 			s.reshuffleIfEmpty(evs)
-			c.wait = Wait{Need: NeedCardToMarket, Player: int(c.cur), Slot: slot}
+			c.wait = Wait{Need: NeedCardToMarket, Player: int(c.cur), Slot: bits.TrailingZeros64(e) >> 3}
 			return
 		}
-		if s.marketLocos() >= 3 && s.resetHelps() {
+		if bits.OnesCount64(locoSlots(mw)) >= 3 && s.resetHelps() {
 			e := ev(EvMarketReset, int(c.cur))
 			for i, m := range c.market {
 				if m != NoCard {

@@ -267,19 +267,25 @@ func chooseStationsWith(m *maps.Map, pl Player, self int, owner []int, touchp *[
 // increasing order.
 func touching(m *maps.Map) [][]int {
 	touch := make([][]int, len(m.Cities))
-	backing := make([]int, 2*len(m.Routes))
-	count := make([]int, len(m.Cities))
+	backing := make([]int, 2*len(m.Routes)+len(m.Cities))
+	// First count each city's routes (in backing's tail), then fill each
+	// list by index: no append, so no slice header written per route.
+	count := backing[2*len(m.Routes):]
 	for _, r := range m.Routes {
 		count[r.A]++
 		count[r.B]++
 	}
+	start := 0
 	for c, n := range count {
-		touch[c] = backing[:0:n]
-		backing = backing[n:]
+		touch[c] = backing[start : start+n : start+n]
+		start += n
+		count[c] = 0
 	}
 	for r, rt := range m.Routes {
-		touch[rt.A] = append(touch[rt.A], r)
-		touch[rt.B] = append(touch[rt.B], r)
+		touch[rt.A][count[rt.A]] = r
+		count[rt.A]++
+		touch[rt.B][count[rt.B]] = r
+		count[rt.B]++
 	}
 	return touch
 }
