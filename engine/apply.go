@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"math/bits"
+
 	"ttr/maps"
 )
 
@@ -252,7 +254,35 @@ func (s *State) blind() error {
 // checkPay checks that cards pay n cards of colour want (Locomotive: any
 // one colour) from hand, locomotives wild, with at least locos
 // locomotives. It returns the colour paid (Locomotive for locomotives only).
+//
+// A payment the rules accept is recognised here on the two words of the
+// sets; anything else goes to checkPayErr, which finds the first error in
+// the order players are told about them.
 func checkPay(hand, cards CardSet, n int, want CardColor, locos int) (CardColor, error) {
+	const locoWord = (1<<NumLocomotives - 1) << (firstLocomotiveID - 64) // the locomotives, in word 1
+	c0, c1 := cards[0], cards[1]
+	if c0|c1 != 0 && c0&^hand[0]|c1&^hand[1] == 0 && c1&^allCards[1] == 0 &&
+		bits.OnesCount64(c0)+bits.OnesCount64(c1) == n && bits.OnesCount64(c1&locoWord) >= locos {
+		k0, k1 := c0, c1&^locoWord // the coloured cards
+		if k0|k1 == 0 {
+			return Locomotive, nil
+		}
+		var first CardColor
+		if k0 != 0 {
+			first = cardColor[bits.TrailingZeros64(k0)]
+		} else {
+			first = cardColor[64+bits.TrailingZeros64(k1)]
+		}
+		m := &colorMask[first]
+		if k0&^m[0]|k1&^m[1] == 0 && (want == Locomotive || want == first) {
+			return first, nil
+		}
+	}
+	return checkPayErr(hand, cards, n, want, locos)
+}
+
+// checkPayErr is checkPay, one rule at a time.
+func checkPayErr(hand, cards CardSet, n int, want CardColor, locos int) (CardColor, error) {
 	if cards.Empty() {
 		return 0, ruleErr(ErrNoCards, func(q *Params) { q.Need, q.Got, q.Color = n, 0, want })
 	}

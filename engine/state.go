@@ -717,7 +717,9 @@ func (s *State) endTurn(evs *[]Event) {
 	c := &s.c
 	p := int(c.cur)
 	n := int(c.players)
-	emit(evs, ev(EvTurnEnded, p))
+	if evs != nil {
+		emit(evs, ev(EvTurnEnded, p))
+	}
 	c.turns++
 	switch {
 	case c.lastRound:

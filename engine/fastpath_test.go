@@ -248,3 +248,36 @@ func TestFreeCitiesMatchesStations(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckPayMatchesRuleByRule checks checkPay's fast acceptance against
+// checking one rule at a time, on payments both good and bad.
+func TestCheckPayMatchesRuleByRule(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	for i := range 50000 {
+		hand := randomHand(r, 1+i%12)
+		var cards CardSet
+		switch i % 4 {
+		case 0: // some of the hand
+			cards = hand.Intersect(randomHand(r, 8))
+		case 1: // one colour and locomotives from the hand
+			col := CardColor(r.IntN(NumCardColors))
+			cards = hand.OfColor(col).lowest(min(hand.Count(col), r.IntN(5))).Union(hand.OfColor(Locomotive).lowest(min(hand.Count(Locomotive), r.IntN(3))))
+		case 2: // any cards
+			cards = randomHand(r, 2)
+		default: // cards beyond the 110
+			cards = hand.Intersect(randomHand(r, 8))
+			cards[1] |= 1 << (NumCards - 64 + uint(r.IntN(128-NumCards)))
+		}
+		n := 1 + r.IntN(maxPay)
+		if r.IntN(2) == 0 {
+			n = cards.Len()
+		}
+		want := CardColor(r.IntN(NumCardColors))
+		locos := r.IntN(3)
+		col, err := checkPay(hand, cards, n, want, locos)
+		wcol, werr := checkPayErr(hand, cards, n, want, locos)
+		if (err == nil) != (werr == nil) || (err == nil && col != wcol) || (err != nil && err.Error() != werr.Error()) {
+			t.Fatalf("hand %v, cards %v, %d %v, %d locomotives: got %v %v, want %v %v", hand, cards, n, want, locos, col, err, wcol, werr)
+		}
+	}
+}
