@@ -131,7 +131,9 @@ func (s *State) histLen() int { return s.hlen }
 // record appends a to the state's history.
 func (s *State) record(a packed) {
 	h := s.hist
-	size := 256 // a game's set-up and first rounds
+	// Room for a whole game of random players (about 150 actions plus 150
+	// per player) in one allocation; longer games double it.
+	size := min(256*int(s.c.players), maxChunk)
 	if h != nil {
 		if !s.shared {
 			if i := s.hlen - h.base; i < len(h.a) {
