@@ -54,7 +54,7 @@ type pendingTicket struct {
 // route's holder (-1 for none), touch each city's routes in index order;
 // self is pl's index.
 func chooseStations(m *maps.Map, pl Player, self int, owner []int, touch [][]int) stationChoice {
-	return chooseStationsWith(m, pl, self, owner, &touch, new(stationBuffers))
+	return chooseStationsWith(m, pl, self, owner, touch, new(stationBuffers))
 }
 
 // An arena hands out zeroed slices from one backing array, for work space
@@ -86,14 +86,14 @@ type stationBuffers struct {
 	pending arena[pendingTicket]
 	cands   arena[candidate]
 	lists   arena[[]candidate]
+	near    arena[[]int]
 }
 
-// chooseStationsWith is chooseStations with *touchp made by touching(m)
-// only if it is nil and needed, so that Final makes it at most once, and
-// only for boards whose stations may help; its slices come from buf,
-// emptied first.
-func chooseStationsWith(m *maps.Map, pl Player, self int, owner []int, touchp *[][]int, buf *stationBuffers) stationChoice {
-	buf.ints.used, buf.bools.used, buf.pending.used, buf.cands.used, buf.lists.used = 0, 0, 0, 0, 0
+// chooseStationsWith is chooseStations with touch optional (nil: the
+// routes at the station cities are looked up in m); its slices come from
+// buf, emptied first.
+func chooseStationsWith(m *maps.Map, pl Player, self int, owner []int, touch [][]int, buf *stationBuffers) stationChoice {
+	buf.ints.used, buf.bools.used, buf.pending.used, buf.cands.used, buf.lists.used, buf.near.used = 0, 0, 0, 0, 0, 0
 	ch := stationChoice{borrowed: buf.ints.get(len(pl.Stations)), completed: buf.bools.get(len(pl.Tickets))}
 	for i := range ch.borrowed {
 		ch.borrowed[i] = -1
@@ -131,22 +131,19 @@ func chooseStationsWith(m *maps.Map, pl Player, self int, owner []int, touchp *[
 	if len(pending) == 0 || len(pl.Stations) == 0 {
 		return ch
 	}
-	if *touchp == nil {
-		*touchp = touching(m)
-	}
-	touch := *touchp
+	near := stationRoutes(m, pl.Stations, touch, buf)
 
 	room := 0
-	for _, city := range pl.Stations {
-		room += len(touch[city])
+	for _, rs := range near {
+		room += len(rs)
 	}
 	backing := buf.cands.get(room)
 	cands := buf.lists.get(len(pl.Stations))
-	for s, city := range pl.Stations {
-		cands[s] = backing[:0:len(touch[city])]
-		backing = backing[len(touch[city]):]
+	for s := range pl.Stations {
+		cands[s] = backing[:0:len(near[s])]
+		backing = backing[len(near[s]):]
 	routes:
-		for _, r := range touch[city] {
+		for _, r := range near[s] {
 			rt := &m.Routes[r]
 			if owner[r] < 0 || owner[r] == self {
 				continue
@@ -261,6 +258,46 @@ func chooseStationsWith(m *maps.Map, pl Player, self int, owner []int, touchp *[
 		ch.completed[t.index] = uf.find(t.a) == uf.find(t.b)
 	}
 	return ch
+}
+
+// stationRoutes returns, for each station, the indexes of the routes at its
+// city in increasing order: from touch (touching(m)) if given, else found
+// among m's routes into buf, which is cheaper than touching for the few
+// cities with stations.
+func stationRoutes(m *maps.Map, stations []int, touch [][]int, buf *stationBuffers) [][]int {
+	near := buf.near.get(len(stations))
+	if touch != nil {
+		for s, city := range stations {
+			near[s] = touch[city]
+		}
+		return near
+	}
+	// at[city] is 1 + the station on city (each city has at most one).
+	at := buf.ints.get(len(m.Cities))
+	for s, city := range stations {
+		at[city] = s + 1
+	}
+	count := buf.ints.get(len(stations))
+	for _, rt := range m.Routes {
+		if s := at[rt.A]; s > 0 {
+			count[s-1]++
+		}
+		if s := at[rt.B]; s > 0 {
+			count[s-1]++
+		}
+	}
+	for s, n := range count {
+		near[s] = buf.ints.get(n)[:0]
+	}
+	for r, rt := range m.Routes {
+		if s := at[rt.A]; s > 0 {
+			near[s-1] = append(near[s-1], r)
+		}
+		if s := at[rt.B]; s > 0 {
+			near[s-1] = append(near[s-1], r)
+		}
+	}
+	return near
 }
 
 // touching returns, for each city of m, the indexes of its routes in
