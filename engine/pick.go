@@ -130,7 +130,8 @@ func (s *State) initClaimCounter(cc *claimCounter, hand CardSet) {
 	maxColor := 0
 	for col := int(Purple); col <= int(Red); col++ {
 		maxColor = max(maxColor, h[col])
-		// Without a branch: for k >= maxPay nothing is that long.
+		// Clamped without a branch: routes longer than maxPay are no
+		// candidates anyway.
 		long := &b.longer[col][min(uint(h[col]+nl), maxPay)]
 		c0 &^= long[0]
 		c1 &^= long[1]
