@@ -105,7 +105,8 @@ func Final(m *maps.Map, players []Player) Result {
 	}
 	buf.reserve(m, most)
 	var stations stationBuffers
-	stations.ints.buf = make([]int, 3*len(m.Cities)+64) // a player's union-find, node numbers, station cities, and more
+	touch := stationTouch(m, players)
+	stations.ints.buf = make([]int, 2*len(m.Cities)+64) // a player's union-find and node numbers, and more
 	res := Result{Players: make([]PlayerResult, len(players))}
 	best := 0
 	for p, pl := range players {
@@ -118,7 +119,7 @@ func Final(m *maps.Map, players []Player) Result {
 		if m.Rules.Stations > 0 {
 			pr.StationPoints = StationValue * max(m.Rules.Stations-len(pl.Stations), 0)
 		}
-		choice := chooseStationsWith(m, pl, p, owner, nil, &stations)
+		choice := chooseStationsWith(m, pl, p, owner, touch, &stations)
 		pr.StationRoutes = make(map[int]int, len(pl.Stations))
 		for i, c := range pl.Stations {
 			pr.StationRoutes[c] = choice.borrowed[i]

@@ -86,14 +86,12 @@ type stationBuffers struct {
 	pending arena[pendingTicket]
 	cands   arena[candidate]
 	lists   arena[[]candidate]
-	near    arena[[]int]
 }
 
-// chooseStationsWith is chooseStations with touch optional (nil: the
-// routes at the station cities are looked up in m); its slices come from
-// buf, emptied first.
+// chooseStationsWith is chooseStations with its slices from buf, emptied
+// first; touch need only hold the lists of pl's station cities.
 func chooseStationsWith(m *maps.Map, pl Player, self int, owner []int, touch [][]int, buf *stationBuffers) stationChoice {
-	buf.ints.used, buf.bools.used, buf.pending.used, buf.cands.used, buf.lists.used, buf.near.used = 0, 0, 0, 0, 0, 0
+	buf.ints.used, buf.bools.used, buf.pending.used, buf.cands.used, buf.lists.used = 0, 0, 0, 0, 0
 	ch := stationChoice{borrowed: buf.ints.get(len(pl.Stations)), completed: buf.bools.get(len(pl.Tickets))}
 	for i := range ch.borrowed {
 		ch.borrowed[i] = -1
@@ -131,19 +129,17 @@ func chooseStationsWith(m *maps.Map, pl Player, self int, owner []int, touch [][
 	if len(pending) == 0 || len(pl.Stations) == 0 {
 		return ch
 	}
-	near := stationRoutes(m, pl.Stations, touch, buf)
-
 	room := 0
-	for _, rs := range near {
-		room += len(rs)
+	for _, city := range pl.Stations {
+		room += len(touch[city])
 	}
 	backing := buf.cands.get(room)
 	cands := buf.lists.get(len(pl.Stations))
-	for s := range pl.Stations {
-		cands[s] = backing[:0:len(near[s])]
-		backing = backing[len(near[s]):]
+	for s, city := range pl.Stations {
+		cands[s] = backing[:0:len(touch[city])]
+		backing = backing[len(touch[city]):]
 	routes:
-		for _, r := range near[s] {
+		for _, r := range touch[city] {
 			rt := &m.Routes[r]
 			if owner[r] < 0 || owner[r] == self {
 				continue
@@ -260,44 +256,55 @@ func chooseStationsWith(m *maps.Map, pl Player, self int, owner []int, touch [][
 	return ch
 }
 
-// stationRoutes returns, for each station, the indexes of the routes at its
-// city in increasing order: from touch (touching(m)) if given, else found
-// among m's routes into buf, which is cheaper than touching for the few
-// cities with stations.
-func stationRoutes(m *maps.Map, stations []int, touch [][]int, buf *stationBuffers) [][]int {
-	near := buf.near.get(len(stations))
-	if touch != nil {
-		for s, city := range stations {
-			near[s] = touch[city]
+// stationTouch is touching(m) for the cities with a station only (the
+// only ones chooseStations reads): one look through the routes for all
+// players, instead of every city's list.
+func stationTouch(m *maps.Map, players []Player) [][]int {
+	built := false
+	for _, pl := range players {
+		built = built || len(pl.Stations) > 0
+	}
+	if !built {
+		return nil // chooseStations needs no list
+	}
+	touch := make([][]int, len(m.Cities))
+	// count[city]: routes at city, for the cities with a station, else -1.
+	count := make([]int, len(m.Cities))
+	for c := range count {
+		count[c] = -1
+	}
+	for _, pl := range players {
+		for _, c := range pl.Stations {
+			count[c] = 0
 		}
-		return near
 	}
-	// at[city] is 1 + the station on city (each city has at most one).
-	at := buf.ints.get(len(m.Cities))
-	for s, city := range stations {
-		at[city] = s + 1
-	}
-	count := buf.ints.get(len(stations))
+	total := 0
 	for _, rt := range m.Routes {
-		if s := at[rt.A]; s > 0 {
-			count[s-1]++
+		if count[rt.A] >= 0 {
+			count[rt.A]++
+			total++
 		}
-		if s := at[rt.B]; s > 0 {
-			count[s-1]++
+		if count[rt.B] >= 0 {
+			count[rt.B]++
+			total++
 		}
 	}
-	for s, n := range count {
-		near[s] = buf.ints.get(n)[:0]
+	backing := make([]int, total)
+	for c, n := range count {
+		if n > 0 {
+			touch[c] = backing[:0:n]
+			backing = backing[n:]
+		}
 	}
 	for r, rt := range m.Routes {
-		if s := at[rt.A]; s > 0 {
-			near[s-1] = append(near[s-1], r)
+		if count[rt.A] > 0 {
+			touch[rt.A] = append(touch[rt.A], r)
 		}
-		if s := at[rt.B]; s > 0 {
-			near[s-1] = append(near[s-1], r)
+		if count[rt.B] > 0 {
+			touch[rt.B] = append(touch[rt.B], r)
 		}
 	}
-	return near
+	return touch
 }
 
 // touching returns, for each city of m, the indexes of its routes in
