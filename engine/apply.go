@@ -547,7 +547,7 @@ func (s *State) revealCard(card CardID, evs *[]Event) error {
 		return s.cardNotInDeck(card)
 	}
 	c.deck.Remove(card)
-	w := c.wait
+	w := &c.wait
 	switch w.Need {
 	case NeedCardToHand:
 		c.hand[w.Player].Add(card)
