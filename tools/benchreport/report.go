@@ -229,16 +229,19 @@ func (r *report) writeDisplay(w *strings.Builder) {
 		what := map[string]string{"empty": "empty raylib frame", "busy": "busy frame", "calls": "Screen.Draw alone (the CPU work the screen adds)"}[mode]
 		fmt.Fprintf(w, "| %s | %s |\n", what, r.figure(pkgDisplay, "BenchmarkScreenFrame/"+mode, "ns/op"))
 	}
+	fmt.Fprintf(w, "\nThe empty frame ends in the offscreen texture without a present (no buffer swap), so it costs\n")
+	fmt.Fprintf(w, "next to nothing and the ratio is in effect the screen's drawing against raylib's fixed cost per\n")
+	fmt.Fprintf(w, "frame; a window's present, which both would pay, is in neither figure.\n\n")
 	if ratio, ok := r.frameRatio(); ok {
 		busy, _ := r.set.median(pkgDisplay, "BenchmarkScreenFrame/busy", "ns/op")
-		fmt.Fprintf(w, "\nBusy frame / empty frame: **%.2fx**. Frames per second a busy frame allows (1 s / busy frame): **%.0f**", ratio, 1e9/busy)
+		fmt.Fprintf(w, "Busy frame / empty frame: **%.2fx**. Frames per second a busy frame allows (1 s / busy frame): **%.0f**", ratio, 1e9/busy)
 		if 1e9/busy >= 60 {
 			fmt.Fprintf(w, ", so 60 frames per second hold.\n\n")
 		} else {
 			fmt.Fprintf(w, ": under 60 on this machine's software rasteriser.\n\n")
 		}
 	} else {
-		fmt.Fprintf(w, "\nBusy/empty ratio: not measured.\n\n")
+		fmt.Fprintf(w, "Busy/empty ratio: not measured.\n\n")
 	}
 }
 
@@ -259,5 +262,8 @@ func (r *report) writeFirmware(w *strings.Builder) {
 	} else {
 		fmt.Fprintf(w, "| arm64 binary size | not measured |\n")
 	}
-	fmt.Fprintln(w)
+	fmt.Fprintf(w, "\nThe window's peak RSS is measured under Xvfb, where OpenGL is Mesa's software renderer\n")
+	fmt.Fprintf(w, "(llvmpipe): its framebuffers, JIT and worker threads live in the table's process. The headless\n")
+	fmt.Fprintf(w, "figure is the table's own (Go heap, game, journal). On the Pi the DRM build draws with the GPU's\n")
+	fmt.Fprintf(w, "driver instead; measure it there with the same benchmark.\n\n")
 }
