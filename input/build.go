@@ -92,7 +92,12 @@ func (t *Table) View() View {
 			tv.Have = t.cards.Len()
 		}
 		v.Tunnel = &tv
-		v.SelectedRoute = tv.Route
+		// A pending tunnel is the current player's selection; a finished
+		// one is only shown until the next action and must not take the
+		// highlight from the route or city the next player touches.
+		if !tv.Done {
+			v.SelectedRoute = tv.Route
+		}
 	}
 	if w.Need == engine.NeedKeep {
 		v.Keep = &KeepView{

@@ -221,3 +221,63 @@ func TestStation(t *testing.T) {
 		t.Errorf("stations left %d, want 1", v.Public.Players[0].StationsLeft)
 	}
 }
+
+// resolveTunnel claims the tunnel of tunnelGame for player 0 and resolves
+// it the given way: "free" (no extra cost), "paid" (one extra red card) or
+// "withdrawn"; player 1 is then to play.
+func resolveTunnel(t *testing.T, r *rig, how string) {
+	t.Helper()
+	claimTunnel(t, r)
+	revealed := map[string][]string{
+		"free":      {"green9", "green10", "blue9"},
+		"paid":      {"red9", "green9", "green10"},
+		"withdrawn": {"red9", "green9", "green10"},
+	}[how]
+	for _, c := range cards(t, revealed...) {
+		r.ok(r.scanCard(0, c), engine.RevealCard)
+	}
+	switch how {
+	case "paid":
+		r.ok(r.scanCard(0, cards(t, "red4")[0]))
+		r.ok(r.confirm(0), engine.PayTunnel)
+	case "withdrawn":
+		r.ok(r.cancel(0), engine.WithdrawTunnel)
+	}
+	if w := r.game().Waiting(); w.Player != 1 || w.Need != engine.NeedTurn {
+		t.Fatalf("after the tunnel (%s) the table waits for %+v, want player 1's turn", how, w)
+	}
+}
+
+func TestTunnelResolvedThenNextPlayerSelects(t *testing.T) {
+	for _, how := range []string{"free", "paid", "withdrawn"} {
+		t.Run(how, func(t *testing.T) {
+			r := tunnelGame(t)
+			resolveTunnel(t, r, how)
+			next := r.route("danzig--warszawa--1")
+			r.ok(r.touchRoute("danzig--warszawa--1"))
+			v := r.tb.View()
+			if v.SelectedRoute != next {
+				t.Errorf("selected route %d, want %d (the route player 1 touched)", v.SelectedRoute, next)
+			}
+			if v.Claim == nil || v.Claim.Route != next {
+				t.Errorf("claim %+v, want one on route %d", v.Claim, next)
+			}
+			// Cancel drops the claim: nothing is selected any more, the
+			// finished tunnel included.
+			r.ok(r.cancel(1))
+			if v := r.tb.View(); v.SelectedRoute != -1 {
+				t.Errorf("after Cancel: selected route %d, want none", v.SelectedRoute)
+			}
+		})
+	}
+}
+
+func TestTunnelResolvedThenNextPlayerTouchesCity(t *testing.T) {
+	r := tunnelGame(t)
+	resolveTunnel(t, r, "free")
+	berlin, _ := r.tb.View().Map.City("berlin")
+	r.ok(r.touchCity("berlin"))
+	if v := r.tb.View(); v.SelectedCity != berlin || v.SelectedRoute != -1 {
+		t.Errorf("selected city %d route %d, want city %d and no route", v.SelectedCity, v.SelectedRoute, berlin)
+	}
+}
