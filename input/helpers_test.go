@@ -3,6 +3,7 @@ package input_test
 import (
 	"fmt"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -253,11 +254,24 @@ func (r *rig) checkText(where string, t input.Text) {
 
 // checkView checks the View now shown: every Text is in the catalogue,
 // no hidden information, and the game's invariants.
+// youWords matches English words that speak to the reader ("you",
+// "your"): such words belong to one player's seat.
+var youWords = regexp.MustCompile(`(?i)\byou(r|rs|rself)?\b`)
+
+// addressesReader reports whether English words speak to whoever reads
+// them.
+func addressesReader(words string) bool { return youWords.MatchString(words) }
+
 func (r *rig) checkView() {
 	r.t.Helper()
 	r.views++
 	v := r.tb.View()
 	r.checkText("banner", v.Banner)
+	if b := v.Banner; !b.IsZero() {
+		if words := r.cat.Text(msg.EN, toMsg(b)); addressesReader(words) {
+			r.t.Errorf("banner %q (%s) speaks to one player, but the whole table reads it", words, b.Key)
+		}
+	}
 	r.checkText("start problem", v.Start.Problem)
 	for i, s := range v.Seats {
 		r.checkText(fmt.Sprintf("seat %d prompt", i), s.Prompt)
@@ -266,6 +280,11 @@ func (r *rig) checkView() {
 		r.checkText(fmt.Sprintf("seat %d name", i), s.Name)
 		if s.Notice.Rule != nil {
 			r.t.Fatalf("seat %d: the view's notice carries the rule error %v", i, s.Notice.Rule)
+		}
+		if n := s.Notice; !n.Text.IsZero() && n.Seat != s.Seat {
+			if words := r.cat.Text(msg.EN, toMsg(n.Text)); addressesReader(words) {
+				r.t.Errorf("seat %d shows %q (%s), addressed to seat %d: words for one player shown to others", i, words, n.Text.Key, n.Seat)
+			}
 		}
 	}
 	if v.End != nil {

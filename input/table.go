@@ -540,13 +540,38 @@ func (t *Table) event(r *Result, e engine.Event, at time.Time) {
 		if t.tunnel != nil && t.tunnel.Route == e.Route {
 			t.tunnel.Done, t.tunnel.Claimed = true, true
 			t.tunnel.ToReveal = 0
+			claimer := t.SeatOf(e.Player)
 			if t.tunnel.Extra == 0 {
-				t.notify(r, Notice{Seat: t.SeatOf(e.Player), Text: Text{Key: "prompt.tunnel_free"}, At: at})
+				// Addressed to the claimer ("the route is yours"): their
+				// seat only.
+				t.notify(r, Notice{Seat: claimer, Text: Text{Key: "prompt.tunnel_free"}, At: at})
 			}
+			t.notifyOthers(r, claimer, t.routeNews("prompt.tunnel_claimed", e.Player, e.Route), at)
 		}
 	case engine.EvTunnelWithdrawn:
 		if t.tunnel != nil {
 			t.tunnel.Done = true
+			t.notifyOthers(r, t.SeatOf(e.Player), t.routeNews("prompt.tunnel_withdrawn", e.Player, e.Route), at)
+		}
+	}
+}
+
+// routeNews is the news key about player p and route rt, naming the player
+// and the route's cities.
+func (t *Table) routeNews(key string, p, rt int) Text {
+	route := &t.m.Routes[rt]
+	return Text{Key: key, Args: map[string]any{
+		"Player": t.name(p), "From": t.m.Cities[route.A].Name, "To": t.m.Cities[route.B].Name,
+	}}
+}
+
+// notifyOthers gives news text to every seat with a player but seat, one
+// notice each: words for the whole table that the player at seat does not
+// need (they made it happen) or that seat has its own words for.
+func (t *Table) notifyOthers(r *Result, seat hal.Seat, text Text, at time.Time) {
+	for i, p := range t.player {
+		if p >= 0 && hal.Seat(i) != seat {
+			t.notify(r, Notice{Seat: hal.Seat(i), Text: text, At: at})
 		}
 	}
 }

@@ -1,10 +1,14 @@
 package input_test
 
 import (
+	"reflect"
+	"strings"
 	"testing"
 
+	"ttr/display/msg"
 	"ttr/engine"
 	"ttr/hal"
+	"ttr/input"
 	"ttr/maps"
 )
 
@@ -116,8 +120,14 @@ func TestTunnelFree(t *testing.T) {
 	r.ok(r.scanCard(0, cards(t, "green10")[0]), engine.RevealCard)
 	res := r.scanCard(0, cards(t, "blue9")[0])
 	r.ok(res, engine.RevealCard)
-	if len(res.Notices) != 1 || res.Notices[0].Text.Key != "prompt.tunnel_free" || res.Notices[0].Seat != 0 {
-		t.Errorf("notices %+v, want the free tunnel at seat 0", res.Notices)
+	var free []hal.Seat
+	for _, n := range res.Notices {
+		if n.Text.Key == "prompt.tunnel_free" {
+			free = append(free, n.Seat)
+		}
+	}
+	if len(free) != 1 || free[0] != 0 {
+		t.Errorf("free tunnel told to seats %v, want seat 0 only", free)
 	}
 	if r.game().RouteOwner(route) != 0 {
 		t.Errorf("free tunnel not claimed")
@@ -279,5 +289,48 @@ func TestTunnelResolvedThenNextPlayerTouchesCity(t *testing.T) {
 	r.ok(r.touchCity("berlin"))
 	if v := r.tb.View(); v.SelectedCity != berlin || v.SelectedRoute != -1 {
 		t.Errorf("selected city %d route %d, want city %d and no route", v.SelectedCity, v.SelectedRoute, berlin)
+	}
+}
+
+// TestTunnelOutcomeNotices checks who is told what when a tunnel resolves:
+// words addressed to the claimer ("the route is yours") reach the
+// claimer's seat only; every other seat with a player reads neutral news
+// naming the claimer and the route.
+func TestTunnelOutcomeNotices(t *testing.T) {
+	tests := []struct {
+		how     string
+		claimer string // the claimer's notice key, "" for none
+		others  string // the other seats' notice key
+	}{
+		{"free", "prompt.tunnel_free", "prompt.tunnel_claimed"},
+		{"paid", "", "prompt.tunnel_claimed"},
+		{"withdrawn", "", "prompt.tunnel_withdrawn"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.how, func(t *testing.T) {
+			r := tunnelGame(t)
+			before := r.tb.View().Seats[0].Notice
+			resolveTunnel(t, r, tt.how)
+			v := r.tb.View()
+			got := v.Seats[0].Notice
+			if tt.claimer == "" {
+				if !reflect.DeepEqual(got, before) {
+					t.Errorf("claimer's notice %+v, want none new", got)
+				}
+			} else if got.Text.Key != tt.claimer || got.Seat != 0 {
+				t.Errorf("claimer's notice %q at seat %d, want %q at seat 0", got.Text.Key, got.Seat, tt.claimer)
+			}
+			n := v.Seats[1].Notice
+			if n.Text.Key != tt.others || n.Seat != 1 || n.Refused {
+				t.Fatalf("seat 1 notice %q (seat %d, refused %v), want news %q for seat 1", n.Text.Key, n.Seat, n.Refused, tt.others)
+			}
+			if !reflect.DeepEqual(n.Text.Args["Player"], input.Red.Name()) || n.Text.Args["From"] != "Erzurum" || n.Text.Args["To"] != "Sochi" {
+				t.Errorf("seat 1 news args %v, want Red, Erzurum, Sochi", n.Text.Args)
+			}
+			words := r.cat.Text(msg.EN, toMsg(n.Text))
+			if strings.Contains(strings.ToLower(words), "you") {
+				t.Errorf("seat 1 reads %q: words addressed to the claimer", words)
+			}
+		})
 	}
 }
