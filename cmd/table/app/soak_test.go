@@ -110,8 +110,8 @@ func TestSoak(t *testing.T) {
 		total += n
 	}
 	slices.Sort(kinds)
-	t.Logf("%d games, %d actions, %d faults (%s), %d refused, in %v; heap %d KiB after game %d, %d KiB after game %d",
-		games, actions, total, strings.Join(kinds, ", "), faulty.refused, time.Since(start).Round(time.Millisecond),
+	t.Logf("%d games, %d actions, %d faults (%s), %d refused, %d duplicates left out as the card was back in the deck, in %v; heap %d KiB after game %d, %d KiB after game %d",
+		games, actions, total, strings.Join(kinds, ", "), faulty.refused, faulty.reshuffled, time.Since(start).Round(time.Millisecond),
 		base.HeapAlloc>>10, baseAt, end.HeapAlloc>>10, games-1)
 	for _, k := range []string{faultDuplicate, faultStray, faultUnknown, faultDropout, faultBounce, faultNothing} {
 		if games >= 2 && faulty.faults[k] == 0 {
@@ -138,7 +138,10 @@ type soakTable struct {
 	events  <-chan any
 	faults  map[string]int
 	refused int
-	applied []engine.Action // the current game's actions, as Handle reported them
+	// reshuffled counts the cards scanned that were back in the deck at
+	// once (a reshuffle), left out of the duplicates.
+	reshuffled int
+	applied    []engine.Action // the current game's actions, as Handle reported them
 }
 
 func newSoakTable(t *testing.T, seed uint64, faults bool) *soakTable {
@@ -224,7 +227,7 @@ func (st *soakTable) play(g int, mapID string, players int) string {
 		t.Fatalf("game %d ended in mode %s, want the end screen", g, m)
 	}
 	text := st.check(g)
-	st.handle(hal.Touch{Kind: hal.ScreenKey, ID: input.KeyNewGame, Seat: 0, At: st.clock.Now()}, false)
+	st.handle(hal.Touch{Kind: hal.ScreenKey, ID: input.KeyNewGame, Seat: 0, At: st.clock.Now()}, "")
 	return text
 }
 
@@ -234,10 +237,10 @@ func (st *soakTable) setUp(mapID string, players int) {
 		st.t.Fatalf("mode %s before a game, want the start screen", m)
 	}
 	at := st.clock.Now()
-	st.handle(hal.Touch{Kind: hal.ScreenKey, ID: input.KeyMap + mapID, Seat: 0, At: at}, false)
+	st.handle(hal.Touch{Kind: hal.ScreenKey, ID: input.KeyMap + mapID, Seat: 0, At: at}, "")
 	for _, sv := range st.a.Table().View().Seats {
 		if sv.Playing != (int(sv.Seat) < players) {
-			st.handle(hal.Touch{Kind: hal.ScreenKey, ID: input.KeyJoin, Seat: sv.Seat, At: at}, false)
+			st.handle(hal.Touch{Kind: hal.ScreenKey, ID: input.KeyJoin, Seat: sv.Seat, At: at}, "")
 		}
 	}
 	v := st.a.Table().View()
@@ -253,10 +256,10 @@ func (st *soakTable) setUp(mapID string, players int) {
 }
 
 // handle passes ev to the App and checks the result: no error, the
-// actions it applied recorded, the invariants after them. A fault must
-// apply nothing; a bot's gesture must not be refused. It returns the
-// result.
-func (st *soakTable) handle(ev any, fault bool) input.Result {
+// actions it applied recorded, the invariants after them. A fault (its
+// kind, or "" for a bot's gesture) must apply nothing; a bot's gesture must
+// not be refused. It returns the result.
+func (st *soakTable) handle(ev any, fault string) input.Result {
 	t := st.t
 	t.Helper()
 	var n int
@@ -277,7 +280,7 @@ func (st *soakTable) handle(ev any, fault bool) input.Result {
 		}
 	}
 	refused := slices.ContainsFunc(res.Notices, func(n input.Notice) bool { return n.Refused })
-	if fault {
+	if fault != "" {
 		if refused {
 			st.refused++
 		}
@@ -286,7 +289,7 @@ func (st *soakTable) handle(ev any, fault bool) input.Result {
 			after = len(s.History())
 		}
 		if len(res.Actions) > 0 || after != n {
-			t.Fatalf("the fault %+v applied %d action(s): %v", ev, len(res.Actions), res.Actions)
+			t.Fatalf("the %s %+v applied %d action(s): %v", fault, ev, len(res.Actions), res.Actions)
 		}
 	} else if refused {
 		for _, n := range res.Notices {
@@ -311,12 +314,16 @@ func (st *soakTable) next() any {
 }
 
 // deliver passes the next n device events to the App.
-func (st *soakTable) deliver(n int, fault bool) input.Result {
+func (st *soakTable) deliver(n int, fault string) input.Result {
 	var res input.Result
 	for range n {
 		ev := st.next()
 		_, status := ev.(hal.Status)
-		r := st.handle(ev, fault || status)
+		kind := fault
+		if status {
+			kind = faultDropout
+		}
+		r := st.handle(ev, kind)
 		if !status {
 			res = r
 		}
@@ -329,7 +336,7 @@ func (st *soakTable) deliver(n int, fault bool) input.Result {
 // perhaps dropping out or bouncing, and a scan perhaps shown again.
 func (st *soakTable) gesture(ev any) {
 	if !st.withF {
-		st.handle(ev, false)
+		st.handle(ev, "")
 		return
 	}
 	st.clock.Advance(time.Duration(20+st.rng.IntN(200)) * time.Millisecond)
@@ -342,17 +349,17 @@ func (st *soakTable) gesture(ev any) {
 			r.SetOffline(nil)
 			r.Place(ev.UID) // missed while offline, reported when it is back
 			r.SetOnline()
-			st.deliver(3, false)
+			st.deliver(3, "")
 		} else {
 			r.Place(ev.UID)
-			st.deliver(1, false)
+			st.deliver(1, "")
 		}
 		if st.rng.IntN(8) == 0 && st.duplicateRefused(ev.UID) {
 			st.faults[faultDuplicate]++
 			st.clock.Advance(300 * time.Millisecond)
 			r.Lift()
 			r.Place(ev.UID)
-			st.deliver(1, true)
+			st.deliver(1, faultDuplicate)
 		}
 	case hal.Press:
 		b := st.buttons[ev.Seat]
@@ -361,26 +368,38 @@ func (st *soakTable) gesture(ev any) {
 			press = b.LongPress
 		}
 		press(ev.Button)
-		st.deliver(1, false)
+		st.deliver(1, "")
 		if st.rng.IntN(3) == 0 {
 			st.faults[faultBounce]++
 			st.clock.Advance(3 * time.Millisecond)
 			press(ev.Button)
-			st.deliver(1, true)
+			st.deliver(1, faultBounce)
 		}
 	default:
-		st.handle(ev, false)
+		st.handle(ev, "")
 	}
 }
 
 // duplicateRefused reports whether showing the tag uid again must change
-// nothing: a train card, which is then in a hand, the market, the discard
-// pile, a tunnel's reveal or a payment already counted. A ticket shown
-// again is not a fault but a choice (marked to give back), so it is left
-// out.
+// nothing: a train card that is not in the deck (it is in a hand, the
+// market, the discard pile, a tunnel's reveal or a payment already
+// counted). A card back in the deck (the discards were just shuffled into
+// a new one) may rightly be drawn again, and a ticket shown again is not a
+// fault but a choice (marked to give back): those are left out.
 func (st *soakTable) duplicateRefused(uid hal.UID) bool {
 	tag, ok := st.resolve(uid)
-	return ok && tag.Kind == input.TagCard
+	if !ok || tag.Kind != input.TagCard {
+		return false
+	}
+	s := st.a.Table().Game()
+	if s == nil {
+		return false
+	}
+	if loc, _ := s.Where(tag.Card); loc == engine.InDeck {
+		st.reshuffled++
+		return false
+	}
+	return true
 }
 
 // injectBetween injects, between two steps of the bots, a touch on
@@ -398,13 +417,13 @@ func (st *soakTable) injectBetween() {
 		if st.rng.IntN(2) == 0 && s.CurrentPlayer() >= 0 {
 			seat = st.a.Table().SeatOf(s.CurrentPlayer())
 		}
-		st.handle(hal.Touch{Kind: hal.Nothing, Seat: seat, At: at, X: st.rng.Float32() * 1920, Y: st.rng.Float32() * 1080}, true)
+		st.handle(hal.Touch{Kind: hal.Nothing, Seat: seat, At: at, X: st.rng.Float32() * 1920, Y: st.rng.Float32() * 1080}, faultNothing)
 	case 1:
 		st.faults[faultUnknown]++
 		r := st.readers[st.rng.IntN(soakSeats)]
 		r.Lift()
 		r.Place(hal.UID(fmt.Sprintf("DEAD%06X", st.rng.IntN(1<<24))))
-		st.deliver(1, true)
+		st.deliver(1, faultUnknown)
 	case 2:
 		// A card of a player who is not the one the table waits for,
 		// shown at that player's reader.
@@ -428,7 +447,7 @@ func (st *soakTable) injectBetween() {
 		r := st.readers[seat]
 		r.Lift()
 		r.Place(st.uid(input.CardTag(ids[st.rng.IntN(len(ids))])))
-		st.deliver(1, true)
+		st.deliver(1, faultStray)
 	}
 }
 
