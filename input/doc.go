@@ -41,7 +41,9 @@
 //   - Claiming: touch a route, scan the cards one by one (each checked at
 //     once), press Confirm. A tunnel's three cards are scanned at the
 //     claimer's reader; its extra cost is paid by scanning and Confirm, or the
-//     claim withdrawn with Cancel.
+//     claim withdrawn with Cancel. Only the claimer is told that a free
+//     tunnel is theirs; the other seats read who claimed or withdrew from
+//     which tunnel.
 //   - Tickets: touch the ticket deck (or scan a ticket from it), scan the
 //     others, scan those given back, Confirm. Stations: touch a city, scan,
 //     Confirm. A player who can do nothing passes with Confirm.

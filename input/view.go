@@ -92,6 +92,8 @@ func (c Color) Name() Text { return Text{Key: "player_color." + c.String()} }
 // has no clock).
 type Notice struct {
 	// Seat is the seat the notice is for, or -1 for the whole table.
+	// Words that speak to one player ("the route is yours") are always
+	// for that player's seat, never for the whole table.
 	Seat hal.Seat
 	// Text is the message. For refusals by the rules it is the catalogue's
 	// "rule.<code>" message with the same arguments msg.Refusal gives,
