@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -94,6 +95,12 @@ func (r *rig) at() time.Time {
 
 func (r *rig) do(ev any) input.Result {
 	r.t.Helper()
+	// Words that speak to one player may go to the seat of the event or
+	// the seat the table waited for (the player acting), nowhere else.
+	actors := []hal.Seat{eventSeat(ev), -1}
+	if s := r.tb.Game(); s != nil {
+		actors[1] = r.tb.SeatOf(s.Waiting().Player)
+	}
 	res := r.tb.Handle(ev)
 	if res.Started {
 		r.log = nil
@@ -102,6 +109,12 @@ func (r *rig) do(ev any) input.Result {
 	for _, n := range res.Notices {
 		if !n.At.Equal(r.now) {
 			r.t.Errorf("notice %s at %v, want the event's time %v", n.Text.Key, n.At, r.now)
+		}
+		if n.Seat >= 0 && slices.Contains(actors, n.Seat) {
+			continue
+		}
+		if words := r.cat.Text(msg.EN, toMsg(n.Text)); addressesReader(words) {
+			r.t.Errorf("notice %q (%s) for seat %d, but the event came from seat %d and the table waited for seat %d", words, n.Text.Key, n.Seat, actors[0], actors[1])
 		}
 	}
 	r.checkView()
@@ -257,6 +270,30 @@ func (r *rig) checkText(where string, t input.Text) {
 // youWords matches English words that speak to the reader ("you",
 // "your"): such words belong to one player's seat.
 var youWords = regexp.MustCompile(`(?i)\byou(r|rs|rself)?\b`)
+
+// eventSeat returns the seat an event came from, or -1 (a touch on the
+// board).
+func eventSeat(ev any) hal.Seat {
+	switch e := ev.(type) {
+	case hal.Scan:
+		return e.Seat
+	case *hal.Scan:
+		return e.Seat
+	case hal.Press:
+		return e.Seat
+	case *hal.Press:
+		return e.Seat
+	case hal.Touch:
+		return e.Seat
+	case *hal.Touch:
+		return e.Seat
+	case hal.Status:
+		return e.Seat
+	case *hal.Status:
+		return e.Seat
+	}
+	return -1
+}
 
 // addressesReader reports whether English words speak to whoever reads
 // them.
