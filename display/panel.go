@@ -143,7 +143,13 @@ func (s *Screen) drawMessage(lang msg.Lang, pg *panelGeom, sv *input.SeatView, s
 	if !sv.Current {
 		ink = panelDim
 	}
-	if !sv.Prompt.IsZero() && !s.noticeShown(sv) {
+	// Text is drawn after every shape of the frame, so anything under the
+	// notice's plate would show through it: while a notice shows, only the
+	// notice speaks.
+	if s.noticeShown(sv) {
+		return
+	}
+	if !sv.Prompt.IsZero() {
 		sl.prompt.get(s.fonts, s.cat, lang, sv.Prompt, pr.W, pr.H, promptFit).drawTop(pr, alignLeft, ink)
 	}
 	switch {
