@@ -120,10 +120,9 @@ func (p *panelGeom) toScreen(q board.Vec) board.Vec {
 
 // marketGeom is where the face-up cards and the decks go.
 type marketGeom struct {
-	area                     board.Rect
-	deck, discards, tickets  board.Rect
-	slots                    [engine.MarketSize]board.Rect
-	labelDeck, labelDiscards board.Rect // under the decks' counts
+	area                    board.Rect
+	deck, discards, tickets board.Rect
+	slots                   [engine.MarketSize]board.Rect
 }
 
 // screenLayout is the whole screen laid out for one mode: panels along the

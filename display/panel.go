@@ -16,7 +16,6 @@ import (
 type seatSlots struct {
 	name, prompt, progress, notice, offline textSlot
 	confirm, cancel, join, first            textSlot
-	total, winner                           textSlot
 	lines                                   listSlot
 	seatName                                msg.Text // "Seat 3", built once
 	// The end panel's lines, rebuilt when the end view changes.
