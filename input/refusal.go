@@ -7,7 +7,7 @@ import (
 
 // Refusal returns what the table tells a player whose action the rules
 // refused: the catalogue's message for e's code (key "rule.<code>") with the
-// arguments its parameters give, exactly as display/msg.Refusal builds them,
+// arguments its parameters give (display/msg.Refusal is this function),
 // so that a Notice needs nothing but its Text to be worded. m names cities;
 // name says what the table calls engine player p (nil: "Player <p+1>").
 func Refusal(e *engine.RuleError, m *maps.Map, name func(p int) Text) Text {
