@@ -426,7 +426,7 @@ func (s *trailSearch) solve(edges uint64, f fixed) int {
 		// A quick sample of trails gives drop a floor to beat; if it meets
 		// the bound, there is nothing to search.
 		if ub := s.bound(edges, f, total); ub > max(floor, 0) {
-			floor = max(floor, s.sample(edges, f))
+			floor = max(floor, s.sample(edges, f, ub))
 			if floor < ub {
 				s.best = floor
 				s.drop(edges, rule{f: f})
@@ -445,13 +445,13 @@ func (s *trailSearch) solve(edges uint64, f fixed) int {
 // sampleBudget bounds the steps of sample: a step costs a few
 // nanoseconds, a step of drop some hundreds, and a better floor saves
 // many of those.
-const sampleBudget = 512
+const sampleBudget = 1536
 
 // sample returns the length of a long trail with the fixed ends within
 // edges, found by depth-first walks from each possible start, each cut
-// short after its share of sampleBudget steps; or infeasible if it finds
-// none.
-func (s *trailSearch) sample(edges uint64, f fixed) int {
+// short after its share of sampleBudget steps or as soon as a trail meets
+// ub, an upper bound; or infeasible if it finds none.
+func (s *trailSearch) sample(edges uint64, f fixed, ub int) int {
 	best, budget := infeasible, 0
 	var walk func(v int, left uint64, cur int)
 	walk = func(v int, left uint64, cur int) {
@@ -463,6 +463,9 @@ func (s *trailSearch) sample(edges uint64, f fixed) int {
 		}
 		if f.count() < 2 || f[1] == v {
 			best = max(best, cur)
+			if best >= ub {
+				budget = 0 // no trail is longer
+			}
 		}
 		// Longest edges first.
 		for e := s.inc[v] & left; e != 0 && budget > 0; {
@@ -492,7 +495,7 @@ func (s *trailSearch) sample(edges uint64, f fixed) int {
 		starts = verts & -verts
 	}
 	share := sampleBudget / bits.OnesCount64(starts)
-	for vs := starts; vs != 0; vs &= vs - 1 {
+	for vs := starts; vs != 0 && best < ub; vs &= vs - 1 {
 		budget = share
 		walk(bits.TrailingZeros64(vs), edges, 0)
 	}
