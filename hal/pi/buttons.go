@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"periph.io/x/conn/v3/gpio"
@@ -55,8 +56,7 @@ type Buttons struct {
 	opts    ButtonOpts
 	presses chan hal.Press
 
-	mu      sync.Mutex
-	running bool
+	started atomic.Bool // Run was called
 }
 
 var _ hal.ButtonReader = (*Buttons)(nil)
@@ -90,30 +90,16 @@ func (b *Buttons) Seat() hal.Seat { return b.seat }
 // ReadPress implements hal.ButtonReader. A press already waiting is
 // returned even when ctx is done.
 func (b *Buttons) ReadPress(ctx context.Context) (hal.Press, error) {
-	select {
-	case p := <-b.presses:
-		return p, nil
-	default:
-	}
-	select {
-	case p := <-b.presses:
-		return p, nil
-	case <-ctx.Done():
-		return hal.Press{}, ctx.Err()
-	}
+	return receive(ctx, b.presses)
 }
 
 // Run configures the pins as pulled-up inputs with edge detection and
 // watches them until ctx is done; it then returns nil. It returns an error
 // at once if a pin cannot be configured. It may be called once.
 func (b *Buttons) Run(ctx context.Context) error {
-	b.mu.Lock()
-	if b.running {
-		b.mu.Unlock()
+	if b.started.Swap(true) {
 		return errors.New("pi: Buttons.Run called twice")
 	}
-	b.running = true
-	b.mu.Unlock()
 	for _, p := range b.pins {
 		if err := p.Pin.In(gpio.PullUp, gpio.BothEdges); err != nil {
 			return fmt.Errorf("pi: seat %d: %s button on %s: %w", b.seat, p.Button, p.Pin, err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"periph.io/x/conn/v3/gpio"
@@ -79,8 +80,7 @@ type Reader struct {
 	scans  chan hal.Scan
 	status chan hal.Status
 
-	mu      sync.Mutex
-	running bool
+	started atomic.Bool // Run was called
 
 	// resetLock is shared by the readers on one reset line (see Open): a
 	// reset takes it for writing, a poll for reading, so that one reader's
@@ -135,45 +135,21 @@ func (r *Reader) Seat() hal.Seat { return r.seat }
 // ReadTag implements hal.TagReader. A scan already waiting is returned even
 // when ctx is done.
 func (r *Reader) ReadTag(ctx context.Context) (hal.Scan, error) {
-	select {
-	case s := <-r.scans:
-		return s, nil
-	default:
-	}
-	select {
-	case s := <-r.scans:
-		return s, nil
-	case <-ctx.Done():
-		return hal.Scan{}, ctx.Err()
-	}
+	return receive(ctx, r.scans)
 }
 
 // ReadStatus implements hal.StatusReader. The first status tells whether
 // the reader answered when Run started. Only the latest eight are kept.
 func (r *Reader) ReadStatus(ctx context.Context) (hal.Status, error) {
-	select {
-	case s := <-r.status:
-		return s, nil
-	default:
-	}
-	select {
-	case s := <-r.status:
-		return s, nil
-	case <-ctx.Done():
-		return hal.Status{}, ctx.Err()
-	}
+	return receive(ctx, r.status)
 }
 
 // Run polls the reader until ctx is done, then powers the chip down and
 // returns nil. It may be called once.
 func (r *Reader) Run(ctx context.Context) error {
-	r.mu.Lock()
-	if r.running {
-		r.mu.Unlock()
+	if r.started.Swap(true) {
 		return errors.New("pi: Reader.Run called twice")
 	}
-	r.running = true
-	r.mu.Unlock()
 	defer func() {
 		if r.dev != nil {
 			_ = r.dev.Halt()
