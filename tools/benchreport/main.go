@@ -247,12 +247,15 @@ func readMachine(s *set) machine {
 }
 
 // formatValue writes a value in its unit the way benchstat scales it:
-// nanoseconds as ns, µs, ms or s; bytes as B, KiB, MiB; others with three
+// nanoseconds (of wall time, or of CPU time: cpu-ns/op) as ns, µs, ms or
+// s; bytes as B, KiB, MiB; others with three
 // significant digits.
 func formatValue(v float64, unit string) string {
 	switch unit {
 	case "ns/op":
 		return formatDuration(v) + "/op"
+	case unitCPU:
+		return formatDuration(v) + " CPU/op"
 	case "B/op":
 		switch {
 		case v >= 1<<20:

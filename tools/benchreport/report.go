@@ -28,35 +28,46 @@ type report struct {
 
 // A goal is one of the product's performance goals (issue 8).
 type goal struct {
-	what, target string
+	what, short, target string // short names the goal in the summary under the table
 	// eval returns the figure the goal is judged on and whether it is met;
 	// measured is false when a benchmark it needs did not run.
 	eval func(r *report) (figure string, met, measured bool)
 }
 
 var goals = []goal{
-	{"complete random 4-player Europe games per second, one core", ">= 5,000", func(r *report) (string, bool, bool) {
+	{"complete random 4-player Europe games per second, one core", "random games per second", ">= 5,000", func(r *report) (string, bool, bool) {
 		v, ok := r.set.median(pkgEngine, "BenchmarkRandomGame/europe/4p", "games/s")
 		return sig(v) + " games/s", v >= 5000 && ok, ok
 	}},
-	{"longest path on the densest legal boards (slowest board)", "< 100 µs", func(r *report) (string, bool, bool) {
+	{"longest path on the densest legal boards (slowest board)", "longest path", "< 100 µs", func(r *report) (string, bool, bool) {
 		worst, name, ok := r.worst(pkgScore, "BenchmarkLongestPath/", "ns/op")
 		return formatDuration(worst) + " (" + name + ")", worst < 100e3 && ok, ok
 	}},
-	{"a scan's effect ready: event to new View (input + engine) plus the durable log append", "< 16 ms", func(r *report) (string, bool, bool) {
+	{"a scan's effect ready: event to new View (input + engine) plus the durable log append", "a scan's effect within a frame", "< 16 ms", func(r *report) (string, bool, bool) {
 		ev, ok1 := r.set.median(pkgInput, "BenchmarkViewAfterEvent", "ns/op")
 		app, ok2 := r.set.median(pkgJournal, "BenchmarkAppend", "ns/op")
 		return fmt.Sprintf("%s + %s = %s", formatDuration(ev), formatDuration(app), formatDuration(ev+app)), ev+app < 16e6 && ok1 && ok2, ok1 && ok2
 	}},
-	{"a busy 5-player Europe frame against an empty raylib frame (Xvfb)", "< 3x", func(r *report) (string, bool, bool) {
-		ratio, ok := r.frameRatio()
-		return fmt.Sprintf("%.2fx", ratio), ratio < 3 && ok, ok
+	{"a busy 5-player Europe frame under 3x an empty raylib frame (CPU per presented frame, same run, Xvfb)", "busy frame under 3x the empty frame", "< 3x", func(r *report) (string, bool, bool) {
+		ratio, unit, ok := r.frameRatio("busy")
+		if !ok {
+			return "", false, false
+		}
+		busy, _ := r.set.median(pkgDisplay, "BenchmarkScreenFrame/busy", unit)
+		empty, _ := r.set.median(pkgDisplay, "BenchmarkScreenFrame/empty", unit)
+		fig := fmt.Sprintf("%.2fx (%s / %s", ratio, formatDuration(busy), formatDuration(empty))
+		if unit == unitCPU {
+			fig += " CPU)"
+		} else {
+			fig += " wall time: no cpu-ns/op in the run, so not the CPU ratio)"
+		}
+		return fig, ratio < 3, true
 	}},
-	{"process start to first frame (the table in its window, Xvfb)", "< 1 s", func(r *report) (string, bool, bool) {
+	{"process start to first frame (the table in its window, Xvfb)", "first frame within 1 s", "< 1 s", func(r *report) (string, bool, bool) {
 		v, ok := r.set.median(pkgTable, "BenchmarkFirstFrame", "ns/op")
 		return formatDuration(v), v < 1e9 && ok, ok
 	}},
-	{"peak RSS over a whole bots game (largest of headless and window)", "< 150 MB", func(r *report) (string, bool, bool) {
+	{"peak RSS over a whole bots game (largest of headless and window)", "peak RSS", "< 150 MB", func(r *report) (string, bool, bool) {
 		worst, name, ok := r.worst(pkgTable, "BenchmarkBotsGame/", "peak-RSS-MB")
 		return fmt.Sprintf("%.1f MB (%s)", worst, name), worst < 150 && ok, ok
 	}},
@@ -79,15 +90,26 @@ func (r *report) worst(pkg, prefix, unit string) (float64, string, bool) {
 	return worst, name, found
 }
 
-// frameRatio is the median busy frame over the median empty frame of the
-// same run of BenchmarkScreenFrame.
-func (r *report) frameRatio() (float64, bool) {
-	busy, ok1 := r.set.median(pkgDisplay, "BenchmarkScreenFrame/busy", "ns/op")
-	empty, ok2 := r.set.median(pkgDisplay, "BenchmarkScreenFrame/empty", "ns/op")
-	if !ok1 || !ok2 || empty == 0 {
-		return 0, false
+// unitCPU is the custom metric of BenchmarkScreenFrame: the process's CPU
+// time (every thread, getrusage) per frame.
+const unitCPU = "cpu-ns/op"
+
+// frameRatio is the median of a BenchmarkScreenFrame sub-benchmark (busy,
+// changed) over the median empty frame of the same run, in CPU time per
+// frame; when either lacks cpu-ns/op it falls back to wall time (ns/op).
+// unit says which was used.
+func (r *report) frameRatio(mode string) (ratio float64, unit string, ok bool) {
+	for _, unit := range []string{unitCPU, "ns/op"} {
+		v, ok1 := r.set.median(pkgDisplay, "BenchmarkScreenFrame/"+mode, unit)
+		empty, ok2 := r.set.median(pkgDisplay, "BenchmarkScreenFrame/empty", unit)
+		if ok1 && ok2 {
+			if empty == 0 {
+				return 0, unit, false
+			}
+			return v / empty, unit, true
+		}
 	}
-	return busy / empty, true
+	return 0, "", false
 }
 
 func (r *report) goalsMet() (met, total int) {
@@ -114,19 +136,32 @@ func (r *report) write(w *strings.Builder) {
 
 	fmt.Fprintf(w, "## Goals\n\n")
 	fmt.Fprintf(w, "| goal | target | measured | met |\n|---|---|---|---|\n")
+	var met, notMet, unknown []string
 	for _, g := range goals {
 		fig, ok, measured := g.eval(r)
-		verdict := "no"
+		verdict := "**no**"
 		switch {
 		case !measured:
 			fig, verdict = "not measured", "unknown"
+			unknown = append(unknown, g.short)
 		case ok:
 			verdict = "**yes**"
+			met = append(met, g.short)
+		default:
+			notMet = append(notMet, fmt.Sprintf("%s at %s, target %s", g.short, fig, g.target))
 		}
 		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", g.what, g.target, fig, verdict)
 	}
-	met, total := r.goalsMet()
-	fmt.Fprintf(w, "\n%d of %d goals met.\n\n", met, total)
+	fmt.Fprintf(w, "\n%d of %d goals met.\n\n", len(met), len(goals))
+	for _, line := range []struct {
+		what  string
+		goals []string
+	}{{"Met", met}, {"Not met", notMet}, {"Not measured", unknown}} {
+		if len(line.goals) > 0 {
+			fmt.Fprintf(w, "- %s: %s.\n", line.what, strings.Join(line.goals, "; "))
+		}
+	}
+	fmt.Fprintln(w)
 
 	r.writeEngine(w)
 	r.writeInput(w)
@@ -222,27 +257,58 @@ func (r *report) writeInput(w *strings.Builder) {
 
 func (r *report) writeDisplay(w *strings.Builder) {
 	fmt.Fprintf(w, "## Display (Xvfb, Mesa's software rasteriser)\n\n")
-	fmt.Fprintf(w, "`display` BenchmarkScreenFrame, a 1920x1080 frame of a busy 5-player Europe game into an offscreen\n")
-	fmt.Fprintf(w, "target, in the same run as an empty frame (clear and flush only):\n\n")
-	fmt.Fprintf(w, "| frame | time |\n|---|---|\n")
-	for _, mode := range []string{"empty", "busy", "calls"} {
-		what := map[string]string{"empty": "empty raylib frame", "busy": "busy frame", "calls": "Screen.Draw alone (the CPU work the screen adds)"}[mode]
-		fmt.Fprintf(w, "| %s | %s |\n", what, r.figure(pkgDisplay, "BenchmarkScreenFrame/"+mode, "ns/op"))
+	fmt.Fprintf(w, "`display` BenchmarkScreenFrame: whole presented frames in a 1920x1080 window (BeginDrawing,\n")
+	fmt.Fprintf(w, "ClearBackground, Screen.Draw, EndDrawing with its buffer swap), every kind in the same run:\n\n")
+	fmt.Fprintf(w, "| frame | wall time per frame | CPU per frame (every thread) | CPU against the empty frame | wall time against the empty frame |\n|---|---|---|---|---|\n")
+	for _, row := range []struct{ mode, what string }{
+		{"empty", "empty: raylib's frame alone"},
+		{"busy", "busy: a 5-player Europe game, steady"},
+		{"changed", "changed: the same game, a new View every frame"},
+	} {
+		name := "BenchmarkScreenFrame/" + row.mode
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", row.what,
+			r.figure(pkgDisplay, name, "ns/op"), r.figure(pkgDisplay, name, unitCPU),
+			r.againstEmpty(row.mode, unitCPU), r.againstEmpty(row.mode, "ns/op"))
 	}
-	fmt.Fprintf(w, "\nThe empty frame ends in the offscreen texture without a present (no buffer swap), so it costs\n")
-	fmt.Fprintf(w, "next to nothing and the ratio is in effect the screen's drawing against raylib's fixed cost per\n")
-	fmt.Fprintf(w, "frame; a window's present, which both would pay, is in neither figure.\n\n")
-	if ratio, ok := r.frameRatio(); ok {
-		busy, _ := r.set.median(pkgDisplay, "BenchmarkScreenFrame/busy", "ns/op")
-		fmt.Fprintf(w, "Busy frame / empty frame: **%.2fx**. Frames per second a busy frame allows (1 s / busy frame): **%.0f**", ratio, 1e9/busy)
-		if 1e9/busy >= 60 {
-			fmt.Fprintf(w, ", so 60 frames per second hold.\n\n")
-		} else {
-			fmt.Fprintf(w, ": under 60 on this machine's software rasteriser.\n\n")
+	fmt.Fprintf(w, "\nUnder Xvfb, Mesa's llvmpipe rasterises in the process's own threads, so the CPU time of the\n")
+	fmt.Fprintf(w, "whole process per frame (getrusage, every thread) is the frame's real cost to the machine; it\n")
+	fmt.Fprintf(w, "can exceed the wall time when the rasteriser's threads run on both cores. The empty frame is\n")
+	fmt.Fprintf(w, "raylib's frame alone: begin, clear, end and the swap that presents it. The busy frame is a\n")
+	fmt.Fprintf(w, "table between events: the View does not change from frame to frame, so the screen draws its\n")
+	fmt.Fprintf(w, "cached layers and the pulse of the route being claimed. The changed frame shows a View with a\n")
+	fmt.Fprintf(w, "new revision every frame, so the screen redraws its cached layers: the cost of the first frame\n")
+	fmt.Fprintf(w, "after an event. The goal compares the busy frame's CPU with the empty frame's")
+	if _, unit, ok := r.frameRatio("busy"); ok && unit != unitCPU {
+		fmt.Fprintf(w, "; this run has\nno cpu-ns/op, so it compares their wall times instead")
+	}
+	fmt.Fprintf(w, ".\n\n")
+	for _, fps := range []struct{ mode, what string }{
+		{"busy", "Frames per second held between events (1 s / busy wall time)"},
+		{"changed", "Frames per second the frame right after an event allows (1 s / changed wall time)"},
+	} {
+		v, ok := r.set.median(pkgDisplay, "BenchmarkScreenFrame/"+fps.mode, "ns/op")
+		if !ok || v == 0 {
+			fmt.Fprintf(w, "%s: not measured.\n\n", fps.what)
+			continue
 		}
-	} else {
-		fmt.Fprintf(w, "Busy/empty ratio: not measured.\n\n")
+		fmt.Fprintf(w, "%s: **%.0f**", fps.what, 1e9/v)
+		if 1e9/v >= 60 {
+			fmt.Fprintf(w, ", 60 or more.\n\n")
+		} else {
+			fmt.Fprintf(w, ", under 60 on this machine's software rasteriser.\n\n")
+		}
 	}
+}
+
+// againstEmpty is a frame's median in unit over the empty frame's median
+// in the same unit, or "not measured".
+func (r *report) againstEmpty(mode, unit string) string {
+	v, ok1 := r.set.median(pkgDisplay, "BenchmarkScreenFrame/"+mode, unit)
+	empty, ok2 := r.set.median(pkgDisplay, "BenchmarkScreenFrame/empty", unit)
+	if !ok1 || !ok2 || empty == 0 {
+		return "not measured"
+	}
+	return fmt.Sprintf("%.2fx", v/empty)
 }
 
 func (r *report) writeFirmware(w *strings.Builder) {
