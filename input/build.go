@@ -10,9 +10,12 @@ import (
 )
 
 // View returns what the screen shows now. Each call builds a new View that
-// shares nothing the Table changes later.
+// shares nothing the Table changes later. It depends on the Table's state
+// alone (no clock), so that calls between two events return equal Views
+// with the same Rev.
 func (t *Table) View() View {
 	v := View{
+		Rev:           t.rev,
 		Mode:          t.mode,
 		Lang:          t.setup.Lang,
 		Map:           t.m,

@@ -24,6 +24,10 @@
 // and Game describe it). After a restart, Resume continues from the set-up
 // and the replayed log.
 //
+// Every View carries a Rev: the same Rev for every View built between two
+// events, a new one after each event, so the screen can keep what it drew
+// and draw again only when the Rev changes.
+//
 // In digital play a bot's decision or the dealer's chance outcome becomes the
 // events a person would make (Gestures), or goes straight to the engine
 // through the same validation (Apply).

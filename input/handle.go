@@ -23,6 +23,7 @@ func (t *Table) try(r *Result, seat hal.Seat, at time.Time, actions ...engine.Ac
 // digital play. A refusal comes back as a Notice for the acting seat and
 // changes nothing. Any gesture in progress is dropped when a is applied.
 func (t *Table) Apply(a engine.Action, at time.Time) Result {
+	t.rev = t.revs.Next()
 	var r Result
 	if t.st == nil {
 		return t.refuse(&r, -1, at, "rule.wrong_action", nil)
@@ -34,6 +35,7 @@ func (t *Table) Apply(a engine.Action, at time.Time) Result {
 // laid in the market or revealed for a tunnel (chance outcomes), a card
 // paid for a route, a station or a tunnel, a ticket given back.
 func (t *Table) Scan(ev hal.Scan) Result {
+	t.rev = t.revs.Next()
 	var r Result
 	seat, at := ev.Seat, ev.At
 	if t.st == nil || t.mode == ModeEnd {
@@ -225,6 +227,7 @@ func (t *Table) scanPay(r *Result, seat hal.Seat, at time.Time, c engine.CardID)
 
 // Press takes a press of a seat's button (already debounced by hal).
 func (t *Table) Press(ev hal.Press) Result {
+	t.rev = t.revs.Next()
 	switch ev.Button {
 	case hal.Confirm:
 		return t.confirm(ev.Seat, ev.At)
@@ -337,6 +340,7 @@ func (t *Table) cancel(seat hal.Seat, at time.Time) Result {
 // Touches on the board act for the player the table waits for; touches on
 // a seat's panel (Touch.Seat >= 0) for that seat.
 func (t *Table) Touch(ev hal.Touch) Result {
+	t.rev = t.revs.Next()
 	var r Result
 	at := ev.At
 	if ev.Kind == hal.ScreenKey {

@@ -63,6 +63,10 @@ type rig struct {
 	log []engine.Action // every action the table reported, in order
 	// views counts the views checked, for tests that want to know.
 	views int
+	// shown is the View checked last, nil before the first; revs are the
+	// Revs of every View checked (see checkRev).
+	shown *input.View
+	revs  map[input.Rev]bool
 }
 
 // loadOnce loads the catalogue once for all tests: it is immutable.
@@ -303,6 +307,7 @@ func (r *rig) checkView() {
 	r.t.Helper()
 	r.views++
 	v := r.tb.View()
+	r.checkRev(v)
 	r.checkText("banner", v.Banner)
 	if b := v.Banner; !b.IsZero() {
 		if words := r.cat.Text(msg.EN, toMsg(b)); addressesReader(words) {

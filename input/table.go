@@ -167,6 +167,11 @@ type Table struct {
 	readerOff  []bool
 	buttonsOff []bool
 	end        *EndView // computed once the game is over
+
+	// revs hands out the table's Revs; rev is the one of what View shows
+	// now, renewed by every method that may change it.
+	revs Revs
+	rev  Rev
 }
 
 // NewTable returns a table showing the start screen with opts' defaults:
@@ -221,6 +226,7 @@ func NewTable(opts Opts) (*Table, error) {
 	}
 	t.m = m
 	t.toStart()
+	t.rev = t.revs.Next()
 	return t, nil
 }
 
@@ -242,6 +248,7 @@ func (t *Table) toStart() {
 // tells every seat the game was resumed. On error the table stays on (or
 // goes back to) the start screen.
 func (t *Table) Resume(setup Setup, s *engine.State, at time.Time) error {
+	t.rev = t.revs.Next()
 	if len(setup.Seats) != t.opts.Seats {
 		return fmt.Errorf("input: resume: set-up has %d seats, the table %d", len(setup.Seats), t.opts.Seats)
 	}
@@ -352,6 +359,7 @@ func (t *Table) PlayerAt(seat hal.Seat) int {
 // hal.Press, hal.Touch or hal.Status (also by pointer). Any other value is
 // ignored. See Result for what the caller does with the answer.
 func (t *Table) Handle(ev any) Result {
+	t.rev = t.revs.Next()
 	switch e := ev.(type) {
 	case hal.Scan:
 		return t.Scan(e)
@@ -377,6 +385,7 @@ func (t *Table) Handle(ev any) Result {
 // marks it and every seat is told, so that the game carries on at the
 // other seats.
 func (t *Table) Status(ev hal.Status) Result {
+	t.rev = t.revs.Next()
 	var r Result
 	if ev.Seat < 0 || int(ev.Seat) >= t.opts.Seats {
 		return r

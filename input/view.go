@@ -115,6 +115,13 @@ type Notice struct {
 // tickets), no card scanned for a claim, station or tunnel payment that is
 // not yet spent (only their number and colour).
 type View struct {
+	// Rev identifies what this View shows: the Table gives a new Rev with
+	// every event or action it takes, and the same one to every View built
+	// until the next, so the screen may keep what it drew for a Rev and
+	// draw it again only when the Rev changes. Whoever changes a View after
+	// it was built (an overlay) must give it a Rev of its own. Zero in a
+	// View built by hand: drawn anew every frame.
+	Rev Rev
 	// Mode is which screen to draw.
 	Mode Mode
 	// Lang is the language chosen at the start screen ("es", "ro", "en");
