@@ -3,6 +3,7 @@ package display
 import (
 	_ "embed"
 	"unicode"
+	"unsafe"
 
 	rl "github.com/gen2brain/raylib-go/raylib"
 )
@@ -27,34 +28,63 @@ const (
 )
 
 // A Font is a typeface rasterised at one pixel size. Text is crispest drawn
-// at exactly Size; it is loaded for the letters of English, Spanish and
-// Romanian (Latin-1 and Latin Extended-A, ș and ț with comma) plus any
-// extra text given to LoadFont.
+// at exactly Size; it has the letters Codepoints gives for the extra text
+// passed to LoadFont, and draws '?' for any other.
 type Font struct {
 	rl.Font
 	Size float32
 }
 
-// LoadFont rasterises face at size pixels. It needs an open window (an
-// OpenGL context); release the font with Unload.
+// LoadFont rasterises face at size pixels for the letters
+// Codepoints(extra...) returns: pass every text the font will draw (the
+// catalogue's runes, the city names). It needs an open window (an OpenGL
+// context); release the font with Unload.
 func LoadFont(face FontFace, size int, extra ...string) Font {
 	data := sansTTF
 	if face == Bold {
 		data = boldTTF
 	}
 	f := rl.LoadFontFromMemory(".ttf", data, int32(size), Codepoints(extra...))
+	if f.Texture.ID != rl.GetFontDefault().Texture.ID {
+		dropGlyphImages(f)
+	}
 	rl.SetTextureFilter(f.Texture, rl.FilterBilinear)
 	return Font{Font: f, Size: float32(size)}
+}
+
+// dropGlyphImages frees the CPU copy raylib keeps of every glyph's pixels
+// after building the atlas (for drawing text into an Image, which the
+// table never does: it draws from the atlas texture). At 1920x1080 they
+// are several megabytes over the table's fonts. The images are zeroed, so
+// UnloadFont's own free of each is free(NULL), a no-op. Not for raylib's
+// default font, which raylib owns.
+func dropGlyphImages(f rl.Font) {
+	if f.Chars == nil || f.CharsCount <= 0 {
+		return
+	}
+	glyphs := unsafe.Slice(f.Chars, f.CharsCount)
+	for i := range glyphs {
+		rl.UnloadImage(&glyphs[i].Image)
+		glyphs[i].Image = rl.Image{}
+	}
 }
 
 // Unload releases the font's texture.
 func (f Font) Unload() { rl.UnloadFont(f.Font) }
 
-// Codepoints returns the characters fonts are loaded with: printable ASCII,
-// Latin-1, Latin Extended-A, Romanian ș ț Ș Ț, typographic quotes, dashes
-// and the ellipsis, and every letter of extra.
+// codeRunes are the letters the display draws itself, outside any message
+// or city name: the en dash between a route's two cities (market) and
+// before a failed ticket's points (end panels).
+const codeRunes = "–"
+
+// Codepoints returns the characters fonts are loaded with: printable ASCII
+// (digits, signs, '?' which raylib draws for a missing letter), the few
+// letters the display draws itself, and every printable letter of extra,
+// each once. Nothing else: each glyph costs atlas memory and loading time
+// at every size, so a language brings its letters through its catalogue
+// (msg.Catalog.Runes) and a map through its city names.
 func Codepoints(extra ...string) []rune {
-	var cps []rune
+	cps := make([]rune, 0, 128)
 	seen := map[rune]bool{}
 	add := func(r rune) {
 		if !seen[r] && unicode.IsPrint(r) {
@@ -65,10 +95,7 @@ func Codepoints(extra ...string) []rune {
 	for r := rune(0x20); r <= 0x7e; r++ {
 		add(r)
 	}
-	for r := rune(0xa0); r <= 0x17f; r++ {
-		add(r)
-	}
-	for _, r := range "ȘșȚț‘’“”–—…•×→←↑↓€" {
+	for _, r := range codeRunes {
 		add(r)
 	}
 	for _, s := range extra {

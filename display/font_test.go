@@ -1,46 +1,180 @@
 package display
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
+	"unicode"
+	"unsafe"
 
 	rl "github.com/gen2brain/raylib-go/raylib"
+
+	"ttr/maps"
 )
 
 // TestFontsHaveTheLetters checks that both faces, as loaded, draw every
-// letter the table's three languages and the city names need, rather than
-// raylib's '?' fallback.
+// letter of the text they were loaded for (the three languages' letters
+// and the city names) rather than raylib's '?' fallback, and that letters
+// nobody asked for are not loaded.
 func TestFontsHaveTheLetters(t *testing.T) {
-	const text = "ăâîșțĂÂÎȘȚşţ ñÑáéíóúüÁÉÍÓÚÜ¿¡ København München Zürich Montréal «»–…"
+	const (
+		asked  = "ăâîșțĂÂÎȘȚ ñÑáéíóúüÁÉÍÓÚÜ¿¡ København München Zürich Montréal «»…"
+		ascii  = "AZaz09 ?!+-.,:;'\"()[]{}<>/\\|_~@#$%^&*=`"
+		absent = "şţÿŁőĐ€→"
+	)
 	for _, face := range []FontFace{Sans, Bold} {
 		onMain(func() {
-			f := LoadFont(face, 16)
+			f := LoadFont(face, 16, asked)
 			defer f.Unload()
 			if f.Texture.ID == 0 {
 				t.Fatalf("face %d: no texture", face)
 			}
-			for _, r := range text {
-				if r == ' ' {
-					continue
-				}
+			for _, r := range asked + ascii + codeRunes {
 				if got := rl.GetGlyphInfo(f.Font, r).Value; got != r {
 					t.Errorf("face %d: %q draws as %q", face, r, got)
+				}
+			}
+			for _, r := range absent {
+				if got := rl.GetGlyphInfo(f.Font, r).Value; got != '?' {
+					t.Errorf("face %d: %q, asked for by no text, is loaded (draws as %q), want '?'", face, r, got)
 				}
 			}
 		})
 	}
 }
 
-func TestCodepointsHaveNoDuplicates(t *testing.T) {
-	seen := map[rune]bool{}
-	for _, r := range Codepoints("München", "Zürich", "☃") {
-		if seen[r] {
-			t.Errorf("%q loaded twice", r)
-		}
-		seen[r] = true
+func TestCodepoints(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		extra []string
+		has   string
+		not   string
+		count int // 95 printable ASCII + codeRunes + the new letters of extra
+	}{
+		{name: "none", has: "a~ ?–", not: "é\x7f\u00a0", count: 96},
+		{name: "cities", extra: []string{"München", "Zürich", "København"}, has: "üø", not: "ÜØé", count: 98},
+		{name: "repeats", extra: []string{"ășț", "ășț", "aa–"}, has: "ășț", count: 99},
+		{name: "control", extra: []string{"a\nb\tc\u00ad☃"}, has: "☃", not: "\n\t\u00ad", count: 97},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cps := Codepoints(tc.extra...)
+			seen := map[rune]bool{}
+			for _, r := range cps {
+				if seen[r] {
+					t.Errorf("%q loaded twice", r)
+				}
+				seen[r] = true
+			}
+			for _, r := range tc.has {
+				if !seen[r] {
+					t.Errorf("%q not loaded", r)
+				}
+			}
+			for _, r := range tc.not {
+				if seen[r] {
+					t.Errorf("%q loaded, want not", r)
+				}
+			}
+			if len(cps) != tc.count {
+				t.Errorf("got %d codepoints, want %d", len(cps), tc.count)
+			}
+		})
 	}
-	for _, r := range "ășțñ¿☃" {
-		if !seen[r] {
-			t.Errorf("%q not loaded", r)
+}
+
+// TestTableFontsCarryOnlyShownLetters checks the fonts NewScreen loads:
+// every glyph in them is one the table can show (printable ASCII, the
+// display's own symbols, a catalogue letter or a city name's), every such
+// letter is there, and the CPU copies of the glyphs' pixels were freed.
+// Each glyph costs atlas memory at each of the 20 face sizes.
+func TestTableFontsCarryOnlyShownLetters(t *testing.T) {
+	cat := catalog(t)
+	shown := map[rune]bool{}
+	for r := rune(0x20); r <= 0x7e; r++ {
+		shown[r] = true
+	}
+	for _, r := range codeRunes + string(cat.Runes()) {
+		shown[r] = true
+	}
+	for _, id := range maps.Maps() {
+		for _, c := range mustMap(t, id).Cities {
+			for _, r := range c.Name {
+				shown[r] = true
+			}
 		}
+	}
+	// Guard against the blanket ranges coming back: the three languages
+	// and the city names need a few dozen letters beyond ASCII, not
+	// hundreds.
+	if extra := len(shown) - 95; extra > 60 {
+		t.Errorf("%d letters beyond ASCII to load; expected a few dozen", extra)
+	}
+	onMain(func() {
+		s, err := NewScreen(cat, ScreenOpts{Width: 800, Height: 480, Seats: fourEdges})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Unload()
+		for i, px := range s.fonts.sizes {
+			for _, f := range []*face{s.fonts.sans[i], s.fonts.bold[i]} {
+				glyphs := unsafe.Slice(f.Chars, f.CharsCount)
+				if len(glyphs) != len(shown) {
+					t.Errorf("font at %.0f px: got %d glyphs, want %d", px, len(glyphs), len(shown))
+				}
+				for _, g := range glyphs {
+					if !shown[rune(g.Value)] {
+						t.Errorf("font at %.0f px has %q, which the table never shows", px, rune(g.Value))
+					}
+					if g.Image.Data != nil {
+						t.Errorf("font at %.0f px keeps the pixels of %q in RAM", px, rune(g.Value))
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestCodeRunesCoverTheSource checks that every letter beyond ASCII in a
+// string literal of the display's own code (not a message, not a city
+// name) is one Codepoints always loads, so the display never draws '?'.
+func TestCodeRunesCoverTheSource(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded := map[rune]bool{}
+	for _, r := range Codepoints() {
+		loaded[r] = true
+	}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || (lit.Kind != token.STRING && lit.Kind != token.CHAR) {
+				return true
+			}
+			s, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				t.Errorf("%s: %v", fset.Position(lit.Pos()), err)
+				return true
+			}
+			for _, r := range s {
+				if r > unicode.MaxASCII && unicode.IsPrint(r) && !loaded[r] {
+					t.Errorf("%s: %q is drawn by the code but not in codeRunes", fset.Position(lit.Pos()), r)
+				}
+			}
+			return true
+		})
 	}
 }
