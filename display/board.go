@@ -120,27 +120,12 @@ func (b *Board) Draw(v *View) {
 	rl.DrawTexturePro(b.bg, src, rect(r), rl.Vector2{}, 0, rl.White)
 	rl.DrawRectangleLinesEx(rect(r.Inset(-2)), max(2, l.CarWidth*0.2), frameColor)
 
-	pulse := float32(0.5 + 0.5*math.Sin(2*math.Pi*1.2*float64(v.Time)))
+	pulse := boardPulse(v)
 
 	// Halos go under every car, so that a highlighted route never hides
 	// its neighbours.
 	for i := range l.Routes {
-		glow := routeMark(v, i).Glow
-		selected := v.Selected.Kind == board.HitRoute && v.Selected.Index == i
-		if glow.A == 0 && !selected {
-			continue
-		}
-		for k := range l.Routes[i].Cars {
-			c := &l.Routes[i].Cars[k]
-			if selected {
-				// A wide, breathing outer glow and a steady bright rim.
-				outer := grow(c.Halo, l.CarWidth*(0.15+0.25*pulse))
-				drawQuad(&outer, withAlpha(selectGlow, 0.35+0.4*pulse))
-				drawQuad(&c.Halo, selectEdge)
-				continue
-			}
-			drawQuad(&c.Halo, glow)
-		}
+		b.drawHalo(i, routeMark(v, i).Glow, v.Selected.Kind == board.HitRoute && v.Selected.Index == i, pulse)
 	}
 	for i := range l.Routes {
 		b.drawRoute(i, routeMark(v, i), v.Selected.Kind == board.HitRoute && v.Selected.Index == i, pulse)
@@ -152,13 +137,76 @@ func (b *Board) Draw(v *View) {
 	// sees to it), and one texture for all of them is one draw call
 	// rather than two per city.
 	for i := range l.Cities {
-		rl.DrawRectangleRounded(rect(l.Cities[i].Label), 0.35, 4, labelPlate)
+		b.drawPlate(i)
 	}
 	for i := range l.Cities {
-		c := &l.Cities[i]
-		pos := rl.Vector2{X: c.Label.X + board.LabelPadX*l.LabelSize, Y: c.Label.Y + board.LabelPadY*l.LabelSize}
-		rl.DrawTextCodepoints(b.label.Font, b.names[i], pos, l.LabelSize, spacing(l.LabelSize), labelInk)
+		b.drawName(i)
 	}
+}
+
+// DrawSelection draws only v's selected route or city, pulsing, over a
+// board already drawn without it (the screen keeps the board that does
+// not move in a texture and draws what pulses over it every frame): the
+// route's halo and cars, then the cities at its ends with their names, so
+// that the halo stays under them as on the whole board. It draws nothing
+// when nothing is selected.
+func (b *Board) DrawSelection(v *View) {
+	l := b.layout
+	pulse := boardPulse(v)
+	i := v.Selected.Index
+	switch {
+	case v.Selected.Kind == board.HitRoute && i >= 0 && i < len(l.Routes):
+		b.drawHalo(i, routeMark(v, i).Glow, true, pulse)
+		b.drawRoute(i, routeMark(v, i), true, pulse)
+		r := &l.Map.Routes[i]
+		for _, c := range [2]int{r.A, r.B} {
+			b.drawCity(c, cityMark(v, c), false, pulse)
+			b.drawPlate(c)
+			b.drawName(c)
+		}
+	case v.Selected.Kind == board.HitCity && i >= 0 && i < len(l.Cities):
+		b.drawCity(i, cityMark(v, i), true, pulse)
+		b.drawPlate(i)
+		b.drawName(i)
+	}
+}
+
+// boardPulse is the 0-1 breathing of the selection at v's time.
+func boardPulse(v *View) float32 {
+	return float32(0.5 + 0.5*math.Sin(2*math.Pi*1.2*float64(v.Time)))
+}
+
+// drawHalo draws route i's halo: the selection's breathing glow, or glow
+// (alpha 0: none).
+func (b *Board) drawHalo(i int, glow color.RGBA, selected bool, pulse float32) {
+	l := b.layout
+	if glow.A == 0 && !selected {
+		return
+	}
+	for k := range l.Routes[i].Cars {
+		c := &l.Routes[i].Cars[k]
+		if selected {
+			// A wide, breathing outer glow and a steady bright rim.
+			outer := grow(c.Halo, l.CarWidth*(0.15+0.25*pulse))
+			drawQuad(&outer, withAlpha(selectGlow, 0.35+0.4*pulse))
+			drawQuad(&c.Halo, selectEdge)
+			continue
+		}
+		drawQuad(&c.Halo, glow)
+	}
+}
+
+// drawPlate draws the plate under city i's name.
+func (b *Board) drawPlate(i int) {
+	rl.DrawRectangleRounded(rect(b.layout.Cities[i].Label), 0.35, 4, labelPlate)
+}
+
+// drawName draws city i's name on its plate.
+func (b *Board) drawName(i int) {
+	l := b.layout
+	c := &l.Cities[i]
+	pos := rl.Vector2{X: c.Label.X + board.LabelPadX*l.LabelSize, Y: c.Label.Y + board.LabelPadY*l.LabelSize}
+	rl.DrawTextCodepoints(b.label.Font, b.names[i], pos, l.LabelSize, spacing(l.LabelSize), labelInk)
 }
 
 func routeMark(v *View, i int) RouteMark {

@@ -101,19 +101,25 @@ func compareGolden(t *testing.T, name string, got *image.RGBA) {
 	}
 	w := image.NewRGBA(want.Bounds())
 	draw.Draw(w, w.Rect, want, want.Bounds().Min, draw.Src)
-	diff := 0
 	b := got.Bounds()
-	for i := 0; i+3 < len(got.Pix) && i+3 < len(w.Pix); i += 4 {
-		g, o := got.Pix[i:i+3:i+3], w.Pix[i:i+3:i+3]
-		if far8(g[0], o[0]) || far8(g[1], o[1]) || far8(g[2], o[2]) {
-			diff++
-		}
-	}
-	if limit := b.Dx() * b.Dy() * 3 / 1000; diff > limit {
+	if diff, limit := differing(got, w), b.Dx()*b.Dy()*3/1000; diff > limit {
 		out := filepath.Join(os.TempDir(), name+".got.png")
 		writePNG(t, out, got)
 		t.Errorf("%s: %d pixels differ from the golden (at most %d may); got %s", name, diff, limit, out)
 	}
+}
+
+// differing counts the pixels of a and b (the same size) that differ by
+// more than 24 in a channel.
+func differing(a, b *image.RGBA) int {
+	diff := 0
+	for i := 0; i+3 < len(a.Pix) && i+3 < len(b.Pix); i += 4 {
+		g, o := a.Pix[i:i+3:i+3], b.Pix[i:i+3:i+3]
+		if far8(g[0], o[0]) || far8(g[1], o[1]) || far8(g[2], o[2]) {
+			diff++
+		}
+	}
+	return diff
 }
 
 func far8(a, b uint8) bool {

@@ -80,6 +80,7 @@ type Screen struct {
 	num    []rune
 	numb   []byte
 	slots  screenSlots
+	still  stillLayer // what does not move, drawn once per change (Prepare)
 }
 
 // seatKeys are the keys a seat's panel showed in the last frame.
@@ -184,6 +185,7 @@ func (s *Screen) Unload() {
 		s.fonts.unload()
 		s.fonts = nil
 	}
+	s.unloadStill()
 }
 
 // langOf is the language to draw v in.
@@ -592,7 +594,8 @@ var (
 // Draw draws v, the table's screen at time now (for the notices' timing
 // and the pulse of highlights), into the screen's rectangle. The caller
 // brackets it with rl.BeginDrawing (or rl.BeginTextureMode) and the
-// matching End, so that it can draw more around it.
+// matching End, so that it can draw more around it. After Prepare(v, now)
+// a frame only copies the still layer and draws what moves over it.
 func (s *Screen) Draw(v *input.View, now time.Time) {
 	if v == nil {
 		return
@@ -601,34 +604,12 @@ func (s *Screen) Draw(v *input.View, now time.Time) {
 	if s.play == nil || s.fonts == nil {
 		return
 	}
-	lang := s.langOf(v)
-	lay := s.layoutFor(v.Mode)
-	rl.DrawRectangleRec(rect(lay.area), tableColor)
-	if s.bd != nil {
-		s.bd.Draw(s.boardView(v, now))
+	if s.stillFor(v, now) {
+		s.drawStill()
+		s.draw(v, now, passLive)
+		return
 	}
-	s.now = now
-	pulse := pulseAt(now)
-	switch v.Mode {
-	case input.ModeStart:
-		s.drawStart(v, lang, lay)
-	case input.ModeEnd:
-		s.drawEndMiddle(v, lang, lay)
-	default:
-		s.drawMarket(v, lang, lay)
-		s.drawCost(v, lay)
-		s.drawTunnel(v, lang, lay)
-	}
-	if v.Mode != input.ModeStart && !v.Banner.IsZero() && v.Mode != input.ModeEnd {
-		s.drawBanner(v, lang, lay, v.Banner, msg.Text{})
-	}
-	for i := range lay.panels {
-		pg := &lay.panels[i]
-		if pg.seat < len(v.Seats) {
-			s.drawPanel(v, lang, pg, &v.Seats[pg.seat], now, pulse)
-		}
-	}
-	s.fonts.q.flush()
+	s.draw(v, now, passAll)
 }
 
 // pulseAt is a 0-1 breathing value for highlights.

@@ -60,15 +60,26 @@ func (ss screens) unload() {
 	})
 }
 
-// shot draws v on a w x h screen with seats facing edges, at time now, and
-// returns the picture; it fails the test for every text that did not fit
-// its box.
+// shot draws v on a w x h screen with seats facing edges, at time now, as
+// the table does (Prepare, then Draw), and returns the picture; it fails
+// the test for every text that did not fit its box.
 func (ss screens) shot(t *testing.T, w, h int, edges []Edge, v *input.View, now time.Time) *image.RGBA {
 	t.Helper()
 	s := ss.get(t, w, h, edges)
+	return picture(t, s, w, h, v, now, true)
+}
+
+// picture draws v at now on s (w x h) and returns it; prepared draws as
+// the table does (the still layer prepared, then the frame), else all in
+// one pass.
+func picture(t *testing.T, s *Screen, w, h int, v *input.View, now time.Time, prepared bool) *image.RGBA {
+	t.Helper()
 	var img *image.RGBA
 	onMain(func() {
 		s.fonts.misfits = s.fonts.misfits[:0]
+		if prepared {
+			s.Prepare(v, now)
+		}
 		target := rl.LoadRenderTexture(int32(w), int32(h))
 		defer rl.UnloadRenderTexture(target)
 		rl.BeginTextureMode(target)
@@ -120,14 +131,21 @@ func europeInProgress(t *testing.T, lang string) (*scene, input.View) {
 	if sc.tb.Mode() != input.ModePlay {
 		t.Fatalf("no claim to show")
 	}
-	evs, err := sc.tb.Gestures(best, tagUID, sc.dealer.Outcome, sc.at())
+	sc.claimPart(best)
+	return sc, sc.tb.View()
+}
+
+// claimPart begins claim a through the table's events: the route touched
+// and two cards scanned.
+func (sc *scene) claimPart(a engine.Action) {
+	sc.t.Helper()
+	evs, err := sc.tb.Gestures(a, tagUID, sc.dealer.Outcome, sc.at())
 	if err != nil {
-		t.Fatal(err)
+		sc.t.Fatal(err)
 	}
 	for _, ev := range evs[:3] {
 		sc.do(ev, false)
 	}
-	return sc, sc.tb.View()
 }
 
 // refusalScene is a 5-player Europe game where the player to move touched a

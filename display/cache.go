@@ -1,0 +1,193 @@
+package display
+
+import (
+	"image/color"
+	"time"
+
+	rl "github.com/gen2brain/raylib-go/raylib"
+
+	"ttr/display/board"
+	"ttr/display/msg"
+	"ttr/input"
+)
+
+// Between two events the table's screen barely moves: only the current
+// player's panel breathes, and the route or city being claimed pulses.
+// Drawing every car, city, card and word again for each frame would cost
+// a Pi's CPU (and a software renderer, far more) most of the frame, so the
+// Screen draws what does not move once per change into a texture, its
+// still layer, and a steady frame copies that texture and draws only what
+// moves on top.
+
+// A pass says which parts of the screen a drawing pass draws.
+type pass uint8
+
+const (
+	passAll   pass = iota // everything, what moves as it is at the frame's time
+	passStill             // what does not move: into the still layer
+	passLive              // what moves: over the still layer
+)
+
+// stillLayer is the texture of what does not move, and the key of what it
+// shows.
+type stillLayer struct {
+	rt    rl.RenderTexture2D
+	w, h  int32 // of rt; 0: none loaded
+	key   stillKey
+	valid bool
+}
+
+// stillKey is everything the still layer depends on: the View's revision
+// (all it shows), the language, where the screen is, and which seats show
+// a notice (they go away with time, not with an event).
+type stillKey struct {
+	rev        input.Rev
+	lang       msg.Lang
+	x, y, w, h int
+	notices    uint32 // bit i: seat i's notice shows
+}
+
+// stillKeyOf returns the key of the still layer v shows at now.
+func (s *Screen) stillKeyOf(v *input.View, now time.Time) stillKey {
+	k := stillKey{rev: v.Rev, lang: s.langOf(v), x: s.opts.X, y: s.opts.Y, w: s.opts.Width, h: s.opts.Height}
+	for i := range v.Seats {
+		if i < 32 && noticeActive(&v.Seats[i].Notice, now) {
+			k.notices |= 1 << i
+		}
+	}
+	return k
+}
+
+// Prepare draws the still layer for v at now if the one held is not v's:
+// call it once a frame before rl.BeginDrawing (it draws into its own
+// texture, which cannot be done inside another texture mode), so that
+// Draw only copies the layer and draws what moves. Without Prepare, or for
+// a View without a revision (input.View.Rev zero: a View built by hand),
+// Draw draws everything, every frame.
+func (s *Screen) Prepare(v *input.View, now time.Time) {
+	if v == nil || v.Rev.IsZero() {
+		return
+	}
+	s.prepare(v)
+	if s.play == nil || s.fonts == nil {
+		return
+	}
+	k := s.stillKeyOf(v, now)
+	if s.still.valid && s.still.key == k {
+		return
+	}
+	w, h := int32(s.opts.Width), int32(s.opts.Height)
+	if s.still.w != w || s.still.h != h {
+		s.unloadStill()
+		s.still.rt = rl.LoadRenderTexture(w, h)
+		s.still.w, s.still.h = w, h
+	}
+	rl.BeginTextureMode(s.still.rt)
+	rl.ClearBackground(color.RGBA{A: 255})
+	// The layer's origin is the screen's corner in the window.
+	rl.Translatef(-float32(s.opts.X), -float32(s.opts.Y), 0)
+	s.draw(v, now, passStill)
+	rl.EndTextureMode()
+	s.still.key, s.still.valid = k, true
+}
+
+// stillFor reports whether the still layer held shows v at now.
+func (s *Screen) stillFor(v *input.View, now time.Time) bool {
+	return s.still.valid && !v.Rev.IsZero() && s.still.key == s.stillKeyOf(v, now)
+}
+
+// drawStill copies the still layer onto the screen's rectangle, as it is:
+// a texture drawn without blending (the layer is opaque), which a GPU does
+// at no cost to the CPU. (OpenGL's framebuffer blit is no cheaper for Mesa's
+// software renderer, which shades both alike, and OpenGL ES 2, the Pi's
+// DRM build, has none.)
+func (s *Screen) drawStill() {
+	rl.DrawRenderBatchActive()
+	rl.DisableColorBlend()
+	// A render texture's rows are stored bottom up.
+	src := rl.Rectangle{Width: float32(s.still.w), Height: -float32(s.still.h)}
+	rl.DrawTextureRec(s.still.rt.Texture, src, rl.Vector2{X: float32(s.opts.X), Y: float32(s.opts.Y)}, rl.White)
+	rl.DrawRenderBatchActive()
+	rl.EnableColorBlend()
+}
+
+// unloadStill releases the still layer's texture.
+func (s *Screen) unloadStill() {
+	if s.still.w != 0 {
+		rl.UnloadRenderTexture(s.still.rt)
+	}
+	s.still = stillLayer{}
+}
+
+// liveSelection reports whether v's selected route or city pulses over
+// the still layer: only while nothing the screen draws over the board (the
+// tunnel's cards, a banner) would then lie under it; else the still layer
+// holds the selection as it is when drawn.
+func liveSelection(v *input.View) bool {
+	if v.Mode != input.ModeSetup && v.Mode != input.ModePlay {
+		return false
+	}
+	if v.SelectedRoute < 0 && v.SelectedCity < 0 {
+		return false
+	}
+	return (v.Tunnel == nil || v.Tunnel.Done) && v.Banner.IsZero()
+}
+
+// panelMoves reports whether seat sv's panel breathes (the current
+// player's, a winner's): it is drawn over the still layer every frame.
+func panelMoves(v *input.View, sv *input.SeatView) bool {
+	playing := sv.Playing && (v.Mode == input.ModeStart || sv.Player >= 0)
+	if !playing && v.Mode != input.ModeStart {
+		return false
+	}
+	return sv.Current || (v.Mode == input.ModeEnd && v.End != nil && isWinner(v.End, sv.Player))
+}
+
+// draw draws the parts of v that pass p covers.
+func (s *Screen) draw(v *input.View, now time.Time, p pass) {
+	lang := s.langOf(v)
+	lay := s.layoutFor(v.Mode)
+	s.now = now
+	pulse := pulseAt(now)
+	live := liveSelection(v)
+	if p != passLive {
+		rl.DrawRectangleRec(rect(lay.area), tableColor)
+		if s.bd != nil {
+			bv := s.boardView(v, now)
+			if p == passStill && live {
+				bv.Selected = board.Hit{}
+			}
+			s.bd.Draw(bv)
+		}
+		switch v.Mode {
+		case input.ModeStart:
+			s.drawStart(v, lang, lay)
+		case input.ModeEnd:
+			s.drawEndMiddle(v, lang, lay)
+		default:
+			s.drawMarket(v, lang, lay)
+			if p == passAll || !live {
+				s.drawCost(v, lay)
+			}
+			s.drawTunnel(v, lang, lay)
+		}
+		if v.Mode != input.ModeStart && !v.Banner.IsZero() && v.Mode != input.ModeEnd {
+			s.drawBanner(v, lang, lay, v.Banner, msg.Text{})
+		}
+	} else if live && s.bd != nil {
+		s.bd.DrawSelection(s.boardView(v, now))
+		s.drawCost(v, lay)
+	}
+	for i := range lay.panels {
+		pg := &lay.panels[i]
+		if pg.seat >= len(v.Seats) {
+			continue
+		}
+		sv := &v.Seats[pg.seat]
+		if moves := panelMoves(v, sv); (p == passStill && moves) || (p == passLive && !moves) {
+			continue
+		}
+		s.drawPanel(v, lang, pg, sv, now, pulse)
+	}
+	s.fonts.q.flush()
+}

@@ -1,0 +1,139 @@
+package display
+
+import (
+	"testing"
+	"time"
+
+	"ttr/input"
+)
+
+// onePass returns v without its revision: Draw then draws it all in one
+// pass, as without a still layer.
+func onePass(v input.View) *input.View {
+	v.Rev = input.Rev{}
+	return &v
+}
+
+// TestStillLayerShowsTheSameScreen draws real scenes both ways, as the
+// table does (the still layer prepared, what moves drawn over it) and all
+// in one pass, and checks that players see the same screen: a route being
+// claimed (its pulse over the layer), a tunnel (the selection under the
+// tunnel's cards, kept in the layer), a refusal notice, the start and the
+// end screens (the winners' panels breathe).
+func TestStillLayerShowsTheSameScreen(t *testing.T) {
+	base := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
+	_, claim := europeInProgress(t, "es")
+	refusal, refusedAt := refusalScene(t, "ro")
+	start, startAt := startScene(t)
+	cases := []struct {
+		name  string
+		w, h  int
+		edges []Edge
+		v     input.View
+		now   time.Time
+	}{
+		{"claim", 1280, 720, fourEdges, claim, base},
+		{"tunnel", 1280, 720, []Edge{Bottom, Left, Top}, tunnelScene(t), base},
+		{"refusal", 800, 480, DefaultEdges(5), refusal, refusedAt},
+		{"start", 1280, 720, fourEdges, start, startAt},
+		{"end", 1280, 720, fourEdges, endScene(t, "en"), base},
+	}
+	ss := screens{}
+	defer ss.unload()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if c.v.Rev.IsZero() {
+				t.Fatal("the scene's View has no revision: nothing would be cached")
+			}
+			s := ss.get(t, c.w, c.h, c.edges)
+			// Two moments of the pulse, so that what moves is compared
+			// away from where it was drawn into the layer.
+			for _, at := range []time.Time{c.now, c.now.Add(450 * time.Millisecond)} {
+				layered := picture(t, s, c.w, c.h, &c.v, at, true)
+				if !s.stillFor(&c.v, at) {
+					t.Fatalf("at %v the frame was not drawn over the still layer", at.Sub(c.now))
+				}
+				whole := picture(t, s, c.w, c.h, onePass(c.v), at, false)
+				if diff, limit := differing(layered, whole), c.w*c.h*3/1000; diff > limit {
+					t.Errorf("at %v: %d pixels differ between the layered frame and the one-pass frame (at most %d may)", at.Sub(c.now), diff, limit)
+				}
+			}
+		})
+	}
+}
+
+// TestStillLayerFollowsTheView checks that the layer is drawn again when
+// what it shows changes: a new revision, a notice running out, another
+// language, and that what moves still moves over it.
+func TestStillLayerFollowsTheView(t *testing.T) {
+	v, at := refusalScene(t, "en")
+	ss := screens{}
+	defer ss.unload()
+	s := ss.get(t, 800, 480, DefaultEdges(5))
+	first := picture(t, s, 800, 480, &v, at, true)
+	key := s.still.key
+
+	// The same View later, the notice still showing: the same layer, and
+	// the current player's panel breathes.
+	later := at.Add(700 * time.Millisecond)
+	if moved := picture(t, s, 800, 480, &v, later, true); s.still.key != key {
+		t.Errorf("the layer was drawn again with nothing changed: key %+v, was %+v", s.still.key, key)
+	} else if differing(first, moved) == 0 {
+		t.Error("the current player's panel did not move between two moments of its pulse")
+	}
+
+	// The notice runs out: the layer is drawn again, without it.
+	gone := at.Add(NoticeFor + time.Second)
+	got := picture(t, s, 800, 480, &v, gone, true)
+	if s.still.key == key {
+		t.Fatal("the layer was kept after the notice ran out")
+	}
+	want := picture(t, s, 800, 480, onePass(v), gone, false)
+	if diff := differing(got, want); diff > 800*480*3/1000 {
+		t.Errorf("after the notice ran out, %d pixels differ from the one-pass frame", diff)
+	}
+
+	// Another revision, and another language, each give a new layer.
+	for i, change := range []func(*input.View){
+		func(v *input.View) { var r input.Revs; v.Rev = r.Next() },
+		func(v *input.View) { v.Lang = "es" },
+	} {
+		key := s.still.key
+		w := v
+		change(&w)
+		picture(t, s, 800, 480, &w, gone, true)
+		if s.still.key == key {
+			t.Errorf("change %d: the layer was kept", i)
+		}
+	}
+}
+
+// TestStillLayerAllocatesNothing checks that a steady frame over the still
+// layer allocates nothing, as a frame drawn in one pass.
+func TestStillLayerAllocatesNothing(t *testing.T) {
+	_, v := europeInProgress(t, "es")
+	now := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
+	onMain(func() {
+		s, err := NewScreen(catalog(t), ScreenOpts{Width: 1280, Height: 720, Seats: fourEdges})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Unload()
+		target := rlTarget(1280, 720)
+		defer target.unload()
+		frame := func() {
+			s.Prepare(&v, now)
+			target.begin()
+			s.Draw(&v, now)
+			target.end()
+			now = now.Add(16 * time.Millisecond)
+		}
+		frame()
+		if got := testing.AllocsPerRun(20, frame); got > 0 {
+			t.Errorf("a steady frame allocates %.1f times, want 0", got)
+		}
+		if !s.stillFor(&v, now) {
+			t.Error("the frames were not drawn over the still layer")
+		}
+	})
+}
