@@ -50,7 +50,11 @@ func openWindow(cfg *config.Config, full bool, log *slog.Logger) (screen, error)
 		return nil, fmt.Errorf("run: language: %w", err)
 	}
 	rl.SetTraceLogLevel(rl.LogWarning)
-	flags := uint32(rl.FlagMsaa4xHint | rl.FlagVsyncHint | rl.FlagWindowResizable)
+	// No multisampling: the screen draws what does not move into a
+	// texture (display.Screen.Prepare), which raylib cannot multisample,
+	// and the window's samples would cost a software renderer four times
+	// the memory and fill of every frame for the few shapes drawn live.
+	flags := uint32(rl.FlagVsyncHint | rl.FlagWindowResizable)
 	if full {
 		flags |= rl.FlagFullscreenMode
 	}
@@ -86,6 +90,7 @@ func (w *window) Frame(v *input.View, now time.Time) ([]hal.Touch, bool) {
 		p := rl.GetMousePosition()
 		touches = append(touches, w.scr.HitTest(p.X, p.Y, now))
 	}
+	w.scr.Prepare(v, now)
 	rl.BeginDrawing()
 	rl.ClearBackground(color.RGBA{A: 255})
 	w.scr.Draw(v, now)

@@ -19,6 +19,9 @@ import (
 // A tableScreen draws the table's shared screen from the View and resolves
 // touches on it, as the firmware's screen does.
 type tableScreen interface {
+	// Prepare readies what Draw copies for v at time now; it is called
+	// before the frame begins.
+	Prepare(v *input.View, now time.Time)
 	// Draw draws the screen for v at time now in its rectangle.
 	Draw(v *input.View, now time.Time)
 	// HitTest resolves a touch at x, y (window pixels).
@@ -48,6 +51,9 @@ func newScreen(cat *msg.Catalog, lang msg.Lang, area board.Rect, edges []display
 	}
 	return &screen{s: s}, nil
 }
+
+// Prepare implements tableScreen.
+func (s *screen) Prepare(v *input.View, now time.Time) { s.s.Prepare(v, now) }
 
 // Draw implements tableScreen.
 func (s *screen) Draw(v *input.View, now time.Time) { s.s.Draw(v, now) }

@@ -256,6 +256,13 @@ var (
 	selectBd = color.RGBA{255, 214, 10, 255}
 )
 
+// prepare readies the table's screen for the frame about to be drawn at
+// now (its still layer); call it before the frame begins.
+func (u *ui) prepare(now time.Time) {
+	v := u.w.view()
+	u.screen.Prepare(&v, now)
+}
+
 // draw draws one frame of the whole window.
 func (u *ui) draw(now time.Time) {
 	rl.ClearBackground(color.RGBA{18, 22, 24, 255})

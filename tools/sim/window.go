@@ -267,6 +267,7 @@ func window(o windowOpts, stdout io.Writer) error {
 		now := time.Now()
 		u.input(now)
 		u.step(now)
+		u.prepare(now)
 		rl.BeginDrawing()
 		u.draw(now)
 		rl.EndDrawing()
@@ -340,6 +341,7 @@ func newShooter(w *world, width, height int) (*shooter, error) {
 func (s *shooter) shoot(path string) error {
 	now := s.now()
 	s.u.follow()
+	s.u.prepare(now)
 	rl.BeginTextureMode(s.target)
 	s.u.draw(now)
 	rl.EndTextureMode()
