@@ -69,6 +69,21 @@ type App struct {
 
 	// wrap lets tests put a failing writer around a game's log.
 	wrap func(gameLog) gameLog
+
+	// revs hands out the Revs of the Views the App returns; shown is the
+	// key of the last one and rev its Rev.
+	revs  input.Revs
+	shown viewKey
+	rev   input.Rev
+}
+
+// viewKey is everything App.View depends on: the table's View (by its
+// Rev) and what the App lays over it.
+type viewKey struct {
+	table   input.Rev
+	failed  bool
+	errAt   time.Time
+	damaged time.Time
 }
 
 // gameLog is what the App needs of a journal.Game.
@@ -313,9 +328,20 @@ func (a *App) Err() error { return a.err }
 
 // View returns what the screen shows: the table's View, with the storage
 // failure as its banner while the log cannot be written, and a damaged log
-// reported to every seat (and as the start screen's banner).
+// reported to every seat (and as the start screen's banner). Its Rev is the
+// App's own: the same while neither the table's View nor the App's banners
+// and notices change, a new one when either does (a new game's table
+// included).
 func (a *App) View() input.View {
 	v := a.tb.View()
+	if !v.Rev.IsZero() {
+		// == on the times is stricter than Equal (it also compares the
+		// location and monotonic reading): at worst one more redraw.
+		if k := (viewKey{table: v.Rev, failed: a.err != nil, errAt: a.errAt, damaged: a.damaged}); k != a.shown {
+			a.shown, a.rev = k, a.revs.Next()
+		}
+		v.Rev = a.rev
+	}
 	switch {
 	case a.err != nil:
 		v.Banner = input.Text{Key: KeyStorageFailed}
