@@ -2,6 +2,9 @@ package display
 
 import (
 	_ "embed"
+	"encoding/binary"
+	"errors"
+	"math"
 	"unicode"
 	"unsafe"
 
@@ -40,11 +43,20 @@ type Font struct {
 // catalogue's runes, the city names). It needs an open window (an OpenGL
 // context); release the font with Unload.
 func LoadFont(face FontFace, size int, extra ...string) Font {
-	data := sansTTF
+	return loadFont(face, size, Codepoints(extra...))
+}
+
+// ttfOf returns the embedded TrueType data of face.
+func ttfOf(face FontFace) []byte {
 	if face == Bold {
-		data = boldTTF
+		return boldTTF
 	}
-	f := rl.LoadFontFromMemory(".ttf", data, int32(size), Codepoints(extra...))
+	return sansTTF
+}
+
+// loadFont rasterises face at size pixels for the letters cps.
+func loadFont(face FontFace, size int, cps []rune) Font {
+	f := rl.LoadFontFromMemory(".ttf", ttfOf(face), int32(size), cps)
 	if f.Texture.ID != rl.GetFontDefault().Texture.ID {
 		dropGlyphImages(f)
 	}
@@ -113,3 +125,185 @@ func (f Font) Measure(text string, size float32) rl.Vector2 {
 
 // spacing is the extra space between letters: none, DejaVu is spaced well.
 func spacing(float32) float32 { return 0 }
+
+// ttfMetrics reads from a TrueType font what measuring text needs, without
+// rasterising a glyph: which letters it has and how far each advances at a
+// pixel size, computed exactly as raylib's loader (stb_truetype) computes
+// them, so that the table's text can be fitted at every size while only
+// the sizes it draws at are rasterised.
+type ttfMetrics struct {
+	data []byte
+	// Offsets of the tables, in data.
+	cmap, hmtx, loca, glyf int
+	numHMetrics, numGlyphs int
+	longLoca               bool
+	height                 int // ascent - descent (hhea), font units
+}
+
+// parseTTF finds the tables of a TrueType font, choosing the character
+// map stb_truetype chooses (the last Unicode one).
+func parseTTF(data []byte) (*ttfMetrics, error) {
+	m := &ttfMetrics{data: data}
+	if len(data) < 12 {
+		return nil, errors.New("display: font: too short")
+	}
+	tables := map[string]int{}
+	for i := range int(m.u16(4)) {
+		rec := 12 + 16*i
+		if rec+16 > len(data) {
+			return nil, errors.New("display: font: table directory cut short")
+		}
+		tables[string(data[rec:rec+4])] = int(m.u32(rec + 8))
+	}
+	for _, t := range []string{"cmap", "head", "hhea", "hmtx", "maxp", "loca", "glyf"} {
+		if off, ok := tables[t]; !ok || off <= 0 || off >= len(data) {
+			return nil, errors.New("display: font: no " + t + " table")
+		}
+	}
+	m.hmtx, m.loca, m.glyf = tables["hmtx"], tables["loca"], tables["glyf"]
+	hhea := tables["hhea"]
+	m.height = int(int16(m.u16(hhea+4))) - int(int16(m.u16(hhea+6)))
+	m.numHMetrics = int(m.u16(hhea + 34))
+	m.numGlyphs = int(m.u16(tables["maxp"] + 4))
+	switch m.u16(tables["head"] + 50) {
+	case 0:
+	case 1:
+		m.longLoca = true
+	default:
+		return nil, errors.New("display: font: unknown loca format")
+	}
+	cmap := tables["cmap"]
+	for i := range int(m.u16(cmap + 2)) {
+		rec := cmap + 4 + 8*i
+		platform, encoding := m.u16(rec), m.u16(rec+2)
+		if platform == 0 || (platform == 3 && (encoding == 1 || encoding == 10)) {
+			m.cmap = cmap + int(m.u32(rec+4))
+		}
+	}
+	if m.cmap == 0 {
+		return nil, errors.New("display: font: no Unicode character map")
+	}
+	if f := m.u16(m.cmap); f != 4 && f != 12 {
+		return nil, errors.New("display: font: character map format not 4 or 12")
+	}
+	if m.height <= 0 || m.numHMetrics == 0 {
+		return nil, errors.New("display: font: bad horizontal metrics")
+	}
+	return m, nil
+}
+
+// u16 and u32 read big-endian numbers, 0 outside the data.
+func (m *ttfMetrics) u16(off int) uint16 {
+	if off < 0 || off+2 > len(m.data) {
+		return 0
+	}
+	return binary.BigEndian.Uint16(m.data[off:])
+}
+
+func (m *ttfMetrics) u32(off int) uint32 {
+	if off < 0 || off+4 > len(m.data) {
+		return 0
+	}
+	return binary.BigEndian.Uint32(m.data[off:])
+}
+
+// glyph returns the glyph index of r, 0 if the font has none
+// (stbtt_FindGlyphIndex, formats 4 and 12).
+func (m *ttfMetrics) glyph(r rune) int {
+	c := m.cmap
+	if m.u16(c) == 12 {
+		lo, hi := 0, int(m.u32(c+12))
+		for lo < hi {
+			mid := lo + (hi-lo)/2
+			g := c + 16 + 12*mid
+			switch start, end := m.u32(g), m.u32(g+4); {
+			case uint32(r) < start:
+				hi = mid
+			case uint32(r) > end:
+				lo = mid + 1
+			default:
+				return int(m.u32(g+8) + uint32(r) - start)
+			}
+		}
+		return 0
+	}
+	if r < 0 || r > 0xffff {
+		return 0
+	}
+	segs := int(m.u16(c+6)) / 2
+	ends, starts := c+14, c+16+2*segs
+	deltas, ranges := starts+2*segs, starts+4*segs
+	// The first segment ending at or after r.
+	lo, hi := 0, segs
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if rune(m.u16(ends+2*mid)) < r {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo == segs {
+		return 0
+	}
+	start := rune(m.u16(starts + 2*lo))
+	if r < start {
+		return 0
+	}
+	ro := ranges + 2*lo
+	if off := m.u16(ro); off != 0 {
+		// As stb_truetype: the glyph array's entry, without idDelta.
+		return int(m.u16(ro + int(off) + 2*int(r-start)))
+	}
+	return int(uint16(int(r) + int(int16(m.u16(deltas+2*lo)))))
+}
+
+// advance returns how far r advances the pen at size pixels, as raylib
+// measures it (MeasureTextEx): the glyph's advance width scaled and
+// truncated; for a glyph whose advance is 0, its bitmap's width plus its
+// offset; for one with no pixels but a space, its offset. ok is false if
+// the font has no glyph for r.
+func (m *ttfMetrics) advance(r rune, size int) (adv float32, ok bool) {
+	g := m.glyph(r)
+	if g <= 0 {
+		return 0, false
+	}
+	scale := float32(size) / float32(m.height)
+	i := min(g, m.numHMetrics-1)
+	a := float32(int32(float32(int16(m.u16(m.hmtx+4*i))) * scale))
+	if r == ' ' || r == '\u3000' {
+		return a, true // raylib gives spaces their advance, pixels or not
+	}
+	x0, w, h := m.box(g, scale)
+	switch {
+	case w == 0 || h == 0:
+		return float32(x0), true // no pixels: raylib leaves the advance 0
+	case a == 0:
+		return float32(w + x0), true
+	}
+	return a, true
+}
+
+// box returns the left edge and the size in pixels of glyph g's bitmap at
+// scale (stbtt_GetGlyphBitmapBox): 0, 0, 0 for a glyph with no outline.
+func (m *ttfMetrics) box(g int, scale float32) (x0, w, h int) {
+	if g >= m.numGlyphs {
+		return 0, 0, 0
+	}
+	var g1, g2 int
+	if m.longLoca {
+		g1, g2 = int(m.u32(m.loca+4*g)), int(m.u32(m.loca+4*g+4))
+	} else {
+		g1, g2 = 2*int(m.u16(m.loca+2*g)), 2*int(m.u16(m.loca+2*g+2))
+	}
+	if g1 == g2 {
+		return 0, 0, 0
+	}
+	at := m.glyf + g1
+	fu := func(off int) float32 { return float32(int16(m.u16(at + off))) }
+	x0 = int(math.Floor(float64(fu(2) * scale)))
+	y0 := int(math.Floor(float64(-fu(8) * scale)))
+	x1 := int(math.Ceil(float64(fu(6) * scale)))
+	y1 := int(math.Ceil(float64(-fu(4) * scale)))
+	return x0, x1 - x0, y1 - y0
+}

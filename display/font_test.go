@@ -86,8 +86,8 @@ func TestCodepoints(t *testing.T) {
 	}
 }
 
-// TestTableFontsCarryOnlyShownLetters checks the fonts NewScreen loads:
-// every glyph in them is one the table can show (printable ASCII, the
+// TestTableFontsCarryOnlyShownLetters checks the fonts NewScreen loads
+// (each face's atlas as it is rasterised on first use): every glyph in them is one the table can show (printable ASCII, the
 // display's own symbols, a catalogue letter or a city name's), every such
 // letter is there, and the CPU copies of the glyphs' pixels were freed.
 // Each glyph costs atlas memory at each of the 20 face sizes.
@@ -121,6 +121,7 @@ func TestTableFontsCarryOnlyShownLetters(t *testing.T) {
 		defer s.Unload()
 		for i, px := range s.fonts.sizes {
 			for _, f := range []*face{s.fonts.sans[i], s.fonts.bold[i]} {
+				f.load()
 				glyphs := unsafe.Slice(f.Chars, f.CharsCount)
 				if len(glyphs) != len(shown) {
 					t.Errorf("font at %.0f px: got %d glyphs, want %d", px, len(glyphs), len(shown))
@@ -177,4 +178,82 @@ func TestCodeRunesCoverTheSource(t *testing.T) {
 			return true
 		})
 	}
+}
+
+// TestFontMetricsMatchRaylib checks that the advances and letters read
+// from the embedded fonts' metrics are exactly those raylib measures once
+// it has rasterised them, at the table's sizes and beyond, for every
+// letter of Latin-1 and Latin Extended-A and a few odd ones (combining,
+// blank, absent, outside the BMP): text is fitted with the metrics, so any
+// difference would move the table's words.
+func TestFontMetricsMatchRaylib(t *testing.T) {
+	var cps []rune
+	for r := rune(0x20); r <= 0x24f; r++ {
+		cps = append(cps, r)
+	}
+	cps = append(cps, []rune("‘’“”–—…•×→←↑↓€☃\u0301\u0327\u00a0\u2009\u200b\u3000\ufb01\U0001F600\U0001D400")...)
+	for _, ff := range []FontFace{Sans, Bold} {
+		m, err := parseTTF(ttfOf(ff))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, size := range []int{8, 12, 13, 27, 29, 41, 47, 63, 77, 95, 120} {
+			onMain(func() {
+				// raylib warns of the letters the fonts lack and of the
+				// tall ones at 8 px, on purpose here.
+				rl.SetTraceLogLevel(rl.LogError)
+				defer rl.SetTraceLogLevel(rl.LogWarning)
+				f := loadFont(ff, size, cps)
+				defer f.Unload()
+				for _, r := range cps {
+					g := rl.GetGlyphInfo(f.Font, r)
+					has := g.Value == r
+					want := float32(g.AdvanceX)
+					if want == 0 {
+						want = rl.GetGlyphAtlasRec(f.Font, r).Width + float32(g.OffsetX)
+					}
+					got, ok := m.advance(r, size)
+					if ok != has {
+						t.Errorf("face %d at %d px: %U: metrics say it exists %v, raylib %v", ff, size, r, ok, has)
+						continue
+					}
+					if has && got != want {
+						t.Errorf("face %d at %d px: %U advances %v, raylib %v", ff, size, r, got, want)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestFacesRasteriseOnFirstDraw checks that making the table's fonts
+// rasterises nothing, and drawing in a face rasterises that face alone.
+func TestFacesRasteriseOnFirstDraw(t *testing.T) {
+	onMain(func() {
+		fs := loadFonts(2.25, string(catalog(t).Runes()), "Zürich")
+		defer fs.unload()
+		loaded := func() (n int) {
+			for i := range fs.sizes {
+				for _, f := range []*face{fs.sans[i], fs.bold[i]} {
+					if f.Texture.ID != 0 {
+						n++
+					}
+				}
+			}
+			return n
+		}
+		if n := loaded(); n != 0 {
+			t.Fatalf("got %d atlases after loadFonts, want 0", n)
+		}
+		f := fs.face(true, 36*2.25)
+		f.text([]rune("Zürich"), rl.Vector2{}, f.Size, rl.White)
+		f.text([]rune("București"), rl.Vector2{}, f.Size, rl.White)
+		fs.q.items, fs.q.runes = fs.q.items[:0], fs.q.runes[:0]
+		if n := loaded(); n != 1 || f.Texture.ID == 0 {
+			t.Errorf("got %d atlases after drawing in one face (its own: %v), want 1", n, f.Texture.ID != 0)
+		}
+		if got := rl.GetGlyphInfo(f.Font.Font, 'ü').Value; got != 'ü' {
+			t.Errorf("the face drawn has no ü (draws %q)", got)
+		}
+	})
 }

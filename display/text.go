@@ -27,30 +27,43 @@ var textSteps = [...]float32{12, 13, 14, 16, 18, 21, 24, 28, 34, 42}
 
 // A face is one typeface at one pixel size, with the advance of every
 // letter it was loaded with, so that text is measured in Go without
-// allocating.
+// allocating. The advances come from the font's metrics; the glyphs are
+// rasterised into an atlas only when the face first draws (load): text is
+// fitted at every size, but a game draws at about half of them.
 type face struct {
-	Font
+	Font                      // rl.Font zero until load
+	ff       FontFace         // the typeface, for load
+	cps      []rune           // the letters to rasterise (shared by a fonts' faces)
 	adv      map[rune]float32 // advance at Font.Size
 	fallback float32          // the advance of '?', which raylib draws for a missing letter
 	q        *textQueue       // where text in this face is drawn (its fonts' queue)
 }
 
-func newFace(ff FontFace, size int, extra ...string) *face {
-	f := LoadFont(ff, size, extra...)
-	fc := &face{Font: f, adv: make(map[rune]float32, 512)}
-	for _, r := range Codepoints(extra...) {
-		g := rl.GetGlyphInfo(f.Font, r)
-		if g.Value != r {
-			continue
+func newFace(m *ttfMetrics, ff FontFace, size int, cps []rune) *face {
+	fc := &face{Font: Font{Size: float32(size)}, ff: ff, cps: cps, adv: make(map[rune]float32, len(cps))}
+	for _, r := range cps {
+		if a, ok := m.advance(r, size); ok {
+			fc.adv[r] = a
 		}
-		a := float32(g.AdvanceX)
-		if a == 0 {
-			a = rl.GetGlyphAtlasRec(f.Font, r).Width + float32(g.OffsetX)
-		}
-		fc.adv[r] = a
 	}
 	fc.fallback = fc.adv['?']
 	return fc
+}
+
+// load rasterises the face's atlas if it has not been: it needs the
+// window, on the main OS thread.
+func (f *face) load() {
+	if f.Texture.ID == 0 {
+		f.Font = loadFont(f.ff, int(f.Size), f.cps)
+	}
+}
+
+// unload releases the face's atlas, if it was loaded.
+func (f *face) unload() {
+	if f.Texture.ID != 0 {
+		f.Unload()
+		f.Font = Font{Size: f.Size}
+	}
 }
 
 // has reports whether the face has a glyph for r.
@@ -88,15 +101,27 @@ func (fs *fonts) misfit(text string) {
 	}
 }
 
+// loadFonts makes the faces of the table's text at scale u for the letters
+// of extra (Codepoints). It reads the embedded fonts' metrics only: each
+// face rasterises its atlas the first time it draws.
 func loadFonts(u float32, extra ...string) *fonts {
 	fs := &fonts{u: u}
+	cps := Codepoints(extra...)
+	sansM, err := parseTTF(sansTTF)
+	if err != nil {
+		panic(err) // embedded, and TestFontMetricsMatchRaylib reads it
+	}
+	boldM, err := parseTTF(boldTTF)
+	if err != nil {
+		panic(err)
+	}
 	for _, s := range textSteps {
 		px := float32(math.Round(float64(s * u)))
 		if n := len(fs.sizes); n > 0 && fs.sizes[n-1] == px {
 			continue
 		}
 		fs.sizes = append(fs.sizes, px)
-		sans, bold := newFace(Sans, int(px), extra...), newFace(Bold, int(px), extra...)
+		sans, bold := newFace(sansM, Sans, int(px), cps), newFace(boldM, Bold, int(px), cps)
 		sans.q, bold.q = &fs.q, &fs.q
 		fs.sans = append(fs.sans, sans)
 		fs.bold = append(fs.bold, bold)
@@ -106,8 +131,8 @@ func loadFonts(u float32, extra ...string) *fonts {
 
 func (fs *fonts) unload() {
 	for i := range fs.sans {
-		fs.sans[i].Unload()
-		fs.bold[i].Unload()
+		fs.sans[i].unload()
+		fs.bold[i].unload()
 	}
 }
 
@@ -384,6 +409,7 @@ type queued struct {
 
 // text queues rs drawn in f at pos (in the current transform) at px pixels.
 func (f *face) text(rs []rune, pos rl.Vector2, px float32, col color.RGBA) {
+	f.load()
 	q := f.q
 	if q == nil {
 		rl.DrawTextCodepoints(f.Font.Font, rs, pos, px, 0, col)
