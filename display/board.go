@@ -3,6 +3,8 @@ package display
 import (
 	"image/color"
 	"math"
+	"runtime"
+	"runtime/debug"
 
 	rl "github.com/gen2brain/raylib-go/raylib"
 
@@ -69,6 +71,12 @@ func NewBoard(m *maps.Map, area board.Rect) *Board {
 	rl.GenTextureMipmaps(&b.bg)
 	rl.SetTextureFilter(b.bg, rl.FilterTrilinear)
 	b.layoutFor(m, area)
+	// The background's working memory (some 15 MB for a board 1024 pixels
+	// wide) is garbage now: give it back to the system at once rather than
+	// when the runtime gets round to it, so that the table's peak memory
+	// does not carry it into the frames that follow.
+	runtime.KeepAlive(img)
+	debug.FreeOSMemory()
 	return b
 }
 

@@ -79,7 +79,7 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 	w, h := int32(s.opts.Width), int32(s.opts.Height)
 	if s.still.w != w || s.still.h != h {
 		s.unloadStill()
-		s.still.rt = rl.LoadRenderTexture(w, h)
+		s.still.rt = loadColorTarget(w, h)
 		s.still.w, s.still.h = w, h
 	}
 	rl.BeginTextureMode(s.still.rt)
@@ -109,6 +109,23 @@ func (s *Screen) drawStill() {
 	rl.DrawTextureRec(s.still.rt.Texture, src, rl.Vector2{X: float32(s.opts.X), Y: float32(s.opts.Y)}, rl.White)
 	rl.DrawRenderBatchActive()
 	rl.EnableColorBlend()
+}
+
+// loadColorTarget makes a w x h render target with a colour texture only:
+// raylib's LoadRenderTexture adds a depth buffer, which flat 2D drawing
+// never reads, at the cost of as much memory again (8 MB at 1920x1080, in
+// the process itself under a software renderer).
+func loadColorTarget(w, h int32) rl.RenderTexture2D {
+	// An image without pixels makes the texture's storage only.
+	tex := rl.LoadTextureFromImage(&rl.Image{Width: w, Height: h, Mipmaps: 1, Format: rl.UncompressedR8g8b8a8})
+	rt := rl.RenderTexture2D{ID: rl.LoadFramebuffer(), Texture: tex}
+	rl.FramebufferAttach(rt.ID, tex.ID, rl.AttachmentColorChannel0, rl.AttachmentTexture2d, 0)
+	if !rl.FramebufferComplete(rt.ID) {
+		// Some driver refuses a framebuffer without depth: take raylib's.
+		rl.UnloadRenderTexture(rt)
+		return rl.LoadRenderTexture(w, h)
+	}
+	return rt
 }
 
 // unloadStill releases the still layer's texture.

@@ -73,14 +73,16 @@ func Background(m *maps.Map, w int) *image.RGBA {
 			kind[i] = land
 		}
 	}
-	var queue []int
+	// The flood's queue: pixel indexes, read from head (int32 and never
+	// re-sliced, so that it holds each sea pixel once, in 4 bytes).
+	var queue []int32
 	push := func(x, y int) {
 		if x < 0 || y < 0 || x >= w || y >= h {
 			return
 		}
 		if i := y*w + x; kind[i] == unknown {
 			kind[i] = sea
-			queue = append(queue, i)
+			queue = append(queue, int32(i))
 		}
 	}
 	for x := range w {
@@ -94,9 +96,8 @@ func Background(m *maps.Map, w int) *image.RGBA {
 	for _, s := range seeds {
 		push(int(s.X), int(s.Y))
 	}
-	for len(queue) > 0 {
-		i := queue[0]
-		queue = queue[1:]
+	for head := 0; head < len(queue); head++ {
+		i := int(queue[head])
 		x, y := i%w, i/w
 		push(x+1, y)
 		push(x-1, y)
@@ -109,8 +110,12 @@ func Background(m *maps.Map, w int) *image.RGBA {
 		}
 	}
 
-	toLand := chamfer(kind, w, h, land) // for sea pixels: distance to the coast
-	toSea := chamfer(kind, w, h, sea)   // for land pixels
+	queue = nil
+	// The distances to the network are spent: their memory takes the
+	// distances to the coast (a 1024-pixel board's working memory is some
+	// 15 MB, which a Pi's process keeps until the runtime returns it).
+	toLand := chamfer(dist, kind, w, h, land) // for sea pixels: distance to the coast
+	toSea := chamfer(nil, kind, w, h, sea)    // for land pixels
 
 	var (
 		deep    = [3]float32{86, 136, 170}
@@ -154,11 +159,15 @@ func Background(m *maps.Map, w int) *image.RGBA {
 }
 
 // chamfer returns, for every pixel, the distance in pixels to the nearest
-// pixel of kind want (a two-pass 3-4 chamfer transform).
-func chamfer(kind []uint8, w, h int, want uint8) []float32 {
-	d := make([]float32, w*h)
+// pixel of kind want (a two-pass 3-4 chamfer transform), in d if it has
+// room (its contents are overwritten).
+func chamfer(d []float32, kind []uint8, w, h int, want uint8) []float32 {
+	if len(d) != w*h {
+		d = make([]float32, w*h)
+	}
 	const far = 1e9
 	for i := range d {
+		d[i] = 0
 		if kind[i] != want {
 			d[i] = far
 		}
