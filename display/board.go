@@ -62,22 +62,39 @@ func NewBoard(m *maps.Map, area board.Rect) *Board {
 	for _, c := range m.Cities {
 		b.names = append(b.names, []rune(c.Name))
 	}
-	img := board.Background(m, 1024)
+	b.layoutFor(m, area)
+	b.paint()
+	return b
+}
+
+// paint makes the background's texture at the size the board is drawn, a
+// texel a screen pixel, so that it needs no mipmaps (making them costs a
+// software renderer a tenth of a second at start-up).
+func (b *Board) paint() {
+	l := b.layout
+	w := bgWidth(l)
+	if b.bg.ID != 0 {
+		rl.UnloadTexture(b.bg)
+	}
+	img := board.Background(l.Map, w)
 	// The pixels go to the GPU as they are (rl.NewImageFromImage would
 	// copy them one cgo call per pixel); the image is opaque, so its
 	// premultiplied RGBA is plain RGBA.
 	rimg := rl.NewImage(img.Pix, int32(img.Rect.Dx()), int32(img.Rect.Dy()), 1, rl.UncompressedR8g8b8a8)
 	b.bg = rl.LoadTextureFromImage(rimg)
-	rl.GenTextureMipmaps(&b.bg)
-	rl.SetTextureFilter(b.bg, rl.FilterTrilinear)
-	b.layoutFor(m, area)
+	rl.SetTextureFilter(b.bg, rl.FilterBilinear)
 	// The background's working memory (some 15 MB for a board 1024 pixels
 	// wide) is garbage now: give it back to the system at once rather than
 	// when the runtime gets round to it, so that the table's peak memory
 	// does not carry it into the frames that follow.
 	runtime.KeepAlive(img)
 	debug.FreeOSMemory()
-	return b
+}
+
+// bgWidth is the width of a background drawn a texel a pixel in layout l.
+func bgWidth(l *board.Layout) int {
+	bf := board.BackgroundFrame(l.Map)
+	return max(64, int(math.Ceil(float64(bf.W*l.Board.W/l.Frame.W))))
 }
 
 // Layout returns the board's current geometry: the place of every city,
@@ -91,6 +108,12 @@ func (b *Board) Resize(area board.Rect) {
 		return
 	}
 	b.layoutFor(b.layout.Map, area)
+	// A smaller board (the end screen's) shrinks the background well
+	// enough; one drawn much larger than it was painted for, or far
+	// smaller, is painted again.
+	if w := float32(bgWidth(b.layout)); w > float32(b.bg.Width)*1.25 || w < float32(b.bg.Width)*0.5 {
+		b.paint()
+	}
 }
 
 func (b *Board) layoutFor(m *maps.Map, area board.Rect) {
