@@ -48,8 +48,21 @@
 // never smaller than minText, never cut off), so that a steady frame
 // allocates nothing (TestDrawAllocates). A frame's text is queued and drawn
 // after its shapes, grouped by typeface and size, so that it costs a few
-// draw calls rather than one per switch of texture (BenchmarkScreenFrame
-// compares a busy 5-player frame with an empty one and with the board's).
+// draw calls rather than one per switch of texture.
+//
+// # The still layer
+//
+// Between two events the screen barely moves: the current player's panel
+// breathes and the route or city being claimed pulses. Prepare, called
+// before the frame begins, draws everything else once into a texture (the
+// still layer) whenever it changes: a new View revision (input.View.Rev), a
+// notice running out, another language or size. Draw then copies the layer
+// and draws only what moves over it. What moves is drawn in the layer, as it
+// is, while something lies over it (the tunnel's cards, a banner). A View
+// without a revision, built by hand, is drawn whole every frame.
+// TestStillLayerShowsTheSameScreen checks both ways give the same picture;
+// BenchmarkScreenFrame measures presented frames: empty, a steady busy
+// 5-player game, and the frame right after an event that redraws the layer.
 //
 // # The board
 //

@@ -104,6 +104,22 @@ func NewScreen(cat *msg.Catalog, opts ScreenOpts) (*Screen, error) {
 	return s, nil
 }
 
+// Letters returns what the table can show, for LoadFont: the letters of
+// every message of cat and every map's city names.
+func Letters(cat *msg.Catalog) ([]string, error) {
+	extra := []string{string(cat.Runes())}
+	for _, id := range maps.Maps() {
+		m, err := maps.Load(id)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range m.Cities {
+			extra = append(extra, c.Name)
+		}
+	}
+	return extra, nil
+}
+
 // newScreen checks opts and prepares everything but the GPU resources.
 func newScreen(cat *msg.Catalog, opts ScreenOpts) (*Screen, error) {
 	if cat == nil {
@@ -125,16 +141,11 @@ func newScreen(cat *msg.Catalog, opts ScreenOpts) (*Screen, error) {
 	}
 	s := &Screen{cat: cat, opts: opts, lang: opts.Lang, shown: make([]seatKeys, len(opts.Seats))}
 	s.opts.Seats = append([]Edge(nil), opts.Seats...)
-	s.extra = []string{string(cat.Runes())}
-	for _, id := range maps.Maps() {
-		m, err := maps.Load(id)
-		if err != nil {
-			return nil, err
-		}
-		for _, c := range m.Cities {
-			s.extra = append(s.extra, c.Name)
-		}
+	extra, err := Letters(cat)
+	if err != nil {
+		return nil, err
 	}
+	s.extra = extra
 	s.slots.seats = make([]seatSlots, len(opts.Seats))
 	return s, nil
 }

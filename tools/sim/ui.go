@@ -87,9 +87,12 @@ func (u *ui) resize(w, h int) {
 	if float32(size) != u.size {
 		u.unloadFonts()
 		u.size = float32(size)
-		u.text = display.LoadFont(display.Sans, size)
-		u.small = display.LoadFont(display.Sans, size*9/10)
-		u.bold = display.LoadFont(display.Bold, size)
+		// The simulator's words come from the catalogue and name cities:
+		// its fonts carry the letters the table's do.
+		letters, _ := display.Letters(u.cat) // the maps are checked by the screen already made
+		u.text = display.LoadFont(display.Sans, size, letters...)
+		u.small = display.LoadFont(display.Sans, size*9/10, letters...)
+		u.bold = display.LoadFont(display.Bold, size, letters...)
 	}
 }
 
