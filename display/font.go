@@ -1,10 +1,13 @@
 package display
 
 import (
+	"cmp"
 	_ "embed"
 	"encoding/binary"
 	"errors"
+	"image/color"
 	"math"
+	"slices"
 	"unicode"
 	"unsafe"
 
@@ -54,22 +57,108 @@ func ttfOf(face FontFace) []byte {
 	return sansTTF
 }
 
-// loadFont rasterises face at size pixels for the letters cps.
+// glyphPadding is the empty margin around each glyph in an atlas, as
+// raylib's loader leaves it (FONT_TTF_DEFAULT_CHARS_PADDING): raylib draws
+// each glyph's quad with its margin, so keeping it keeps the drawn pixels.
+const glyphPadding = 4
+
+// loadFont rasterises face at size pixels for the letters cps. raylib
+// rasterises the glyphs; the atlas is packed here rather than by
+// LoadFontFromMemory, which sizes it as a power of two square or half
+// square from an estimate, two to three times the glyphs' area (40 MB of
+// textures for the table's 20 faces at 1920x1080 before its letters were
+// cut down, 14 MB after). Here glyphs are packed on shelves, tallest
+// first, into an atlas as tall as they need: the same glyphs, metrics and
+// margins, a third of the texture memory.
 func loadFont(face FontFace, size int, cps []rune) Font {
-	f := rl.LoadFontFromMemory(".ttf", ttfOf(face), int32(size), cps)
-	if f.Texture.ID != rl.GetFontDefault().Texture.ID {
-		dropGlyphImages(f)
+	glyphs := rl.LoadFontData(ttfOf(face), int32(size), cps, int32(len(cps)), rl.FontDefault)
+	if len(glyphs) == 0 {
+		return Font{Font: rl.GetFontDefault(), Size: float32(size)} // as LoadFontFromMemory does
 	}
+	recs, w, h := packGlyphs(glyphs, glyphPadding)
+	// The atlas and the rectangles are allocated by raylib, so that its
+	// frees (UnloadImage here, UnloadFont later) release them.
+	atlas := rl.Image{Data: rlAlloc(w * h * 2), Width: int32(w), Height: int32(h), Mipmaps: 1, Format: rl.UncompressedGrayAlpha}
+	pix := unsafe.Slice((*byte)(atlas.Data), w*h*2)
+	for i := 0; i < len(pix); i += 2 {
+		pix[i], pix[i+1] = 255, 0 // white, transparent: text is tinted by its alpha
+	}
+	for i, g := range glyphs {
+		gw, gh := int(g.Image.Width), int(g.Image.Height)
+		if g.Image.Data == nil || gw == 0 || gh == 0 {
+			continue
+		}
+		src := unsafe.Slice((*byte)(g.Image.Data), gw*gh)
+		x0, y0 := int(recs[i].X), int(recs[i].Y)
+		for y := range gh {
+			row := pix[2*((y0+y)*w+x0):]
+			for x, a := range src[y*gw : (y+1)*gw] {
+				row[2*x+1] = a
+			}
+		}
+	}
+	tex := rl.LoadTextureFromImage(&atlas)
+	rl.UnloadImage(&atlas)
+	crecs := unsafe.Slice((*rl.Rectangle)(rlAlloc(len(recs)*int(unsafe.Sizeof(rl.Rectangle{})))), len(recs))
+	copy(crecs, recs)
+	f := rl.Font{
+		BaseSize:     int32(size),
+		CharsCount:   int32(len(glyphs)),
+		CharsPadding: glyphPadding,
+		Texture:      tex,
+		Recs:         &crecs[0],
+		Chars:        &glyphs[0],
+	}
+	dropGlyphImages(f)
 	rl.SetTextureFilter(f.Texture, rl.FilterBilinear)
 	return Font{Font: f, Size: float32(size)}
 }
 
+// packGlyphs places glyphs (each with pad pixels of margin) on shelves,
+// tallest first, in an atlas whose width is the power of two nearest
+// above the square root of their area (and at least the widest), and
+// returns each glyph's rectangle (its pixels, inside the margin) and the
+// atlas's size.
+func packGlyphs(glyphs []rl.GlyphInfo, pad int) (recs []rl.Rectangle, w, h int) {
+	order := make([]int, len(glyphs))
+	area, widest := 0, 0
+	for i, g := range glyphs {
+		order[i] = i
+		gw, gh := int(g.Image.Width)+2*pad, int(g.Image.Height)+2*pad
+		area += gw * gh
+		widest = max(widest, gw)
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(glyphs[b].Image.Height, glyphs[a].Image.Height) })
+	w = 1
+	for w*w < area || w < widest {
+		w *= 2
+	}
+	recs = make([]rl.Rectangle, len(glyphs))
+	x, y, shelf := 0, 0, 0
+	for _, i := range order {
+		gw, gh := int(glyphs[i].Image.Width), int(glyphs[i].Image.Height)
+		if x+gw+2*pad > w {
+			x, y, shelf = 0, y+shelf, 0
+		}
+		recs[i] = rl.Rectangle{X: float32(x + pad), Y: float32(y + pad), Width: float32(gw), Height: float32(gh)}
+		x += gw + 2*pad
+		shelf = max(shelf, gh+2*pad)
+	}
+	return recs, w, max(y+shelf, 1)
+}
+
+// rlAlloc returns n bytes (a multiple of 4) allocated by raylib's
+// allocator (RL_CALLOC, through GenImageColor: the cgo binding has no
+// MemAlloc), for memory raylib frees with RL_FREE.
+func rlAlloc(n int) unsafe.Pointer {
+	return rl.GenImageColor(n/4, 1, color.RGBA{}).Data
+}
+
 // dropGlyphImages frees the CPU copy raylib keeps of every glyph's pixels
-// after building the atlas (for drawing text into an Image, which the
-// table never does: it draws from the atlas texture). At 1920x1080 they
-// are several megabytes over the table's fonts. The images are zeroed, so
-// UnloadFont's own free of each is free(NULL), a no-op. Not for raylib's
-// default font, which raylib owns.
+// (for drawing text into an Image, which the table never does: it draws
+// from the atlas texture). The images are zeroed, so UnloadFont's own free
+// of each is free(NULL), a no-op. Not for raylib's default font, which
+// raylib owns.
 func dropGlyphImages(f rl.Font) {
 	if f.Chars == nil || f.CharsCount <= 0 {
 		return

@@ -257,3 +257,69 @@ func TestFacesRasteriseOnFirstDraw(t *testing.T) {
 		}
 	})
 }
+
+// TestAtlasMatchesRaylibs checks the atlas loadFont packs against the one
+// raylib's LoadFontFromMemory builds for the same letters: the same
+// glyphs, metrics and margins, every glyph's pixels and margin the same,
+// in a texture no larger. Text drawn from either is the same.
+func TestAtlasMatchesRaylibs(t *testing.T) {
+	cps := Codepoints("ăâîșț ñáéíóúü¡ København München Zürich", codeRunes)
+	for _, ff := range []FontFace{Sans, Bold} {
+		for _, size := range []int{12, 29, 95} {
+			onMain(func() {
+				got := loadFont(ff, size, cps)
+				defer got.Unload()
+				want := rl.LoadFontFromMemory(".ttf", ttfOf(ff), int32(size), cps)
+				defer rl.UnloadFont(want)
+				if got.BaseSize != want.BaseSize || got.CharsCount != want.CharsCount || got.CharsPadding != want.CharsPadding {
+					t.Fatalf("face %d at %d px: got size %d, %d glyphs, padding %d; want %d, %d, %d", ff, size,
+						got.BaseSize, got.CharsCount, got.CharsPadding, want.BaseSize, want.CharsCount, want.CharsPadding)
+				}
+				if ga, wa := got.Texture.Width*got.Texture.Height, want.Texture.Width*want.Texture.Height; ga > wa {
+					t.Errorf("face %d at %d px: atlas %dx%d, larger than raylib's %dx%d", ff, size,
+						got.Texture.Width, got.Texture.Height, want.Texture.Width, want.Texture.Height)
+				}
+				gi, wi := rl.LoadImageFromTexture(got.Texture), rl.LoadImageFromTexture(want.Texture)
+				defer rl.UnloadImage(gi)
+				defer rl.UnloadImage(wi)
+				if gi.Format != rl.UncompressedGrayAlpha || wi.Format != rl.UncompressedGrayAlpha {
+					t.Fatalf("atlas formats %v and %v, want gray+alpha", gi.Format, wi.Format)
+				}
+				gpix := unsafe.Slice((*byte)(gi.Data), gi.Width*gi.Height*2)
+				wpix := unsafe.Slice((*byte)(wi.Data), wi.Width*wi.Height*2)
+				at := func(pix []byte, img *rl.Image, x, y int) (gray, alpha byte) {
+					if x < 0 || y < 0 || x >= int(img.Width) || y >= int(img.Height) {
+						return 255, 0
+					}
+					i := 2 * (y*int(img.Width) + x)
+					return pix[i], pix[i+1]
+				}
+				grecs, wrecs := unsafe.Slice(got.Recs, got.CharsCount), unsafe.Slice(want.Recs, want.CharsCount)
+				gch, wch := unsafe.Slice(got.Chars, got.CharsCount), unsafe.Slice(want.Chars, want.CharsCount)
+				for i := range gch {
+					g, w := gch[i], wch[i]
+					if g.Value != w.Value || g.OffsetX != w.OffsetX || g.OffsetY != w.OffsetY || g.AdvanceX != w.AdvanceX {
+						t.Errorf("face %d at %d px: glyph %d is %+v, want %+v", ff, size, i, g, w)
+					}
+					gr, wr := grecs[i], wrecs[i]
+					if gr.Width != wr.Width || gr.Height != wr.Height {
+						t.Errorf("face %d at %d px: %q is %vx%v, want %vx%v", ff, size, rune(g.Value), gr.Width, gr.Height, wr.Width, wr.Height)
+						continue
+					}
+					p := glyphPadding
+				pixels:
+					for y := -p; y < int(gr.Height)+p; y++ {
+						for x := -p; x < int(gr.Width)+p; x++ {
+							gg, ga := at(gpix, gi, int(gr.X)+x, int(gr.Y)+y)
+							wg, wa := at(wpix, wi, int(wr.X)+x, int(wr.Y)+y)
+							if gg != wg || ga != wa {
+								t.Errorf("face %d at %d px: %q at %d,%d is gray %d alpha %d, want %d %d", ff, size, rune(g.Value), x, y, gg, ga, wg, wa)
+								break pixels
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
