@@ -96,20 +96,40 @@ func (s *Screen) stillFor(v *input.View, now time.Time) bool {
 	return s.still.valid && !v.Rev.IsZero() && s.still.key == s.stillKeyOf(v, now)
 }
 
-// drawStill copies the still layer onto the screen's rectangle, as it is:
-// a texture drawn without blending (the layer is opaque), which a GPU does
-// at no cost to the CPU. (OpenGL's framebuffer blit is no cheaper for Mesa's
-// software renderer, which shades both alike, and OpenGL ES 2, the Pi's
-// DRM build, has none.)
+// drawStill copies the still layer onto the screen's rectangle, as it is.
+// Where OpenGL can copy between framebuffers (desktop OpenGL 3.3 and 4.3,
+// ES 3), it does: for Mesa's software renderer that costs half of drawing
+// the layer as a texture. OpenGL ES 2 (the Pi's DRM build) has no such
+// copy: there the layer is drawn as a texture, without blending (it is
+// opaque), which the Pi's GPU does at no cost to its CPU. The target must
+// not be multisampled (OpenGL copies into none).
 func (s *Screen) drawStill() {
 	rl.DrawRenderBatchActive()
+	w, h := s.still.w, s.still.h
+	x, y := int32(s.opts.X), int32(s.opts.Y)
+	if v := rl.GetVersion(); v == rl.Opengl33 || v == rl.Opengl43 || v == rl.OpenglEs30 {
+		to := rl.GetActiveFramebuffer()
+		toH := rl.GetFramebufferHeight() // the texture mode's target
+		if to == 0 {
+			toH = int32(rl.GetRenderHeight())
+		}
+		// OpenGL counts rows from the bottom, in both framebuffers.
+		rl.BindFramebuffer(rl.ReadFramebuffer, s.still.rt.ID)
+		rl.BlitFramebuffer(0, 0, w, h, x, toH-y-h, w, h, glColorBufferBit)
+		rl.BindFramebuffer(rl.ReadFramebuffer, to)
+		return
+	}
 	rl.DisableColorBlend()
 	// A render texture's rows are stored bottom up.
-	src := rl.Rectangle{Width: float32(s.still.w), Height: -float32(s.still.h)}
-	rl.DrawTextureRec(s.still.rt.Texture, src, rl.Vector2{X: float32(s.opts.X), Y: float32(s.opts.Y)}, rl.White)
+	src := rl.Rectangle{Width: float32(w), Height: -float32(h)}
+	rl.DrawTextureRec(s.still.rt.Texture, src, rl.Vector2{X: float32(x), Y: float32(y)}, rl.White)
 	rl.DrawRenderBatchActive()
 	rl.EnableColorBlend()
 }
+
+// glColorBufferBit is OpenGL's GL_COLOR_BUFFER_BIT: what BlitFramebuffer
+// copies.
+const glColorBufferBit = 0x4000
 
 // loadColorTarget makes a w x h render target with a colour texture only:
 // raylib's LoadRenderTexture adds a depth buffer, which flat 2D drawing
@@ -150,8 +170,9 @@ func liveSelection(v *input.View) bool {
 	return (v.Tunnel == nil || v.Tunnel.Done) && v.Banner.IsZero()
 }
 
-// panelMoves reports whether seat sv's panel breathes (the current
-// player's, a winner's): it is drawn over the still layer every frame.
+// panelMoves reports whether seat sv's panel glows, breathing (the current
+// player's, a winner's): the glow is drawn over the still layer every
+// frame, round the panel the layer holds.
 func panelMoves(v *input.View, sv *input.SeatView) bool {
 	playing := sv.Playing && (v.Mode == input.ModeStart || sv.Player >= 0)
 	if !playing && v.Mode != input.ModeStart {
@@ -196,15 +217,9 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 		s.drawCost(v, lay)
 	}
 	for i := range lay.panels {
-		pg := &lay.panels[i]
-		if pg.seat >= len(v.Seats) {
-			continue
+		if pg := &lay.panels[i]; pg.seat < len(v.Seats) {
+			s.drawPanel(v, lang, pg, &v.Seats[pg.seat], now, pulse, p)
 		}
-		sv := &v.Seats[pg.seat]
-		if moves := panelMoves(v, sv); (p == passStill && moves) || (p == passLive && !moves) {
-			continue
-		}
-		s.drawPanel(v, lang, pg, sv, now, pulse)
 	}
 	s.fonts.q.flush()
 }

@@ -56,40 +56,51 @@ var (
 	numberPx    = float32(16)
 )
 
-// drawPanel draws seat sv's panel, facing its edge.
-func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *input.SeatView, now time.Time, pulse float32) {
+// Panel corners: the plate's roundness, its edge's thickness.
+const panelRound = 0.12
+
+func panelEdgeWidth(u float32) float32 { return max(1.5, 2*u) }
+
+// drawPanel draws seat sv's panel, facing its edge: in pass p, the panel
+// without its glow (passStill), the glow alone (passLive), or both.
+func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *input.SeatView, now time.Time, pulse float32, p pass) {
 	sl := &s.slots.seats[pg.seat]
 	if sl.seatName.Key == "" {
 		sl.seatName = msg.Text{Key: "start.seat", Args: map[string]any{"Number": pg.seat + 1}}
 	}
 	u := s.fonts.u
-	s.begin(pg)
-	defer s.done()
 	full := board.Rect{W: pg.w, H: pg.d}
 	playing := sv.Playing && (v.Mode == input.ModeStart || sv.Player >= 0)
+	winner := v.Mode == input.ModeEnd && v.End != nil && isWinner(v.End, sv.Player)
+	glows := panelMoves(v, sv)
+	if p == passLive && !glows {
+		return
+	}
+	s.begin(pg)
+	defer s.done()
 	if !playing && v.Mode != input.ModeStart {
 		// An empty seat: a quiet plate, so that the table's shape reads.
 		rl.DrawRectangleRounded(rect(full), 0.18, 6, withAlpha(panelColor, 0.45))
 		return
 	}
-	winner := v.Mode == input.ModeEnd && v.End != nil && isWinner(v.End, sv.Player)
-	if sv.Current || winner {
+	if glows && p != passStill {
 		glow := currentColor
 		if winner {
 			glow = winnerColor
 		}
-		for k := float32(3); k >= 1; k-- {
-			rl.DrawRectangleRounded(rect(full.Inset(-k*2*u*(0.6+0.4*pulse))), 0.2, 6, withAlpha(glow, 0.22*(4-k)/3+0.1))
+		drawGlow(full, glow, pulse, u)
+		if p == passLive {
+			return
 		}
 	}
-	rl.DrawRectangleRounded(rect(full), 0.12, 6, panelColor)
+	rl.DrawRectangleRounded(rect(full), panelRound, 6, panelColor)
 	edgeCol := panelEdge
 	if sv.Current {
 		edgeCol = currentColor
 	} else if winner {
 		edgeCol = winnerColor
 	}
-	rl.DrawRectangleRoundedLinesEx(rect(full), 0.12, 6, max(1.5, 2*u), edgeCol)
+	rl.DrawRectangleRoundedLinesEx(rect(full), panelRound, 6, panelEdgeWidth(u), edgeCol)
 
 	// Header: the colour with its mark, the name, the counts, the score.
 	if playing {
@@ -130,6 +141,24 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 		}
 	}
 	s.drawNotice(lang, pg, sv, sl, now, u)
+}
+
+// drawGlow draws the breathing glow around a panel plate full (local
+// coordinates), pulse 0-1: three bands of growing width and fading
+// strength, outside the plate's edge, so that it goes over what lies
+// round the plate and never over the plate (drawn once, in the still
+// layer).
+func drawGlow(full board.Rect, glow color.RGBA, pulse, u float32) {
+	edge := panelEdgeWidth(u)
+	// The plate's corner radius, as raylib draws it, grown by the edge.
+	radius := min(full.W, full.H)*panelRound/2 + edge
+	out := full.Inset(-edge)
+	roundness := 2 * radius / min(out.W, out.H)
+	for k := float32(3); k >= 1; k-- {
+		if w := k*2*u*(0.6+0.4*pulse) - edge; w > 0 {
+			rl.DrawRectangleRoundedLinesEx(rect(out), roundness, 6, w, withAlpha(glow, 0.22*(4-k)/3+0.1))
+		}
+	}
 }
 
 // drawMessage draws the prompt, the progress line and the offline marks.
