@@ -23,8 +23,7 @@ import (
 type pass uint8
 
 const (
-	passAll   pass = iota // everything, what moves as it is at the frame's time
-	passStill             // what does not move: into the still layer
+	passStill pass = iota // what does not move: into the still layer
 	passLive              // what moves: over the still layer
 )
 
@@ -113,9 +112,11 @@ func (s *Screen) drawStill() {
 		if to == 0 {
 			toH = int32(rl.GetRenderHeight())
 		}
-		// OpenGL counts rows from the bottom, in both framebuffers.
+		// OpenGL counts rows from the bottom, in both framebuffers; raylib
+		// passes the corners on as glBlitFramebuffer takes them (x0, y0,
+		// x1, y1), whatever its arguments' names say.
 		rl.BindFramebuffer(rl.ReadFramebuffer, s.still.rt.ID)
-		rl.BlitFramebuffer(0, 0, w, h, x, toH-y-h, w, h, glColorBufferBit)
+		rl.BlitFramebuffer(0, 0, w, h, x, toH-y-h, x+w, toH-y, glColorBufferBit)
 		rl.BindFramebuffer(rl.ReadFramebuffer, to)
 		return
 	}
@@ -181,18 +182,20 @@ func panelMoves(v *input.View, sv *input.SeatView) bool {
 	return sv.Current || (v.Mode == input.ModeEnd && v.End != nil && isWinner(v.End, sv.Player))
 }
 
-// draw draws the parts of v that pass p covers.
+// draw draws the parts of v that pass p covers. A frame without the still
+// layer draws both passes, one after the other, so that it shows what the
+// layer and what moves over it show.
 func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 	lang := s.langOf(v)
 	lay := s.layoutFor(v.Mode)
 	s.now = now
 	pulse := pulseAt(now)
 	live := liveSelection(v)
-	if p != passLive {
+	if p == passStill {
 		rl.DrawRectangleRec(rect(lay.area), tableColor)
 		if s.bd != nil {
 			bv := s.boardView(v, now)
-			if p == passStill && live {
+			if live {
 				bv.Selected = board.Hit{}
 			}
 			s.bd.Draw(bv)
@@ -204,7 +207,7 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 			s.drawEndMiddle(v, lang, lay)
 		default:
 			s.drawMarket(v, lang, lay)
-			if p == passAll || !live {
+			if !live {
 				s.drawCost(v, lay)
 			}
 			s.drawTunnel(v, lang, lay)

@@ -1,6 +1,8 @@
 package display
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -54,7 +56,7 @@ func TestStillLayerShowsTheSameScreen(t *testing.T) {
 					t.Fatalf("at %v the frame was not drawn over the still layer", at.Sub(c.now))
 				}
 				whole := picture(t, s, c.w, c.h, onePass(c.v), at, false)
-				if diff, limit := differing(layered, whole), c.w*c.h*3/1000; diff > limit {
+				if diff, limit := differing(layered, whole), pixelLimit(c.w, c.h); diff > limit {
 					t.Errorf("at %v: %d pixels differ between the layered frame and the one-pass frame (at most %d may)", at.Sub(c.now), diff, limit)
 				}
 			}
@@ -89,7 +91,7 @@ func TestStillLayerFollowsTheView(t *testing.T) {
 		t.Fatal("the layer was kept after the notice ran out")
 	}
 	want := picture(t, s, 800, 480, onePass(v), gone, false)
-	if diff := differing(got, want); diff > 800*480*3/1000 {
+	if diff := differing(got, want); diff > pixelLimit(800, 480) {
 		t.Errorf("after the notice ran out, %d pixels differ from the one-pass frame", diff)
 	}
 
@@ -136,4 +138,30 @@ func TestStillLayerAllocatesNothing(t *testing.T) {
 			t.Error("the frames were not drawn over the still layer")
 		}
 	})
+}
+
+// TestStillLayerInPlace draws a screen that takes part of a larger target
+// (as in the simulator's window) both ways: the layer must land where the
+// screen is.
+func TestStillLayerInPlace(t *testing.T) {
+	v, at := refusalScene(t, "en")
+	const tw, th = 1000, 600
+	var s *Screen
+	onMain(func() {
+		var err error
+		s, err = NewScreen(catalog(t), ScreenOpts{X: 40, Y: 90, Width: 800, Height: 480, Seats: DefaultEdges(5)})
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+	defer onMain(s.Unload)
+	layered := picture(t, s, tw, th, &v, at, true)
+	if !s.stillFor(&v, at) {
+		t.Fatal("the frame was not drawn over the still layer")
+	}
+	whole := picture(t, s, tw, th, onePass(v), at, false)
+	if diff, limit := differing(layered, whole), pixelLimit(tw, th); diff > limit {
+		writePNG(t, filepath.Join(os.TempDir(), "still-in-place.png"), layered)
+		t.Errorf("%d pixels differ between the layered frame and the one-pass frame (at most %d may)", diff, limit)
+	}
 }

@@ -62,7 +62,7 @@ const panelRound = 0.12
 func panelEdgeWidth(u float32) float32 { return max(1.5, 2*u) }
 
 // drawPanel draws seat sv's panel, facing its edge: in pass p, the panel
-// without its glow (passStill), the glow alone (passLive), or both.
+// without its glow (passStill) or the glow alone (passLive).
 func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *input.SeatView, now time.Time, pulse float32, p pass) {
 	sl := &s.slots.seats[pg.seat]
 	if sl.seatName.Key == "" {
@@ -83,15 +83,13 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 		rl.DrawRectangleRounded(rect(full), 0.18, 6, withAlpha(panelColor, 0.45))
 		return
 	}
-	if glows && p != passStill {
+	if p == passLive {
 		glow := currentColor
 		if winner {
 			glow = winnerColor
 		}
 		drawGlow(full, glow, pulse, u)
-		if p == passLive {
-			return
-		}
+		return
 	}
 	rl.DrawRectangleRounded(rect(full), panelRound, 6, panelColor)
 	edgeCol := panelEdge
@@ -355,10 +353,15 @@ func (s *Screen) drawStartPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv 
 		join = msg.Text{Key: "start.leave"}
 	}
 	s.drawTextKey(lang, pg.join, &sl.join, join, false, u)
+	// Text is drawn after every shape: while a notice covers the message,
+	// only the notice speaks (as drawMessage).
+	quiet := s.noticeShown(sv)
 	if !playing {
 		r := pg.message
 		r.H = pg.colors[0].Y - r.Y
-		sl.prompt.get(s.fonts, s.cat, lang, msg.Text{Key: "start.seat_empty"}, r.W, r.H, promptFit).drawTop(r, alignLeft, panelDim)
+		if !quiet {
+			sl.prompt.get(s.fonts, s.cat, lang, msg.Text{Key: "start.seat_empty"}, r.W, r.H, promptFit).drawTop(r, alignLeft, panelDim)
+		}
 		return
 	}
 	first := v.Start.First == sv.Seat
@@ -366,7 +369,9 @@ func (s *Screen) drawStartPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv 
 	// The colour's name above the swatches.
 	r := pg.message
 	r.H = pg.colors[0].Y - r.Y - gap*u/2
-	sl.prompt.get(s.fonts, s.cat, lang, sv.Name, r.W, r.H, promptFit).drawTop(r, alignLeft, panelInk)
+	if !quiet {
+		sl.prompt.get(s.fonts, s.cat, lang, sv.Name, r.W, r.H, promptFit).drawTop(r, alignLeft, panelInk)
+	}
 	for c := range pg.colors {
 		cr := pg.colors[c]
 		taken := false

@@ -620,7 +620,8 @@ func (s *Screen) Draw(v *input.View, now time.Time) {
 		s.draw(v, now, passLive)
 		return
 	}
-	s.draw(v, now, passAll)
+	s.draw(v, now, passStill)
+	s.draw(v, now, passLive)
 }
 
 // pulseAt is a 0-1 breathing value for highlights.
