@@ -12,8 +12,8 @@ import (
 	rl "github.com/gen2brain/raylib-go/raylib"
 
 	"ttr/display/board"
-	"ttr/engine"
 	"ttr/display/msg"
+	"ttr/engine"
 	"ttr/hal"
 	"ttr/input"
 	"ttr/maps"
