@@ -83,9 +83,14 @@
 // # Fonts
 //
 // DejaVu Sans and DejaVu Sans Condensed Bold are embedded (fonts/, Bitstream
-// Vera licence in fonts/LICENSE) and loaded with LoadFont for the letters of
-// English, Spanish and Romanian and the city names (København, München,
-// Zürich, Montréal), so the Pi needs no font packages.
+// Vera licence in fonts/LICENSE), so the Pi needs no font packages. A font
+// holds only the letters the table can show: printable ASCII, the few the
+// display draws itself and those of the texts given to LoadFont (Letters:
+// every catalogue message and every city name, København, München, Zürich,
+// Montréal), so a new language brings its letters through its catalogue.
+// The screen measures text from the fonts' own metrics at every text size
+// and rasterises a size's atlas only when it first draws in it, packed to
+// the glyphs' size; the glyphs' own images are freed once in the atlas.
 //
 // # Tests
 //
