@@ -84,12 +84,13 @@ lint:
 # from their medians (tools/benchreport): the pure packages, the raylib ones
 # under Xvfb, the firmware as a process (start to first frame, peak RSS of a
 # bots game: the game in its window is paced by frames, so it runs once) and
-# the arm64 binary's size. The display's benchmarks run 100 frames each: the
-# ones that time only the draw calls stop the timer around each flush, so a
-# time-based -benchtime would run them for minutes. About 15 minutes on 2 cores.
+# the arm64 binary's size. -p 1: one package's benchmarks at a time, so
+# that none shares the machine with another's. The display's benchmarks run
+# 100 frames each (a frame after a change costs tens of milliseconds under
+# Xvfb, so a time-based -benchtime would run for minutes). About 15 minutes.
 BENCHCOUNT ?= 6
 BENCH_DIR := $(BIN)/bench
-BENCH = $(GO) test -run '^$$' -benchmem -cpu 1 -timeout 30m
+BENCH = $(GO) test -p 1 -run '^$$' -benchmem -cpu 1 -timeout 30m
 XVFB = xvfb-run -a -s "-screen 0 1920x1080x24"
 bench: deps
 	@$(MAKE) --no-print-directory pi
@@ -100,10 +101,10 @@ bench: deps
 	$(XVFB) $(BENCH) -bench 'BotsGame/window' -count 1 ./cmd/table/ | tee $(BENCH_DIR)/table-window.txt
 	$(GO) run ./tools/benchreport -o BENCHMARKS.md -binary $(BIN)/table-arm64 \
 		-cmd "make pi  # $(BIN)/table-arm64" \
-		-cmd "go test -run '^\$$' -benchmem -cpu 1 -bench . -count $(BENCHCOUNT) <the pure packages: PURE in the Makefile>" \
-		-cmd "xvfb-run go test -run '^\$$' -benchmem -cpu 1 -bench . -benchtime 100x -count $(BENCHCOUNT) ./display/ ./tools/sim/..." \
-		-cmd "xvfb-run go test -run '^\$$' -benchmem -cpu 1 -bench 'FirstFrame|BotsGame/headless' -count $(BENCHCOUNT) ./cmd/table/" \
-		-cmd "xvfb-run go test -run '^\$$' -benchmem -cpu 1 -bench 'BotsGame/window' -count 1 ./cmd/table/" \
+		-cmd "go test -p 1 -run '^\$$' -benchmem -cpu 1 -bench . -count $(BENCHCOUNT) <the pure packages: PURE in the Makefile>" \
+		-cmd "xvfb-run go test -p 1 -run '^\$$' -benchmem -cpu 1 -bench . -benchtime 100x -count $(BENCHCOUNT) ./display/ ./tools/sim/..." \
+		-cmd "xvfb-run go test -p 1 -run '^\$$' -benchmem -cpu 1 -bench 'FirstFrame|BotsGame/headless' -count $(BENCHCOUNT) ./cmd/table/" \
+		-cmd "xvfb-run go test -p 1 -run '^\$$' -benchmem -cpu 1 -bench 'BotsGame/window' -count 1 ./cmd/table/" \
 		-cmd "go run ./tools/benchreport -o BENCHMARKS.md -binary $(BIN)/table-arm64 $(BENCH_DIR)/*.txt" \
 		$(BENCH_DIR)/pure.txt $(BENCH_DIR)/display.txt $(BENCH_DIR)/table.txt $(BENCH_DIR)/table-window.txt
 

@@ -257,8 +257,9 @@ func (r *report) writeInput(w *strings.Builder) {
 
 func (r *report) writeDisplay(w *strings.Builder) {
 	fmt.Fprintf(w, "## Display (Xvfb, Mesa's software rasteriser)\n\n")
-	fmt.Fprintf(w, "`display` BenchmarkScreenFrame: whole presented frames in a 1920x1080 window (BeginDrawing,\n")
-	fmt.Fprintf(w, "ClearBackground, Screen.Draw, EndDrawing with its buffer swap), every kind in the same run:\n\n")
+	fmt.Fprintf(w, "`display` BenchmarkScreenFrame: whole presented frames in a 1920x1080 window, as the table draws\n")
+	fmt.Fprintf(w, "them (Screen.Prepare, BeginDrawing, Screen.Draw, EndDrawing with its buffer swap), every kind in\n")
+	fmt.Fprintf(w, "the same run:\n\n")
 	fmt.Fprintf(w, "| frame | wall time per frame | CPU per frame (every thread) | CPU against the empty frame | wall time against the empty frame |\n|---|---|---|---|---|\n")
 	for _, row := range []struct{ mode, what string }{
 		{"empty", "empty: raylib's frame alone"},
