@@ -110,36 +110,6 @@ func TestStillLayerFollowsTheView(t *testing.T) {
 	}
 }
 
-// TestStillLayerAllocatesNothing checks that a steady frame over the still
-// layer allocates nothing, as a frame drawn in one pass.
-func TestStillLayerAllocatesNothing(t *testing.T) {
-	_, v := europeInProgress(t, "es")
-	now := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
-	onMain(func() {
-		s, err := NewScreen(catalog(t), ScreenOpts{Width: 1280, Height: 720, Seats: fourEdges})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer s.Unload()
-		target := rlTarget(1280, 720)
-		defer target.unload()
-		frame := func() {
-			s.Prepare(&v, now)
-			target.begin()
-			s.Draw(&v, now)
-			target.end()
-			now = now.Add(16 * time.Millisecond)
-		}
-		frame()
-		if got := testing.AllocsPerRun(20, frame); got > 0 {
-			t.Errorf("a steady frame allocates %.1f times, want 0", got)
-		}
-		if !s.stillFor(&v, now) {
-			t.Error("the frames were not drawn over the still layer")
-		}
-	})
-}
-
 // TestStillLayerInPlace draws a screen that takes part of a larger target
 // (as in the simulator's window) both ways: the layer must land where the
 // screen is.

@@ -207,29 +207,38 @@ func TestGlyphs(t *testing.T) {
 }
 
 // TestDrawAllocates checks that a steady frame of a busy game allocates
-// nothing: geometry and words are cached.
+// nothing, drawn whole (geometry and words are cached) or over the still
+// layer.
 func TestDrawAllocates(t *testing.T) {
 	_, v := europeInProgress(t, "es")
-	now := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
-	onMain(func() {
-		s, err := NewScreen(catalog(t), ScreenOpts{Width: 1280, Height: 720, Seats: fourEdges})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer s.Unload()
-		target := rlTarget(1280, 720)
-		defer target.unload()
-		frame := func() {
-			target.begin()
-			s.Draw(&v, now)
-			target.end()
-			now = now.Add(16 * time.Millisecond)
-		}
-		frame()
-		if got := testing.AllocsPerRun(20, frame); got > 0 {
-			t.Errorf("a steady frame allocates %.1f times, want 0", got)
-		}
-	})
+	for _, prepared := range []bool{false, true} {
+		now := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
+		onMain(func() {
+			s, err := NewScreen(catalog(t), ScreenOpts{Width: 1280, Height: 720, Seats: fourEdges})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Unload()
+			target := rlTarget(1280, 720)
+			defer target.unload()
+			frame := func() {
+				if prepared {
+					s.Prepare(&v, now)
+				}
+				target.begin()
+				s.Draw(&v, now)
+				target.end()
+				now = now.Add(16 * time.Millisecond)
+			}
+			frame()
+			if got := testing.AllocsPerRun(20, frame); got > 0 {
+				t.Errorf("prepared %v: a steady frame allocates %.1f times, want 0", prepared, got)
+			}
+			if s.stillFor(&v, now) != prepared {
+				t.Errorf("prepared %v: the frames were drawn over the still layer: %v", prepared, !prepared)
+			}
+		})
+	}
 }
 
 // BenchmarkScreenFrame measures whole presented frames in the test window,

@@ -254,6 +254,23 @@ func gameFile(t *testing.T, dir string) string {
 	return m[0]
 }
 
+// damageLog spoils the magic of the unfinished game file in dir, as a
+// damaged card would (the App must move it aside and say so), and returns
+// the file's path and its damaged contents.
+func damageLog(t *testing.T, dir string) (string, []byte) {
+	t.Helper()
+	path := gameFile(t, dir)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[0] = 'X' // the magic
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path, data
+}
+
 // playActions plays until at least n actions are durable.
 func (r *rig) playActions(n int) {
 	r.t.Helper()
@@ -296,15 +313,7 @@ func TestDamagedLogMovedAsideAndReported(t *testing.T) {
 	r := newRig(t, 2, "usa", 9)
 	r.playActions(10)
 	r.a.Close()
-	path := gameFile(t, r.dir)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data[0] = 'X' // the magic
-	if err := os.WriteFile(path, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	path, data := damageLog(t, r.dir)
 	r.now = r.now.Add(time.Minute)
 	r.open()
 	v := r.a.View()
@@ -352,20 +361,28 @@ func (f failing) Append(rec []byte) error {
 	return f.gameLog.Append(rec)
 }
 
+// failingRig returns a rig whose game log fails every write while *fail
+// is true.
+func failingRig(t *testing.T, seats int, mapID string, seed uint64) (*rig, *bool) {
+	t.Helper()
+	r := newRig(t, seats, mapID, seed)
+	fail := new(bool)
+	r.a.wrap = func(g gameLog) gameLog { return failing{g, fail} }
+	r.a.Close()
+	r.open() // a fresh journal with the wrapper in place
+	r.a.wrap = func(g gameLog) gameLog { return failing{g, fail} }
+	return r, fail
+}
+
 func TestStorageFailureWaitsAndRecovers(t *testing.T) {
 	ref := newRig(t, 3, "europe", 11)
 	ref.play()
 	want, _ := ref.finished()
 
-	r := newRig(t, 3, "europe", 11)
-	fail := false
-	r.a.wrap = func(g gameLog) gameLog { return failing{g, &fail} }
-	r.a.Close()
-	r.open() // a fresh journal with the wrapper in place
-	r.a.wrap = func(g gameLog) gameLog { return failing{g, &fail} }
+	r, fail := failingRig(t, 3, "europe", 11)
 	r.playActions(30)
 	// Find an event that applies an action, with the disk failing.
-	fail = true
+	*fail = true
 	durable := r.a.Table().Game().History()
 	var failed error
 	for failed == nil {
@@ -404,7 +421,7 @@ func TestStorageFailureWaitsAndRecovers(t *testing.T) {
 	}
 	// Still failing: Recover reopens, resumes, and fails again at the
 	// next write.
-	fail = false
+	*fail = false
 	if err := r.a.Recover(); err != nil {
 		t.Fatalf("Recover: %v", err)
 	}

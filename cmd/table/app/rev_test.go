@@ -1,7 +1,6 @@
 package app
 
 import (
-	"os"
 	"reflect"
 	"testing"
 	"time"
@@ -157,17 +156,12 @@ func TestViewRevNewTable(t *testing.T) {
 // appears and goes away, with the table rolled back and resumed, and with
 // the table untouched.
 func TestViewRevStorageFailure(t *testing.T) {
-	r := newRig(t, 3, "europe", 11)
-	fail := false
-	r.a.wrap = func(g gameLog) gameLog { return failing{g, &fail} }
-	r.a.Close()
-	r.open() // a fresh journal with the wrapper in place
-	r.a.wrap = func(g gameLog) gameLog { return failing{g, &fail} }
+	r, fail := failingRig(t, 3, "europe", 11)
 	r.playActions(30)
 	f := newFrames(t)
 	f.steady(r, 2)
 
-	fail = true
+	*fail = true
 	for failed := false; !failed; {
 		evs, err := r.d.Next(r.a, r.at())
 		if err != nil || len(evs) == 0 {
@@ -192,7 +186,7 @@ func TestViewRevStorageFailure(t *testing.T) {
 	}
 	f.steady(r, 2)
 
-	fail = false
+	*fail = false
 	if err := r.a.Recover(); err != nil {
 		t.Fatalf("Recover: %v", err)
 	}
@@ -257,15 +251,7 @@ func TestViewRevDamagedLog(t *testing.T) {
 		}
 	}
 	r.a.Close()
-	path := gameFile(t, r.dir)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data[0] = 'X' // the magic
-	if err := os.WriteFile(path, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	damageLog(t, r.dir)
 	r.now = r.now.Add(time.Minute)
 	r.open()
 	if v := f.changed(r, "damaged log at Open"); v.Banner.Key != KeyLogDamaged {
