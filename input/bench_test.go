@@ -2,7 +2,9 @@ package input_test
 
 import (
 	"testing"
+
 	"ttr/hal"
+	"ttr/input/inputtest"
 )
 
 // BenchmarkView measures building the View of a 4-player Europe game in
@@ -23,7 +25,7 @@ func BenchmarkViewAfterEvent(b *testing.B) {
 	c := r.game().Hand(0).IDs()[0]
 	b.ReportAllocs()
 	for b.Loop() {
-		r.tb.Handle(hal.Scan{Seat: 0, UID: cardUID(c), At: r.now})
+		r.tb.Handle(hal.Scan{Seat: 0, UID: inputtest.CardUID(c), At: r.now})
 		_ = r.tb.View()
 		r.tb.Handle(hal.Press{Seat: 0, Button: hal.Cancel, At: r.now})
 		r.tb.Handle(hal.Touch{Kind: hal.RouteArea, ID: "danzig--warszawa--1", Seat: -1, At: r.now})

@@ -8,48 +8,8 @@ import (
 
 	"ttr/engine"
 	"ttr/input"
+	"ttr/input/inputtest"
 )
-
-// botChoice picks a decision among the legal actions, claiming routes
-// often so that games end.
-func botChoice(rng *rand.Rand, s *engine.State) engine.Action {
-	legal := s.LegalActions()
-	byKind := map[engine.ActionKind][]engine.Action{}
-	for _, a := range legal {
-		byKind[a.Kind] = append(byKind[a.Kind], a)
-	}
-	pick := func(k engine.ActionKind) (engine.Action, bool) {
-		as := byKind[k]
-		if len(as) == 0 {
-			return engine.Action{}, false
-		}
-		return as[rng.IntN(len(as))], true
-	}
-	x := rng.Float64()
-	for _, try := range []struct {
-		k engine.ActionKind
-		p float64
-	}{
-		{engine.PayTunnel, 0.8},
-		{engine.ClaimRoute, 0.6},
-		{engine.BuildStation, 0.05},
-		{engine.DrawTickets, 0.04},
-	} {
-		if x < try.p {
-			if a, ok := pick(try.k); ok {
-				return a
-			}
-		}
-	}
-	for _, k := range []engine.ActionKind{engine.DrawBlind, engine.DrawFaceUp} {
-		if rng.IntN(2) == 0 {
-			if a, ok := pick(k); ok {
-				return a
-			}
-		}
-	}
-	return legal[rng.IntN(len(legal))]
-}
 
 // playBots plays a whole game through the table's events: bots' decisions
 // and the dealer's outcomes become touches, scans and presses (Gestures),
@@ -69,9 +29,9 @@ func playBots(t *testing.T, r *rig, seed uint64) map[string]bool {
 		if s.IsChance() {
 			a = d.Outcome(s)
 		} else {
-			a = botChoice(rng, s)
+			a = inputtest.BotChoice(rng, s, botStations)
 		}
-		evs, err := r.tb.Gestures(a, tagUID, d.Outcome, r.at())
+		evs, err := r.tb.Gestures(a, inputtest.UID, d.Outcome, r.at())
 		if err != nil {
 			t.Fatalf("step %d: Gestures(%s): %v", step, engine.FormatAction(s.Map(), a), err)
 		}

@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -15,44 +14,14 @@ import (
 	"ttr/engine"
 	"ttr/hal"
 	"ttr/input"
+	"ttr/input/inputtest"
 	"ttr/maps"
 )
 
-// The fake card registry: "C-red3" is train card red3, "T-europe-12" is
-// ticket 12 of the Europe map; anything else is unknown.
-
-func cardUID(c engine.CardID) hal.UID { return hal.UID("C-" + c.String()) }
-
-func ticketUID(mapID string, t engine.TicketID) hal.UID {
-	return hal.UID(fmt.Sprintf("T-%s-%d", mapID, t))
-}
-
-func tagUID(tag input.Tag) hal.UID {
-	if tag.Kind == input.TagCard {
-		return cardUID(tag.Card)
-	}
-	return ticketUID(tag.Map, tag.Ticket)
-}
-
-func resolve(u hal.UID) (input.Tag, bool) {
-	s := string(u)
-	switch {
-	case strings.HasPrefix(s, "C-"):
-		c, ok := engine.ParseCardID(s[2:])
-		if !ok || !c.Valid() {
-			return input.Tag{}, false
-		}
-		return input.CardTag(c), true
-	case strings.HasPrefix(s, "T-"):
-		m, n, ok := strings.Cut(s[2:], "-")
-		i, err := strconv.Atoi(n)
-		if !ok || err != nil || i < 0 || i > 63 {
-			return input.Tag{}, false
-		}
-		return input.TicketTag(m, engine.TicketID(i)), true
-	}
-	return input.Tag{}, false
-}
+// botStations are the stations odds of inputtest.BotChoice in these
+// tests' bot games: the seeds and what the games are expected to show were
+// chosen with them.
+const botStations = 0.05
 
 // rig drives a Table with events and checks every View it shows.
 type rig struct {
@@ -83,7 +52,7 @@ func loadCatalog(t testing.TB) *msg.Catalog {
 
 func newRig(t testing.TB, seats int, mapID string) *rig {
 	t.Helper()
-	tb, err := input.NewTable(input.Opts{Seats: seats, Map: mapID, Lang: "en", Resolve: resolve})
+	tb, err := input.NewTable(input.Opts{Seats: seats, Map: mapID, Lang: "en", Resolve: inputtest.Resolve})
 	if err != nil {
 		t.Fatalf("NewTable: %v", err)
 	}
@@ -127,12 +96,12 @@ func (r *rig) do(ev any) input.Result {
 
 func (r *rig) scanCard(seat int, c engine.CardID) input.Result {
 	r.t.Helper()
-	return r.do(hal.Scan{Seat: hal.Seat(seat), UID: cardUID(c), At: r.at()})
+	return r.do(hal.Scan{Seat: hal.Seat(seat), UID: inputtest.CardUID(c), At: r.at()})
 }
 
 func (r *rig) scanTicket(seat int, tk engine.TicketID) input.Result {
 	r.t.Helper()
-	return r.do(hal.Scan{Seat: hal.Seat(seat), UID: ticketUID(r.tb.Game().Map().ID, tk), At: r.at()})
+	return r.do(hal.Scan{Seat: hal.Seat(seat), UID: inputtest.TicketUID(r.tb.Game().Map().ID, tk), At: r.at()})
 }
 
 func (r *rig) scanUID(seat int, u hal.UID) input.Result {

@@ -10,6 +10,7 @@ import (
 	"ttr/engine/score"
 	"ttr/hal"
 	"ttr/input"
+	"ttr/input/inputtest"
 	"ttr/maps"
 )
 
@@ -59,7 +60,7 @@ func TestHandleByPointer(t *testing.T) {
 	r.ok(r.do(&hal.Touch{Kind: hal.DeckArea, Seat: -1, At: r.at()}))
 	r.ok(r.do(&hal.Press{Seat: 0, Button: hal.Cancel, At: r.at()}))
 	c := r.deckCards(1, notLoco)[0]
-	r.ok(r.do(&hal.Scan{Seat: 0, UID: cardUID(c), At: r.at()}), engine.DrawBlind, engine.RevealCard)
+	r.ok(r.do(&hal.Scan{Seat: 0, UID: inputtest.CardUID(c), At: r.at()}), engine.DrawBlind, engine.RevealCard)
 	if res := r.do(hal.Press{Seat: 0, Button: 0, At: r.at()}); len(res.Notices)+len(res.Actions) != 0 {
 		t.Errorf("unknown button: %+v", res)
 	}
@@ -154,7 +155,7 @@ func playEngine(t testing.TB, mapID string, players int, seed uint64, draw bool,
 		case draw && s.Waiting().Need == engine.NeedTurn && rng.IntN(3) > 0 && s.Deck().Len() > 0:
 			a = engine.Blind()
 		default:
-			a = botChoice(rng, s)
+			a = inputtest.BotChoice(rng, s, botStations)
 		}
 		if s, _, err = s.Apply(a); err != nil {
 			t.Fatal(err)

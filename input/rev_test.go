@@ -9,6 +9,7 @@ import (
 	"ttr/engine"
 	"ttr/hal"
 	"ttr/input"
+	"ttr/input/inputtest"
 )
 
 // checkRev checks v, the View after an event, against the promise of Rev
@@ -121,7 +122,7 @@ func TestRevChangesWithEveryMutator(t *testing.T) {
 			return r.tb.Touch(hal.Touch{Kind: hal.RouteArea, ID: "berlin--frankfurt--2", Seat: -1, At: r.at()})
 		}, func(v input.View) bool { return v.Claim != nil }},
 		{"Scan (card for the claim)", func() any {
-			return r.tb.Scan(hal.Scan{Seat: 0, UID: cardUID(cards(t, "red1")[0]), At: r.at()})
+			return r.tb.Scan(hal.Scan{Seat: 0, UID: inputtest.CardUID(cards(t, "red1")[0]), At: r.at()})
 		}, func(v input.View) bool { return v.Claim != nil && v.Claim.Have == 1 }},
 		{"Handle (Cancel)", func() any {
 			return r.tb.Handle(hal.Press{Seat: 0, Button: hal.Cancel, At: r.at()})
@@ -176,7 +177,7 @@ func TestRevKeptByReaders(t *testing.T) {
 			if !s.IsChance() {
 				t.Fatalf("the table waits for %s, want the market's refill", s.Waiting().Need)
 			}
-			if _, err := r.tb.Gestures(d.Outcome(s), tagUID, d.Outcome, r.at()); err != nil {
+			if _, err := r.tb.Gestures(d.Outcome(s), inputtest.UID, d.Outcome, r.at()); err != nil {
 				t.Fatalf("Gestures: %v", err)
 			}
 		}},
@@ -260,9 +261,9 @@ func TestRevsDistinctTables(t *testing.T) {
 		s := a.game()
 		act := d.Outcome(s)
 		if !s.IsChance() {
-			act = botChoice(rng, s)
+			act = inputtest.BotChoice(rng, s, botStations)
 		}
-		evs, err := a.tb.Gestures(act, tagUID, d.Outcome, a.at())
+		evs, err := a.tb.Gestures(act, inputtest.UID, d.Outcome, a.at())
 		if err != nil {
 			t.Fatalf("step %d: Gestures: %v", step, err)
 		}
@@ -286,7 +287,7 @@ func TestRevsDistinctTables(t *testing.T) {
 func TestRevsOutliveTheirTable(t *testing.T) {
 	seen := map[input.Rev]int{}
 	for i := range 300 {
-		tb, err := input.NewTable(input.Opts{Seats: 2, Lang: "en", Resolve: resolve})
+		tb, err := input.NewTable(input.Opts{Seats: 2, Lang: "en", Resolve: inputtest.Resolve})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"ttr/engine"
 	"ttr/hal"
 	"ttr/input"
+	"ttr/input/inputtest"
 )
 
 // TestDealing scripts the deal of a 3-player game: each player scans their
@@ -74,7 +75,7 @@ func TestMarketAndTicketsUSA(t *testing.T) {
 		t.Errorf("scan %v tickets, want 3", sv.Prompt.Args["Count"])
 	}
 	r.refused(r.scanCard(0, r.deckCards(1, notLoco)[0]), 0, "refuse.expected_ticket")
-	r.refused(r.do(hal.Scan{Seat: 0, UID: ticketUID("europe", 0), At: r.at()}), 0, "rule.no_such_ticket")
+	r.refused(r.do(hal.Scan{Seat: 0, UID: inputtest.TicketUID("europe", 0), At: r.at()}), 0, "rule.no_such_ticket")
 	var drawn []engine.TicketID
 	for range 3 {
 		tk := r.game().LegalActions()[0].Ticket

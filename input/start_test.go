@@ -5,6 +5,7 @@ import (
 
 	"ttr/engine"
 	"ttr/input"
+	"ttr/input/inputtest"
 )
 
 func TestStartScreenDefaults(t *testing.T) {
@@ -105,11 +106,11 @@ func TestNewTableRejects(t *testing.T) {
 		name string
 		o    input.Opts
 	}{
-		{"one seat", input.Opts{Seats: 1, Resolve: resolve}},
+		{"one seat", input.Opts{Seats: 1, Resolve: inputtest.Resolve}},
 		{"no resolver", input.Opts{Seats: 4}},
-		{"unknown language", input.Opts{Seats: 4, Lang: "de", Resolve: resolve}},
-		{"unknown map", input.Opts{Seats: 4, Map: "mars", Resolve: resolve}},
-		{"colours", input.Opts{Seats: 4, Colors: []input.Color{input.Red}, Resolve: resolve}},
+		{"unknown language", input.Opts{Seats: 4, Lang: "de", Resolve: inputtest.Resolve}},
+		{"unknown map", input.Opts{Seats: 4, Map: "mars", Resolve: inputtest.Resolve}},
+		{"colours", input.Opts{Seats: 4, Colors: []input.Color{input.Red}, Resolve: inputtest.Resolve}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, err := input.NewTable(tc.o); err == nil {
