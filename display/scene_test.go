@@ -1,16 +1,14 @@
 package display
 
 import (
-	"fmt"
 	"math/rand/v2"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"ttr/engine"
 	"ttr/hal"
 	"ttr/input"
+	"ttr/input/inputtest"
 )
 
 // The scenes of the golden screenshots are real states: a real input.Table
@@ -18,34 +16,22 @@ import (
 // decisions and a seeded dealer's cards turned into those events by
 // Table.Gestures.
 
-// The fake card registry of the tests: "C-red3" is train card red3,
-// "T-europe-12" ticket 12 of Europe.
-func tagUID(tag input.Tag) hal.UID {
-	if tag.Kind == input.TagCard {
-		return hal.UID("C-" + tag.Card.String())
-	}
-	return hal.UID(fmt.Sprintf("T-%s-%d", tag.Map, tag.Ticket))
+// The fake card registry, the bots and the claim finder are input's test
+// support (inputtest), shared with input's own tests. tagUID and claimable
+// keep the names the display tests call them by.
+
+// tagUID returns the UID of tag in the fake registry ("C-red3",
+// "T-europe-12").
+func tagUID(tag input.Tag) hal.UID { return inputtest.UID(tag) }
+
+// claimable returns a legal claim of the player to move that satisfies ok.
+func claimable(s *engine.State, ok func(a engine.Action) bool) (engine.Action, bool) {
+	return inputtest.Claimable(s, ok)
 }
 
-func resolveTag(u hal.UID) (input.Tag, bool) {
-	s := string(u)
-	switch {
-	case strings.HasPrefix(s, "C-"):
-		c, ok := engine.ParseCardID(s[2:])
-		if !ok || !c.Valid() {
-			return input.Tag{}, false
-		}
-		return input.CardTag(c), true
-	case strings.HasPrefix(s, "T-"):
-		m, n, ok := strings.Cut(s[2:], "-")
-		i, err := strconv.Atoi(n)
-		if !ok || err != nil || i < 0 || i > 63 {
-			return input.Tag{}, false
-		}
-		return input.TicketTag(m, engine.TicketID(i)), true
-	}
-	return input.Tag{}, false
-}
+// botStations are the stations odds of the scenes' bots: the golden
+// screenshots were drawn from the games they give.
+const botStations = 0.08
 
 // scene drives a Table.
 type scene struct {
@@ -58,7 +44,7 @@ type scene struct {
 
 func newScene(t testing.TB, seats int, mapID, lang string, seed uint64) *scene {
 	t.Helper()
-	tb, err := input.NewTable(input.Opts{Seats: seats, Map: mapID, Lang: lang, Resolve: resolveTag})
+	tb, err := input.NewTable(input.Opts{Seats: seats, Map: mapID, Lang: lang, Resolve: inputtest.Resolve})
 	if err != nil {
 		t.Fatalf("NewTable: %v", err)
 	}
@@ -125,7 +111,7 @@ func (sc *scene) step() {
 		sc.act(sc.dealer.Outcome(s))
 		return
 	}
-	sc.act(botChoice(sc.rng, s))
+	sc.act(inputtest.BotChoice(sc.rng, s, botStations))
 }
 
 // playUntil steps until done says stop (or the game ends).
@@ -152,57 +138,4 @@ func (sc *scene) turns(n int) {
 		}
 		return false
 	})
-}
-
-// botChoice picks a decision, claiming routes often so that games end.
-func botChoice(rng *rand.Rand, s *engine.State) engine.Action {
-	legal := s.LegalActions()
-	byKind := map[engine.ActionKind][]engine.Action{}
-	for _, a := range legal {
-		byKind[a.Kind] = append(byKind[a.Kind], a)
-	}
-	pick := func(k engine.ActionKind) (engine.Action, bool) {
-		as := byKind[k]
-		if len(as) == 0 {
-			return engine.Action{}, false
-		}
-		return as[rng.IntN(len(as))], true
-	}
-	x := rng.Float64()
-	for _, try := range []struct {
-		k engine.ActionKind
-		p float64
-	}{
-		{engine.PayTunnel, 0.8},
-		{engine.ClaimRoute, 0.6},
-		{engine.BuildStation, 0.08},
-		{engine.DrawTickets, 0.04},
-	} {
-		if x < try.p {
-			if a, ok := pick(try.k); ok {
-				return a
-			}
-		}
-	}
-	for _, k := range []engine.ActionKind{engine.DrawBlind, engine.DrawFaceUp} {
-		if rng.IntN(2) == 0 {
-			if a, ok := pick(k); ok {
-				return a
-			}
-		}
-	}
-	return legal[rng.IntN(len(legal))]
-}
-
-// claimable returns a legal claim of the player to move that satisfies ok.
-func claimable(s *engine.State, ok func(a engine.Action) bool) (engine.Action, bool) {
-	if s.IsChance() || s.Waiting().Need != engine.NeedTurn {
-		return engine.Action{}, false
-	}
-	for _, a := range s.LegalActions() {
-		if a.Kind == engine.ClaimRoute && ok(a) {
-			return a, true
-		}
-	}
-	return engine.Action{}, false
 }
