@@ -22,8 +22,16 @@ type ScreenOpts struct {
 	// table; the simulator puts its virtual hands beside it).
 	X, Y          int
 	Width, Height int
+	// Rotation is how far the picture is turned clockwise on the glass, in
+	// degrees: 0, 90, 180 or 270, for a panel mounted turned (180: upside
+	// down). The screen is laid out for the picture as the players see it,
+	// Width x Height, or Height x Width when turned 90 or 270 degrees; the
+	// rectangle above stays the window's, and HitTest turns touches (in
+	// window pixels) back with the picture.
+	Rotation int
 	// Seats is the edge each seat faces, by seat (DefaultEdges gives a
-	// sensible arrangement).
+	// sensible arrangement): an edge of the picture as the players see it,
+	// whatever the Rotation.
 	Seats []Edge
 	// Lang is the language drawn until a View names one.
 	Lang msg.Lang
@@ -100,7 +108,8 @@ func NewScreen(cat *msg.Catalog, opts ScreenOpts) (*Screen, error) {
 	if !rl.IsWindowReady() {
 		return nil, errors.New("display: NewScreen needs an open window")
 	}
-	s.fonts = loadFonts(scaleOf(float32(opts.Width), float32(opts.Height)), s.extra...)
+	w, h := s.size()
+	s.fonts = loadFonts(scaleOf(float32(w), float32(h)), s.extra...)
 	return s, nil
 }
 
@@ -125,8 +134,13 @@ func newScreen(cat *msg.Catalog, opts ScreenOpts) (*Screen, error) {
 	if cat == nil {
 		return nil, errors.New("display: NewScreen: no message catalogue")
 	}
-	if opts.Width < 320 || opts.Height < 200 {
-		return nil, fmt.Errorf("display: screen %dx%d: it must be at least 320x200", opts.Width, opts.Height)
+	switch opts.Rotation {
+	case 0, 90, 180, 270:
+	default:
+		return nil, fmt.Errorf("display: rotation %d degrees: want 0, 90, 180 or 270", opts.Rotation)
+	}
+	if w, h := logicalSize(opts.Width, opts.Height, opts.Rotation); w < 320 || h < 200 {
+		return nil, fmt.Errorf("display: screen %dx%d turned %d degrees: the picture must be at least 320x200", opts.Width, opts.Height, opts.Rotation)
 	}
 	if len(opts.Seats) < 2 || len(opts.Seats) > maxSeats {
 		return nil, fmt.Errorf("display: %d seats: the table has 2 to %d", len(opts.Seats), maxSeats)
@@ -150,9 +164,83 @@ func newScreen(cat *msg.Catalog, opts ScreenOpts) (*Screen, error) {
 	return s, nil
 }
 
-// area is the screen's rectangle in the window.
+// logicalSize is the size of the picture a w x h rectangle of the window
+// shows turned by rotation degrees.
+func logicalSize(w, h, rotation int) (int, int) {
+	if rotation == 90 || rotation == 270 {
+		return h, w
+	}
+	return w, h
+}
+
+// size is the size of the picture as the players see it: the window
+// rectangle's, its sides swapped when the picture is turned a quarter.
+func (s *Screen) size() (w, h int) {
+	return logicalSize(s.opts.Width, s.opts.Height, s.opts.Rotation)
+}
+
+// area is the picture's rectangle in logical coordinates, in which
+// everything is laid out and drawn: its origin is the screen's corner in
+// the window, its size the picture's (size). Without a rotation it is the
+// screen's rectangle in the window; with one, the transform turn sets maps
+// it onto that rectangle, and toLogical maps window points back.
 func (s *Screen) area() board.Rect {
-	return board.Rect{X: float32(s.opts.X), Y: float32(s.opts.Y), W: float32(s.opts.Width), H: float32(s.opts.Height)}
+	w, h := s.size()
+	return board.Rect{X: float32(s.opts.X), Y: float32(s.opts.Y), W: float32(w), H: float32(h)}
+}
+
+// turnOrigin is where the turned picture's logical origin (the screen's
+// corner, s.opts.X, Y) lands in the window, less that corner.
+func (s *Screen) turnOrigin() (dx, dy float32) {
+	w, h := float32(s.opts.Width), float32(s.opts.Height)
+	switch s.opts.Rotation {
+	case 90:
+		return w, 0
+	case 180:
+		return w, h
+	case 270:
+		return 0, h
+	}
+	return 0, 0
+}
+
+// turn sets the transform from logical coordinates to the window's for a
+// turned picture: what is drawn until the matching rl.PopMatrix lands
+// turned by s.opts.Rotation clockwise in the screen's rectangle. A turn
+// by a multiple of 90 degrees keeps the triangles' winding (it mirrors
+// nothing), so raylib's back-face culling drops none.
+//
+// The picture is the upright one turned, but for edges through pixel
+// centres: the rasteriser gives such a pixel to the shape on one side
+// (OpenGL's rule for shared edges), and a turn changes which side, so that
+// an edge drawn turned may land one pixel over from where the still layer,
+// drawn upright, has it.
+func (s *Screen) turn() {
+	x, y := float32(s.opts.X), float32(s.opts.Y)
+	dx, dy := s.turnOrigin()
+
+	rl.PushMatrix()
+	rl.Translatef(x+dx, y+dy, 0)
+	rl.Rotatef(float32(s.opts.Rotation), 0, 0, 1)
+	rl.Translatef(-x, -y, 0)
+}
+
+// toLogical maps window pixel x, y to logical coordinates: the inverse of
+// turn.
+func (s *Screen) toLogical(x, y float32) (float32, float32) {
+	ox, oy := float32(s.opts.X), float32(s.opts.Y)
+	dx, dy := s.turnOrigin()
+	// Relative to where the logical origin lands, turned back.
+	u, v := x-ox-dx, y-oy-dy
+	switch s.opts.Rotation {
+	case 90: // logical (u, v) was drawn at (-v, u)
+		u, v = v, -u
+	case 180:
+		u, v = -u, -v
+	case 270: // (u, v) was drawn at (v, -u)
+		u, v = -v, u
+	}
+	return ox + u, oy + v
 }
 
 // Resize follows a change of the screen's size (the window's, on the
@@ -161,14 +249,16 @@ func (s *Screen) Resize(w, h int) {
 	s.ResizeArea(s.opts.X, s.opts.Y, w, h)
 }
 
-// ResizeArea moves the screen to the rectangle x, y, w, h of the window.
+// ResizeArea moves the screen to the rectangle x, y, w, h of the window;
+// the picture keeps its rotation, so its size follows (size).
 func (s *Screen) ResizeArea(x, y, w, h int) {
-	if w < 320 || h < 200 || (x == s.opts.X && y == s.opts.Y && w == s.opts.Width && h == s.opts.Height) {
+	lw, lh := logicalSize(w, h, s.opts.Rotation)
+	if lw < 320 || lh < 200 || (x == s.opts.X && y == s.opts.Y && w == s.opts.Width && h == s.opts.Height) {
 		return
 	}
 	s.opts.X, s.opts.Y, s.opts.Width, s.opts.Height = x, y, w, h
 	if s.fonts != nil {
-		if u := scaleOf(float32(w), float32(h)); u != s.fonts.u {
+		if u := scaleOf(float32(lw), float32(lh)); u != s.fonts.u {
 			s.fonts.unload()
 			s.fonts = loadFonts(u, s.extra...)
 		}
@@ -323,7 +413,8 @@ func sameStrings(have []string, a, b []string) bool {
 }
 
 // HitTest resolves a touch at window pixel x, y to what it landed on,
-// as the View last drawn shows it: an on-screen key (with its seat for
+// as the View last drawn shows it, turned back with the picture first
+// (ScreenOpts.Rotation); the Touch keeps the window pixel in X and Y: an on-screen key (with its seat for
 // keys of a seat's panel), a market slot, the deck, the ticket deck, a
 // route or a city; or Nothing (with the seat when the touch landed on a
 // seat's panel). now is the touch's time.
@@ -334,6 +425,9 @@ func (s *Screen) HitTest(x, y float32, now time.Time) hal.Touch {
 	}
 	lay := s.layoutFor(s.mode)
 	p := board.Vec{X: x, Y: y}
+	if s.opts.Rotation != 0 {
+		p.X, p.Y = s.toLogical(x, y)
+	}
 	key := func(id string, seat int) hal.Touch {
 		t.Kind, t.ID, t.Seat = hal.ScreenKey, id, hal.Seat(seat)
 		return t
@@ -613,6 +707,18 @@ func (s *Screen) Draw(v *input.View, now time.Time) {
 	}
 	s.prepare(v)
 	if s.play == nil || s.fonts == nil {
+		return
+	}
+	if s.opts.Rotation != 0 {
+		// Drawn in logical coordinates, turned onto the window.
+		s.turn()
+		if s.stillFor(v, now) {
+			s.drawStillQuad()
+		} else {
+			s.draw(v, now, passStill)
+		}
+		s.draw(v, now, passLive)
+		rl.PopMatrix()
 		return
 	}
 	if s.stillFor(v, now) {
