@@ -40,6 +40,12 @@
 // Draw draws one frame between the caller's BeginDrawing (or
 // BeginTextureMode) and EndDrawing, inside the rectangle ScreenOpts.X, Y,
 // Width, Height of the window, so that the simulator can draw beside it.
+// ScreenOpts.Rotation turns the picture on the glass (by 90, 180 or 270
+// degrees clockwise, for a panel mounted turned): the screen lays itself
+// out for the picture as the players see it (Screen.Size; a quarter turn
+// swaps the rectangle's sides) and draws it turned into the rectangle, and
+// HitTest turns each touch back the same way, so that it lands on what is
+// drawn under it.
 // HitTest turns a touch into a hal.Touch: an on-screen key (with its seat
 // for panel keys), a market slot, the deck, the ticket deck, a route or a
 // city, or Nothing. Everything is laid out once per size, map and screen
@@ -60,6 +66,9 @@
 // and draws only what moves over it. What moves is drawn in the layer, as it
 // is, while something lies over it (the tunnel's cards, a banner). A View
 // without a revision, built by hand, is drawn whole every frame.
+// A turned screen's still layer is drawn upright and placed turned, as a
+// textured quad (a framebuffer copy cannot turn it), what moves drawn turned
+// over it (TestTurnedScreen).
 // TestStillLayerShowsTheSameScreen checks both ways give the same picture;
 // BenchmarkScreenFrame measures presented frames: empty, a steady busy
 // 5-player game, and the frame right after an event that redraws the layer.

@@ -179,6 +179,11 @@ func (s *Screen) size() (w, h int) {
 	return logicalSize(s.opts.Width, s.opts.Height, s.opts.Rotation)
 }
 
+// Size returns the size of the picture as the players see it, in pixels:
+// the window rectangle's (ScreenOpts.Width x Height), or Height x Width
+// when the picture is turned a quarter (ScreenOpts.Rotation 90 or 270).
+func (s *Screen) Size() (w, h int) { return s.size() }
+
 // area is the picture's rectangle in logical coordinates, in which
 // everything is laid out and drawn: its origin is the screen's corner in
 // the window, its size the picture's (size). Without a rotation it is the

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"math/rand/v2"
@@ -11,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -293,45 +295,81 @@ func TestSigtermStopsCleanly(t *testing.T) {
 }
 
 // TestWindowPlaysAndStops runs the table in its window (under Xvfb in make
-// test): the screen opens, bots play through it, and SIGTERM stops it
-// cleanly.
+// test): the screen opens, turned as the config says, bots play through
+// it, and SIGTERM stops it cleanly.
 func TestWindowPlaysAndStops(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" {
 		t.Fatal("no DISPLAY: run the tests under xvfb-run, as make test does")
 	}
 	bin := tableBinary(t)
-	cfg := tableDir(t)
-	cmd := exec.Command(bin, "run", "-config", cfg, "-state", t.TempDir(), "-fake", "-bots", "all", "-seed", "8", "-step", "0", "-trace")
-	cmd.Env = append(os.Environ(), "NOTIFY_SOCKET=", "WATCHDOG_USEC=")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
+	// The screen open line: the window's size, and the size of the picture
+	// the Screen lays out, turned by the config's rotation.
+	opened := regexp.MustCompile(`msg="screen open" width=(\d+) height=(\d+) rotation=(\d+) picture=(\d+)x(\d+)`)
+	for _, rot := range []int{0, 90} {
+		t.Run(fmt.Sprint("rotation ", rot), func(t *testing.T) {
+			cfg := tableDir(t)
+			setRotation(t, cfg, rot)
+			cmd := exec.Command(bin, "run", "-config", cfg, "-state", t.TempDir(), "-fake", "-bots", "all", "-seed", "8", "-step", "0", "-trace")
+			cmd.Env = append(os.Environ(), "NOTIFY_SOCKET=", "WATCHDOG_USEC=")
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { cmd.Process.Kill() })
+			sc := bufio.NewScanner(out)
+			var lines []string
+			for sc.Scan() {
+				lines = append(lines, sc.Text())
+				if sc.Text() == "log 10" {
+					break
+				}
+			}
+			if !slices.Contains(lines, "ready") || len(lines) == 0 || lines[len(lines)-1] != "log 10" {
+				t.Fatalf("trace %q, want ready and the game's actions\n%s", lines, stderr.String())
+			}
+			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, out)
+			if err := cmd.Wait(); err != nil {
+				t.Fatalf("after SIGTERM: %v, want exit 0\n%s", err, stderr.String())
+			}
+			log := stderr.String()
+			if !strings.Contains(log, "table stopped") {
+				t.Errorf("log lacks the clean stop:\n%s", log)
+			}
+			m := opened.FindStringSubmatch(log)
+			if m == nil {
+				t.Fatalf("log lacks the screen open line with its rotation and picture:\n%s", log)
+			}
+			w, h, pw, ph := m[1], m[2], m[4], m[5]
+			if rot == 90 {
+				w, h = h, w
+			}
+			if m[3] != fmt.Sprint(rot) || pw != w || ph != h {
+				t.Errorf("screen open: window %sx%s, rotation %s, picture %sx%s; want rotation %d, picture %sx%s", m[1], m[2], m[3], pw, ph, rot, w, h)
+			}
+		})
+	}
+}
+
+// setRotation sets the screen's rotation in the config file at path.
+func setRotation(t *testing.T, path string, rot int) {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := cmd.Start(); err != nil {
+	s := strings.Replace(string(data), `"rotation": 0`, fmt.Sprintf(`"rotation": %d`, rot), 1)
+	if !strings.Contains(s, fmt.Sprintf(`"rotation": %d`, rot)) {
+		t.Fatalf("config %s has no screen rotation to set", path)
+	}
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
 		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill() })
-	sc := bufio.NewScanner(out)
-	var lines []string
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-		if sc.Text() == "log 10" {
-			break
-		}
-	}
-	if !slices.Contains(lines, "ready") || len(lines) == 0 || lines[len(lines)-1] != "log 10" {
-		t.Fatalf("trace %q, want ready and the game's actions\n%s", lines, stderr.String())
-	}
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	io.Copy(io.Discard, out)
-	if err := cmd.Wait(); err != nil {
-		t.Fatalf("after SIGTERM: %v, want exit 0\n%s", err, stderr.String())
-	}
-	if log := stderr.String(); !strings.Contains(log, "screen open") || !strings.Contains(log, "table stopped") {
-		t.Errorf("log lacks the screen or the clean stop:\n%s", log)
 	}
 }

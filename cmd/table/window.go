@@ -65,12 +65,15 @@ func openWindow(cfg *config.Config, full bool, log *slog.Logger) (screen, error)
 	rl.SetExitKey(rl.KeyNull)
 	rl.SetTargetFPS(30)
 	w, h := rl.GetScreenWidth(), rl.GetScreenHeight()
-	scr, err := display.NewScreen(cat, display.ScreenOpts{Width: w, Height: h, Seats: edges, Lang: lang})
+	// A panel mounted turned: the picture is drawn turned by the config's
+	// rotation, and touches are turned back (display.ScreenOpts.Rotation).
+	scr, err := display.NewScreen(cat, display.ScreenOpts{Width: w, Height: h, Rotation: cfg.Screen.Rotation, Seats: edges, Lang: lang})
 	if err != nil {
 		rl.CloseWindow()
 		return nil, err
 	}
-	log.Info("screen open", "width", w, "height", h, "fullscreen", rl.IsWindowFullscreen())
+	pw, ph := scr.Size()
+	log.Info("screen open", "width", w, "height", h, "rotation", cfg.Screen.Rotation, "picture", fmt.Sprintf("%dx%d", pw, ph), "fullscreen", rl.IsWindowFullscreen())
 	return &window{scr: scr}, nil
 }
 
@@ -80,6 +83,8 @@ func (w *window) Frame(v *input.View, now time.Time) ([]hal.Touch, bool) {
 		return nil, true
 	}
 	if rl.IsWindowResized() {
+		// The window's new size; the screen keeps its rotation, and its
+		// picture's size follows.
 		w.scr.Resize(rl.GetScreenWidth(), rl.GetScreenHeight())
 	}
 	var touches []hal.Touch

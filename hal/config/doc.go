@@ -29,6 +29,15 @@
 //
 //   - screen.width, screen.height: the panel's size in pixels (1-16384).
 //   - screen.rotation: 0, 90, 180 or 270 degrees; optional, 0 by default.
+//     How far the table turns its picture clockwise on the glass, for a
+//     panel mounted turned: 180 for one mounted upside down, 90 or 270 for
+//     a quarter turn (the picture is then screen.height by screen.width).
+//     The picture and the touches turn together: each touch, in the panel's
+//     own coordinates, is turned back before it is resolved, and the seats'
+//     edges are the picture's as the players see it. A touch panel whose
+//     driver already turns its coordinates (the display overlay's
+//     touchscreen-inverted-x/-y or touchscreen-swapped-x-y) would have its
+//     touches turned twice: leave those unset.
 //   - language: the table's default language, "es", "ro" or "en".
 //   - registry: the card registry file (see hal/registry); a relative path
 //     is relative to the config file's folder.
