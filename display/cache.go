@@ -75,8 +75,9 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 	if s.still.valid && s.still.key == k {
 		return
 	}
-	lw, lh := s.size() // the layer holds the picture unturned
-	w, h := int32(lw), int32(lh)
+	// The layer is the screen's rectangle of the window, the picture in it
+	// turned as the frame shows it, so that Draw copies it as it is.
+	w, h := int32(s.opts.Width), int32(s.opts.Height)
 	if s.still.w != w || s.still.h != h {
 		s.unloadStill()
 		s.still.rt = loadColorTarget(w, h)
@@ -86,7 +87,13 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 	rl.ClearBackground(color.RGBA{A: 255})
 	// The layer's origin is the screen's corner in the window.
 	rl.Translatef(-float32(s.opts.X), -float32(s.opts.Y), 0)
-	s.draw(v, now, passStill)
+	if s.opts.Rotation != 0 {
+		s.turn()
+		s.draw(v, now, passStill)
+		rl.PopMatrix()
+	} else {
+		s.draw(v, now, passStill)
+	}
 	rl.EndTextureMode()
 	s.still.key, s.still.valid = k, true
 }
@@ -104,10 +111,10 @@ func (s *Screen) stillFor(v *input.View, now time.Time) bool {
 // opaque), which the Pi's GPU does at no cost to its CPU. The target must
 // not be multisampled (OpenGL copies into none).
 func (s *Screen) drawStill() {
+	rl.DrawRenderBatchActive()
+	w, h := s.still.w, s.still.h
+	x, y := int32(s.opts.X), int32(s.opts.Y)
 	if v := rl.GetVersion(); v == rl.Opengl33 || v == rl.Opengl43 || v == rl.OpenglEs30 {
-		rl.DrawRenderBatchActive()
-		w, h := s.still.w, s.still.h
-		x, y := int32(s.opts.X), int32(s.opts.Y)
 		to := rl.GetActiveFramebuffer()
 		toH := rl.GetFramebufferHeight() // the texture mode's target
 		if to == 0 {
@@ -121,19 +128,10 @@ func (s *Screen) drawStill() {
 		rl.BindFramebuffer(rl.ReadFramebuffer, to)
 		return
 	}
-	s.drawStillQuad()
-}
-
-// drawStillQuad draws the still layer as a textured quad at the screen's
-// corner in the current transform, without blending (it is opaque): the
-// copy of OpenGL ES 2, and of a turned picture under turn's transform
-// (OpenGL's framebuffer copy cannot turn).
-func (s *Screen) drawStillQuad() {
-	rl.DrawRenderBatchActive()
 	rl.DisableColorBlend()
 	// A render texture's rows are stored bottom up.
-	src := rl.Rectangle{Width: float32(s.still.w), Height: -float32(s.still.h)}
-	rl.DrawTextureRec(s.still.rt.Texture, src, rl.Vector2{X: float32(s.opts.X), Y: float32(s.opts.Y)}, rl.White)
+	src := rl.Rectangle{Width: float32(w), Height: -float32(h)}
+	rl.DrawTextureRec(s.still.rt.Texture, src, rl.Vector2{X: float32(x), Y: float32(y)}, rl.White)
 	rl.DrawRenderBatchActive()
 	rl.EnableColorBlend()
 }

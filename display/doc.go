@@ -66,9 +66,10 @@
 // and draws only what moves over it. What moves is drawn in the layer, as it
 // is, while something lies over it (the tunnel's cards, a banner). A View
 // without a revision, built by hand, is drawn whole every frame.
-// A turned screen's still layer is drawn upright and placed turned, as a
-// textured quad (a framebuffer copy cannot turn it), what moves drawn turned
-// over it (TestTurnedScreen).
+// A turned screen draws its still layer turned, so that a turned frame
+// copies it as an upright one does and costs the same
+// (BenchmarkTurnedFrame); what moves is drawn turned over it
+// (TestTurnedScreen).
 // TestStillLayerShowsTheSameScreen checks both ways give the same picture;
 // BenchmarkScreenFrame measures presented frames: empty, a steady busy
 // 5-player game, and the frame right after an event that redraws the layer.

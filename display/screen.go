@@ -218,8 +218,8 @@ func (s *Screen) turnOrigin() (dx, dy float32) {
 // The picture is the upright one turned, but for edges through pixel
 // centres: the rasteriser gives such a pixel to the shape on one side
 // (OpenGL's rule for shared edges), and a turn changes which side, so that
-// an edge drawn turned may land one pixel over from where the still layer,
-// drawn upright, has it.
+// such an edge lands one pixel over. The still layer is drawn turned too
+// (Prepare), so that what moves lines up with it.
 func (s *Screen) turn() {
 	x, y := float32(s.opts.X), float32(s.opts.Y)
 	dx, dy := s.turnOrigin()
@@ -715,11 +715,15 @@ func (s *Screen) Draw(v *input.View, now time.Time) {
 		return
 	}
 	if s.opts.Rotation != 0 {
-		// Drawn in logical coordinates, turned onto the window.
+		// Drawn in logical coordinates, turned onto the window; the
+		// still layer holds its part turned already and is copied as it
+		// is, at the cost of an upright frame.
+		still := s.stillFor(v, now)
+		if still {
+			s.drawStill()
+		}
 		s.turn()
-		if s.stillFor(v, now) {
-			s.drawStillQuad()
-		} else {
+		if !still {
 			s.draw(v, now, passStill)
 		}
 		s.draw(v, now, passLive)
