@@ -223,7 +223,6 @@ func (s *Screen) turnOrigin() (dx, dy float32) {
 func (s *Screen) turn() {
 	x, y := float32(s.opts.X), float32(s.opts.Y)
 	dx, dy := s.turnOrigin()
-
 	rl.PushMatrix()
 	rl.Translatef(x+dx, y+dy, 0)
 	rl.Rotatef(float32(s.opts.Rotation), 0, 0, 1)
@@ -418,11 +417,12 @@ func sameStrings(have []string, a, b []string) bool {
 }
 
 // HitTest resolves a touch at window pixel x, y to what it landed on,
-// as the View last drawn shows it, turned back with the picture first
-// (ScreenOpts.Rotation); the Touch keeps the window pixel in X and Y: an on-screen key (with its seat for
+// as the View last drawn shows it: an on-screen key (with its seat for
 // keys of a seat's panel), a market slot, the deck, the ticket deck, a
 // route or a city; or Nothing (with the seat when the touch landed on a
-// seat's panel). now is the touch's time.
+// seat's panel). now is the touch's time. On a turned screen
+// (ScreenOpts.Rotation) the point is turned back with the picture first;
+// the Touch keeps the window pixel in X and Y.
 func (s *Screen) HitTest(x, y float32, now time.Time) hal.Touch {
 	t := hal.Touch{X: x, Y: y, Kind: hal.Nothing, Seat: -1, At: now}
 	if s.play == nil {
