@@ -1,10 +1,13 @@
 package display
 
 import (
+	"image/color"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	rl "github.com/gen2brain/raylib-go/raylib"
 
 	"ttr/input"
 )
@@ -134,4 +137,32 @@ func TestStillLayerInPlace(t *testing.T) {
 		writePNG(t, filepath.Join(os.TempDir(), "still-in-place.png"), layered)
 		t.Errorf("%d pixels differ between the layered frame and the one-pass frame (at most %d may)", diff, limit)
 	}
+}
+
+// TestDrawNothingFillsTheScreen checks that with nothing to show (no View
+// yet) the screen still covers its rectangle, in the table's colour: the
+// table's window is never cleared, the screen fills it.
+func TestDrawNothingFillsTheScreen(t *testing.T) {
+	onMain(func() {
+		s, err := NewScreen(catalog(t), ScreenOpts{X: 10, Y: 20, Width: 800, Height: 480, Seats: DefaultEdges(4)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Unload()
+		target := rl.LoadRenderTexture(900, 600)
+		defer rl.UnloadRenderTexture(target)
+		rl.BeginTextureMode(target)
+		rl.ClearBackground(color.RGBA{255, 0, 0, 255})
+		s.Draw(nil, time.Now())
+		rl.EndTextureMode()
+		img := readTexture(target.Texture, 900, 600)
+		for _, c := range []struct {
+			x, y int
+			want color.RGBA
+		}{{15, 25, tableColor}, {809, 499, tableColor}, {5, 5, color.RGBA{255, 0, 0, 255}}, {850, 550, color.RGBA{255, 0, 0, 255}}} {
+			if got := img.RGBAAt(c.x, c.y); got != c.want {
+				t.Errorf("pixel %d,%d is %v, want %v", c.x, c.y, got, c.want)
+			}
+		}
+	})
 }

@@ -707,11 +707,17 @@ var (
 // matching End, so that it can draw more around it. After Prepare(v, now)
 // a frame only copies the still layer and draws what moves over it.
 func (s *Screen) Draw(v *input.View, now time.Time) {
-	if v == nil {
-		return
+	if v != nil {
+		s.prepare(v)
 	}
-	s.prepare(v)
-	if s.play == nil || s.fonts == nil {
+	if s.fonts == nil {
+		return // no window: nothing to draw with
+	}
+	if v == nil || s.play == nil {
+		// Nothing to show yet (no View, no map laid out): the table's
+		// colour, so that a window the screen fills, which nobody clears,
+		// never shows what was there before.
+		rl.DrawRectangle(int32(s.opts.X), int32(s.opts.Y), int32(s.opts.Width), int32(s.opts.Height), tableColor)
 		return
 	}
 	if s.opts.Rotation != 0 {
