@@ -80,6 +80,11 @@ func newUI(w *world, cat *msg.Catalog, lang msg.Lang, edges []display.Edge, widt
 	return u, nil
 }
 
+// simRunes are the signs beyond ASCII the simulator writes itself, outside
+// any message or city name: the separator of its seat titles, the dash
+// between two cities, the arrow of its event log.
+const simRunes = "·–→"
+
 func (u *ui) resize(w, h int) {
 	u.width, u.height = w, h
 	u.screen.Resize(screenArea(w, h))
@@ -88,8 +93,10 @@ func (u *ui) resize(w, h int) {
 		u.unloadFonts()
 		u.size = float32(size)
 		// The simulator's words come from the catalogue and name cities:
-		// its fonts carry the letters the table's do.
+		// its fonts carry the letters the table's do, and the signs it
+		// writes itself.
 		letters, _ := display.Letters(u.cat) // the maps are checked by the screen already made
+		letters = append(letters, simRunes)
 		u.text = display.LoadFont(display.Sans, size, letters...)
 		u.small = display.LoadFont(display.Sans, size*9/10, letters...)
 		u.bold = display.LoadFont(display.Bold, size, letters...)
