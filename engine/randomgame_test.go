@@ -1,0 +1,57 @@
+package engine
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"testing"
+
+	"ttr/maps"
+)
+
+// TestRandomGamesUnchanged pins seeded random games end to end: the
+// Dealer's outcomes, PickLegalAction's choices for the same random
+// numbers, and the final scores. Speed-ups of any of them must leave every
+// game as it was; the hashes were taken before the speed-ups.
+func TestRandomGamesUnchanged(t *testing.T) {
+	for _, tc := range []struct {
+		m    *maps.Map
+		want uint64
+	}{
+		{maps.Europe(), 0x869bd1ddfa44bec4},
+		{maps.USA(), 0xfea34d28ac476269},
+	} {
+		h := fnv.New64a()
+		actions := 0
+		for g := range 40 {
+			players := MinPlayers + g%(MaxPlayers-MinPlayers+1)
+			s, err := NewGame(tc.m, Opts{Players: players})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := NewDealer(uint64(g))
+			r := rand.New(rand.NewPCG(uint64(g), 7))
+			for !s.IsTerminal() {
+				var a Action
+				if s.IsChance() {
+					a = d.Outcome(s)
+				} else {
+					a = s.PickLegalAction(r.IntN)
+				}
+				fmt.Fprintf(h, "%+v;", a)
+				if err := s.Do(a); err != nil {
+					t.Fatalf("%s game %d: %v", tc.m.ID, g, err)
+				}
+				actions++
+			}
+			res := s.Result()
+			for _, p := range res.Players {
+				fmt.Fprintf(h, "%d/%d/%d/%d/%v/%v|", p.Total, p.TicketPoints, p.LongestPath, p.StationPoints, p.Tickets, p.StationRoutes)
+			}
+			fmt.Fprintf(h, "%v %v\n", res.Winners, res.DecidedBy)
+		}
+		if got := h.Sum64(); got != tc.want {
+			t.Errorf("%s: 40 random games (%d actions) hash to %#x, want %#x", tc.m.ID, actions, got, tc.want)
+		}
+	}
+}
