@@ -256,10 +256,17 @@ func chooseStationsWith(m *maps.Map, pl Player, self int, owner []int, touch [][
 	return ch
 }
 
+// touchBuffers are stationTouch's work space; its result lives in them,
+// until the next call.
+type touchBuffers struct {
+	touch          [][]int
+	count, backing []int
+}
+
 // stationTouch is touching(m) for the cities with a station only (the
 // only ones chooseStations reads): one look through the routes for all
-// players, instead of every city's list.
-func stationTouch(m *maps.Map, players []Player) [][]int {
+// players, instead of every city's list. The lists live in buf.
+func stationTouch(m *maps.Map, players []Player, buf *touchBuffers) [][]int {
 	built := false
 	for _, pl := range players {
 		built = built || len(pl.Stations) > 0
@@ -267,9 +274,10 @@ func stationTouch(m *maps.Map, players []Player) [][]int {
 	if !built {
 		return nil // chooseStations needs no list
 	}
-	touch := make([][]int, len(m.Cities))
+	touch := grow(&buf.touch, len(m.Cities))
+	clear(touch)
 	// count[city]: routes at city, for the cities with a station, else -1.
-	count := make([]int, len(m.Cities))
+	count := grow(&buf.count, len(m.Cities))
 	for c := range count {
 		count[c] = -1
 	}
@@ -289,7 +297,7 @@ func stationTouch(m *maps.Map, players []Player) [][]int {
 			total++
 		}
 	}
-	backing := make([]int, total)
+	backing := grow(&buf.backing, total)
 	for c, n := range count {
 		if n > 0 {
 			touch[c] = backing[:0:n]
