@@ -34,19 +34,25 @@ type handCounts [NumCardColors]int
 // colour's block of card IDs (see CardID): purple 0-11 ... yellow 60-71
 // (across the two words), black 72-83, red 84-95, locomotives 96-109.
 func countHand(hand CardSet) handCounts {
+	var h handCounts
+	h.count(hand)
+	return h
+}
+
+// count sets h to the counts of hand (countHand in place: filling a
+// returned array and copying it costs more than the popcounts).
+func (h *handCounts) count(hand CardSet) {
 	const block = 1<<CardsPerColor - 1
 	lo, hi := hand[0], hand[1]
-	return handCounts{
-		Locomotive: bits.OnesCount64(hi >> (firstLocomotiveID - 64)),
-		Purple:     bits.OnesCount64(lo & block),
-		Blue:       bits.OnesCount64(lo >> CardsPerColor & block),
-		Orange:     bits.OnesCount64(lo >> (2 * CardsPerColor) & block),
-		White:      bits.OnesCount64(lo >> (3 * CardsPerColor) & block),
-		Green:      bits.OnesCount64(lo >> (4 * CardsPerColor) & block),
-		Yellow:     bits.OnesCount64(lo>>(5*CardsPerColor) | hi<<(64-5*CardsPerColor)&block),
-		Black:      bits.OnesCount64(hi >> (6*CardsPerColor - 64) & block),
-		Red:        bits.OnesCount64(hi >> (7*CardsPerColor - 64) & block),
-	}
+	h[Locomotive] = bits.OnesCount64(hi >> (firstLocomotiveID - 64))
+	h[Purple] = bits.OnesCount64(lo & block)
+	h[Blue] = bits.OnesCount64(lo >> CardsPerColor & block)
+	h[Orange] = bits.OnesCount64(lo >> (2 * CardsPerColor) & block)
+	h[White] = bits.OnesCount64(lo >> (3 * CardsPerColor) & block)
+	h[Green] = bits.OnesCount64(lo >> (4 * CardsPerColor) & block)
+	h[Yellow] = bits.OnesCount64(lo>>(5*CardsPerColor) | hi<<(64-5*CardsPerColor)&block)
+	h[Black] = bits.OnesCount64(hi >> (6*CardsPerColor - 64) & block)
+	h[Red] = bits.OnesCount64(hi >> (7*CardsPerColor - 64) & block)
 }
 
 // payments returns the number of distinct payments appendPayments lists.
@@ -113,7 +119,7 @@ type claimCounter struct {
 }
 
 func (s *State) initClaimCounter(cc *claimCounter, hand CardSet) {
-	cc.h = countHand(hand)
+	cc.h.count(hand)
 	h := &cc.h
 	cur := s.c.cur
 	cc.trains = int(s.c.trains[cur])
