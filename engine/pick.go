@@ -19,6 +19,10 @@ func (s *State) PickLegalAction(pick func(n int) int) Action {
 		return Action{Kind: RevealTicket, Ticket: next.nth(pick(next.Len()))}
 	case NeedSecondCard:
 		return s.pickSecond(pick)
+	case NeedKeep:
+		return s.pickKeep(pick)
+	case NeedTunnel:
+		return s.pickTunnel(pick)
 	case NeedNothing:
 		return Action{}
 	}
@@ -187,6 +191,63 @@ func colorPayments(nc, nl, n int) int {
 		k++
 	}
 	return k
+}
+
+// pickKeep is PickLegalAction for keeping tickets: the give-back sets
+// that keep enough, in increasing bitset order, as AppendLegalActions
+// lists them.
+func (s *State) pickKeep(pick func(n int) int) Action {
+	c := &s.c
+	drawn := c.tDrawn[c.cur]
+	keepMin := int(c.keepMin)
+	n := 0
+	for sub := TicketSet(0); ; sub = (sub - drawn) & drawn {
+		if (drawn &^ sub).Len() >= keepMin {
+			n++
+		}
+		if sub == drawn {
+			break
+		}
+	}
+	k := pick(n)
+	for sub := TicketSet(0); ; sub = (sub - drawn) & drawn {
+		if (drawn &^ sub).Len() >= keepMin {
+			if k == 0 {
+				return Action{Kind: KeepTickets, Tickets: sub}
+			}
+			k--
+		}
+		if sub == drawn {
+			break
+		}
+	}
+	panic("engine: bug: PickLegalAction ran past the tickets to keep")
+}
+
+// pickTunnel is PickLegalAction for a tunnel's extra cost: the payments
+// by number of locomotives, then withdrawing, as AppendLegalActions lists
+// them.
+func (s *State) pickTunnel(pick func(n int) int) Action {
+	c := &s.c
+	hand := c.hand[c.cur]
+	extra := int(c.tunExtra)
+	locos := hand.OfColor(Locomotive)
+	nl := locos.Len()
+	var col CardSet
+	first, last := extra, extra // locomotives in the first and last payment
+	if c.tunColor != Locomotive {
+		col = hand.OfColor(c.tunColor)
+		first, last = max(0, extra-col.Len()), min(extra, nl)
+	} else if nl < extra {
+		first, last = 1, 0 // none
+	}
+	pays := max(last-first+1, 0)
+	k := pick(pays + 1)
+	if k == pays {
+		return Action{Kind: WithdrawTunnel}
+	}
+	l := first + k
+	return Action{Kind: PayTunnel, Cards: col.lowest(extra - l).Union(locos.lowest(l))}
 }
 
 // pickSecond is PickLegalAction for the second card of a draw: the
