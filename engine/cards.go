@@ -209,30 +209,40 @@ func (s CardSet) nth(n int) CardID {
 	return CardID(w*64 + select64(s[w], n))
 }
 
-// select64 returns the position of the n-th set bit of x (n < popcount(x)),
-// halving the word by popcounts before walking the last byte.
+// select64 returns the position of the n-th set bit of x (n < popcount(x))
+// without a branch: the bytes' popcounts are summed into running totals
+// (each at most 64, so bytewise subtraction with the top bits set tells
+// how many bytes lie wholly before the bit), and selectInByte finds the
+// bit in its byte.
 func select64(x uint64, n int) int {
-	pos := 0
-	if c := bits.OnesCount32(uint32(x)); n >= c {
-		n -= c
-		x >>= 32
-		pos += 32
-	}
-	if c := bits.OnesCount16(uint16(x)); n >= c {
-		n -= c
-		x >>= 16
-		pos += 16
-	}
-	if c := bits.OnesCount8(uint8(x)); n >= c {
-		n -= c
-		x >>= 8
-		pos += 8
-	}
-	for range n {
-		x &= x - 1
-	}
-	return pos + bits.TrailingZeros64(x)
+	const (
+		l8 = 0x0101010101010101
+		h8 = 0x8080808080808080
+	)
+	c := x - x>>1&0x5555555555555555
+	c = c&0x3333333333333333 + c>>2&0x3333333333333333
+	c = (c + c>>4) & 0x0f0f0f0f0f0f0f0f
+	c *= l8 // byte i: the set bits in bytes 0 to i
+	// Top bit of byte i: n >= the set bits in bytes 0 to i.
+	before := ((uint64(n)*l8 | h8) - c) & h8
+	pos := int((before>>7)*l8>>56) << 3
+	n -= int(c << 8 >> pos & 0xff)
+	return pos + int(selectInByte[(n&7)<<8|int(x>>pos&0xff)])
 }
+
+// selectInByte[n<<8|b] is the position of the n-th set bit of byte b.
+var selectInByte = func() (t [8 << 8]uint8) {
+	for b := range 256 {
+		n := 0
+		for i := range 8 {
+			if b>>i&1 == 1 {
+				t[n<<8|b] = uint8(i)
+				n++
+			}
+		}
+	}
+	return t
+}()
 
 // lowest returns the set of the n smallest cards of s (n <= s.Len()).
 func (s CardSet) lowest(n int) CardSet {
