@@ -242,7 +242,7 @@ func (s *State) faceUp(slot int, evs *[]Event) error {
 }
 
 func (s *State) blind() error {
-	if s.cardsLeft() == 0 {
+	if !s.hasCards() {
 		return ruleErr(ErrNoTrainCards, nil)
 	}
 	if s.c.phase == phSecond {
@@ -572,7 +572,7 @@ func (s *State) revealCard(card CardID, evs *[]Event) error {
 			e := ev(EvMarketCard, w.Player)
 			e.Slot, e.Card = w.Slot, card
 			*evs = append(*evs, e)
-			if s.emptySlot() < 0 || s.cardsLeft() == 0 {
+			if s.emptySlot() < 0 || !s.hasCards() {
 				if s.marketLocos() >= 3 && !s.resetHelps() {
 					*evs = append(*evs, ev(EvMarketStuck, w.Player))
 				}

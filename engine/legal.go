@@ -94,7 +94,7 @@ func (s *State) appendDraws(buf []Action, second bool) []Action {
 		}
 		buf = append(buf, Action{Kind: DrawFaceUp, Slot: i})
 	}
-	if s.cardsLeft() > 0 {
+	if s.hasCards() {
 		buf = append(buf, Action{Kind: DrawBlind})
 	}
 	return buf
@@ -237,7 +237,7 @@ func (s *State) appendStations(buf []Action) []Action {
 // passing.
 func (s *State) canAct() bool {
 	c := &s.c
-	if s.cardsLeft() > 0 || s.marketSet().Len() > 0 || s.TicketsInDeck() > 0 {
+	if s.hasCards() || s.marketSet().Len() > 0 || s.TicketsInDeck() > 0 {
 		return true
 	}
 	var buf [1]Action

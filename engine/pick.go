@@ -255,11 +255,11 @@ func (s *State) pickTunnel(pick func(n int) int) Action {
 func (s *State) pickSecond(pick func(n int) int) Action {
 	slots := secondSlots(s.marketWord())
 	n := bits.OnesCount64(slots)
-	if s.cardsLeft() > 0 {
+	if s.hasCards() {
 		n++
 	}
 	k := pick(n)
-	if k == n-1 && s.cardsLeft() > 0 {
+	if k == n-1 && s.hasCards() {
 		return Action{Kind: DrawBlind}
 	}
 	for ; k > 0; k-- {
@@ -281,7 +281,7 @@ func (s *State) pickTurn(pick func(n int) int) Action {
 	filled := filledSlots(s.marketWord())
 	slots := bits.OnesCount64(filled)
 	blind := 0
-	if s.cardsLeft() > 0 {
+	if s.hasCards() {
 		blind = 1
 	}
 	claims := 0

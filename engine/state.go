@@ -469,6 +469,13 @@ func (s *State) TicketsInDeck() int { return s.c.tTop.Len() + int(s.c.bottomLen)
 
 func (s *State) cardsLeft() int { return s.c.deck.Len() + s.c.discard.Len() }
 
+// hasCards reports whether cardsLeft() > 0, without counting: the hot
+// paths of settle and PickLegalAction ask it at nearly every action.
+func (s *State) hasCards() bool {
+	d, x := &s.c.deck, &s.c.discard
+	return d[0]|d[1]|x[0]|x[1] != 0
+}
+
 // Slot bytes of marketWord: byte i is the card in slot i (NoCard = 0xFF).
 const (
 	slotLow  = 0x01_01_01_01_01 // the lowest bit of each slot's byte
@@ -561,7 +568,7 @@ func (s *State) settle(evs *[]Event) {
 			}
 		}
 		mw := s.marketWord()
-		if e := emptySlots(mw); e != 0 && s.cardsLeft() > 0 {
+		if e := emptySlots(mw); e != 0 && s.hasCards() {
 			s.reshuffleIfEmpty(evs)
 			c.wait = Wait{Need: NeedCardToMarket, Player: int(c.cur), Slot: bits.TrailingZeros64(e) >> 3}
 			return
@@ -640,7 +647,7 @@ func (s *State) settle(evs *[]Event) {
 }
 
 func (s *State) canDrawSecond() bool {
-	return s.cardsLeft() > 0 || secondSlots(s.marketWord()) != 0
+	return s.hasCards() || secondSlots(s.marketWord()) != 0
 }
 
 // filledSlots returns one bit per slot of marketWord x holding a card: bit
