@@ -2,7 +2,6 @@ package score
 
 import (
 	"strconv"
-	"sync"
 
 	"ttr/maps"
 )
@@ -90,9 +89,7 @@ type Result struct {
 // Final scores a finished board. The players must be valid for m (see
 // Validate); Final itself never fails.
 func Final(m *maps.Map, players []Player) Result {
-	sc := finalPool.Get().(*finalScratch)
-	defer finalPool.Put(sc)
-	owner := grow(&sc.owner, len(m.Routes))
+	owner := make([]int, len(m.Routes))
 	for i := range owner {
 		owner[i] = -1
 	}
@@ -101,20 +98,15 @@ func Final(m *maps.Map, players []Player) Result {
 			owner[r] = p
 		}
 	}
-	buf := &sc.trail
+	var buf trailBuffers
 	most := 0
 	for _, pl := range players {
 		most = max(most, len(pl.Routes))
 	}
-	if cr := len(m.Cities) + len(m.Routes); sc.reserved[0] != cr || sc.reserved[1] < most {
-		buf.reserve(m, most)
-		sc.reserved = [2]int{cr, most}
-	}
-	stations := &sc.stations
-	touch := stationTouch(m, players, &sc.touch)
-	if n := 2*len(m.Cities) + 64; len(stations.ints.buf) < n {
-		stations.ints.buf = make([]int, n) // a player's union-find and node numbers, and more
-	}
+	buf.reserve(m, most)
+	var stations stationBuffers
+	touch := stationTouch(m, players)
+	stations.ints.buf = make([]int, 2*len(m.Cities)+64) // a player's union-find and node numbers, and more
 	res := Result{Players: make([]PlayerResult, len(players))}
 	best := 0
 	for p, pl := range players {
@@ -127,7 +119,7 @@ func Final(m *maps.Map, players []Player) Result {
 		if m.Rules.Stations > 0 {
 			pr.StationPoints = StationValue * max(m.Rules.Stations-len(pl.Stations), 0)
 		}
-		choice := chooseStationsWith(m, pl, p, owner, touch, stations)
+		choice := chooseStationsWith(m, pl, p, owner, touch, &stations)
 		pr.StationRoutes = make(map[int]int, len(pl.Stations))
 		for i, c := range pl.Stations {
 			pr.StationRoutes[c] = choice.borrowed[i]
@@ -142,7 +134,7 @@ func Final(m *maps.Map, players []Player) Result {
 				pr.TicketPoints -= m.Tickets[t].Points
 			}
 		}
-		pr.LongestPath, _ = longestPath(m, pl.Routes, buf)
+		pr.LongestPath, _ = longestPath(m, pl.Routes, &buf)
 		best = max(best, pr.LongestPath)
 	}
 	for p := range res.Players {
@@ -154,33 +146,6 @@ func Final(m *maps.Map, players []Player) Result {
 	}
 	res.Winners, res.DecidedBy = winners(m, res.Players)
 	return res
-}
-
-// finalScratch is Final's work space. Every buffer in it is cleared
-// before use, and nothing of it reaches a Result, so a scratch left by one
-// call scores the next exactly as a fresh one would.
-type finalScratch struct {
-	owner    []int
-	trail    trailBuffers
-	reserved [2]int // the cities+routes and the routes per player trail was reserved for
-	stations stationBuffers
-	touch    touchBuffers
-}
-
-// finalPool is a cache of Final's work space, so that a stream of games
-// (simulations, benchmarks) does not allocate it for every game. A
-// sync.Pool hands each scratch to one call at a time: concurrent Finals
-// never share one, and what a call computes does not depend on which
-// scratch it gets.
-var finalPool = sync.Pool{New: func() any { return new(finalScratch) }}
-
-// grow returns the first n elements of *buf, reallocated if too small. The
-// elements keep their old values.
-func grow[T any](buf *[]T, n int) []T {
-	if cap(*buf) < n {
-		*buf = make([]T, n)
-	}
-	return (*buf)[:n]
 }
 
 // winners applies the tie-breaks in order: most points, most completed

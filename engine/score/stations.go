@@ -256,17 +256,10 @@ func chooseStationsWith(m *maps.Map, pl Player, self int, owner []int, touch [][
 	return ch
 }
 
-// touchBuffers are stationTouch's work space; its result lives in them,
-// until the next call.
-type touchBuffers struct {
-	touch          [][]int
-	count, backing []int
-}
-
 // stationTouch is touching(m) for the cities with a station only (the
 // only ones chooseStations reads): one look through the routes for all
-// players, instead of every city's list. The lists live in buf.
-func stationTouch(m *maps.Map, players []Player, buf *touchBuffers) [][]int {
+// players, instead of every city's list.
+func stationTouch(m *maps.Map, players []Player) [][]int {
 	built := false
 	for _, pl := range players {
 		built = built || len(pl.Stations) > 0
@@ -274,10 +267,9 @@ func stationTouch(m *maps.Map, players []Player, buf *touchBuffers) [][]int {
 	if !built {
 		return nil // chooseStations needs no list
 	}
-	touch := grow(&buf.touch, len(m.Cities))
-	clear(touch)
+	touch := make([][]int, len(m.Cities))
 	// count[city]: routes at city, for the cities with a station, else -1.
-	count := grow(&buf.count, len(m.Cities))
+	count := make([]int, len(m.Cities))
 	for c := range count {
 		count[c] = -1
 	}
@@ -297,7 +289,7 @@ func stationTouch(m *maps.Map, players []Player, buf *touchBuffers) [][]int {
 			total++
 		}
 	}
-	backing := grow(&buf.backing, total)
+	backing := make([]int, total)
 	for c, n := range count {
 		if n > 0 {
 			touch[c] = backing[:0:n]
