@@ -307,37 +307,6 @@ func TestBadRotation(t *testing.T) {
 	}
 }
 
-// TestTurnedDrawAllocates checks that turning the picture costs a steady
-// frame no allocation, drawn whole or over the still layer.
-func TestTurnedDrawAllocates(t *testing.T) {
-	_, v := europeInProgress(t, "es")
-	s := turnedScreen(t, 1280, 720, 90, fourEdges)
-	defer onMain(s.Unload)
-	for _, prepared := range []bool{false, true} {
-		now := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
-		onMain(func() {
-			target := rlTarget(720, 1280)
-			defer target.unload()
-			frame := func() {
-				if prepared {
-					s.Prepare(&v, now)
-				}
-				target.begin()
-				s.Draw(&v, now)
-				target.end()
-				now = now.Add(16 * time.Millisecond)
-			}
-			frame()
-			if got := testing.AllocsPerRun(20, frame); got > 0 {
-				t.Errorf("prepared %v: a steady turned frame allocates %.1f times, want 0", prepared, got)
-			}
-			if s.stillFor(&v, now) != prepared {
-				t.Errorf("prepared %v: the frames were drawn over the still layer: %v", prepared, !prepared)
-			}
-		})
-	}
-}
-
 // BenchmarkTurnedFrame measures a steady presented frame of a busy game
 // in the test window at 1920x1080, upright and turned: the still layer
 // holds the picture turned, so that a turned frame copies it as an upright
@@ -348,14 +317,7 @@ func BenchmarkTurnedFrame(b *testing.B) {
 	sc.start(0)
 	sc.turns(120)
 	v := sc.tb.View()
-	onMain(func() {
-		rl.SetWindowSize(1920, 1080)
-		rl.ClearWindowState(rl.FlagWindowHidden)
-	})
-	defer onMain(func() {
-		rl.SetWindowState(rl.FlagWindowHidden)
-		rl.SetWindowSize(320, 200)
-	})
+	defer showWindow()()
 	for _, rot := range []int{0, 180, 90} {
 		b.Run(fmt.Sprint(rot), func(b *testing.B) {
 			onMain(func() {
@@ -372,17 +334,7 @@ func BenchmarkTurnedFrame(b *testing.B) {
 					rl.EndDrawing()
 					now = now.Add(16 * time.Millisecond)
 				}
-				for range 3 {
-					frame()
-				}
-				b.ReportAllocs()
-				cpu0 := cpuTime()
-				b.ResetTimer()
-				for range b.N {
-					frame()
-				}
-				b.StopTimer()
-				b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+				measureFrames(b, frame)
 			})
 		})
 	}

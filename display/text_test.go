@@ -208,36 +208,36 @@ func TestGlyphs(t *testing.T) {
 
 // TestDrawAllocates checks that a steady frame of a busy game allocates
 // nothing, drawn whole (geometry and words are cached) or over the still
-// layer.
+// layer, upright or turned.
 func TestDrawAllocates(t *testing.T) {
 	_, v := europeInProgress(t, "es")
-	for _, prepared := range []bool{false, true} {
-		now := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
-		onMain(func() {
-			s, err := NewScreen(catalog(t), ScreenOpts{Width: 1280, Height: 720, Seats: fourEdges})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Unload()
-			target := rlTarget(1280, 720)
-			defer target.unload()
-			frame := func() {
-				if prepared {
-					s.Prepare(&v, now)
+	for _, rot := range []int{0, 90} {
+		s := turnedScreen(t, 1280, 720, rot, fourEdges)
+		ww, wh := windowSize(1280, 720, rot)
+		for _, prepared := range []bool{false, true} {
+			now := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
+			onMain(func() {
+				target := rlTarget(ww, wh)
+				defer target.unload()
+				frame := func() {
+					if prepared {
+						s.Prepare(&v, now)
+					}
+					target.begin()
+					s.Draw(&v, now)
+					target.end()
+					now = now.Add(16 * time.Millisecond)
 				}
-				target.begin()
-				s.Draw(&v, now)
-				target.end()
-				now = now.Add(16 * time.Millisecond)
-			}
-			frame()
-			if got := testing.AllocsPerRun(20, frame); got > 0 {
-				t.Errorf("prepared %v: a steady frame allocates %.1f times, want 0", prepared, got)
-			}
-			if s.stillFor(&v, now) != prepared {
-				t.Errorf("prepared %v: the frames were drawn over the still layer: %v", prepared, !prepared)
-			}
-		})
+				frame()
+				if got := testing.AllocsPerRun(20, frame); got > 0 {
+					t.Errorf("rotation %d, prepared %v: a steady frame allocates %.1f times, want 0", rot, prepared, got)
+				}
+				if s.stillFor(&v, now) != prepared {
+					t.Errorf("rotation %d, prepared %v: the frames were drawn over the still layer: %v", rot, prepared, !prepared)
+				}
+			})
+		}
+		onMain(s.Unload)
 	}
 }
 
@@ -277,14 +277,7 @@ func BenchmarkScreenFrame(b *testing.B) {
 		b.Fatalf("mode %s, route selected %d, rev zero %v: want a claim under way", v.Mode, v.SelectedRoute, v.Rev.IsZero())
 	}
 	b.Logf("%d routes claimed, route %d being claimed", claimed, v.SelectedRoute)
-	onMain(func() {
-		rl.SetWindowSize(1920, 1080)
-		rl.ClearWindowState(rl.FlagWindowHidden)
-	})
-	defer onMain(func() {
-		rl.SetWindowState(rl.FlagWindowHidden)
-		rl.SetWindowSize(320, 200)
-	})
+	defer showWindow()()
 	for _, mode := range []string{"empty", "busy", "changed"} {
 		b.Run(mode, func(b *testing.B) {
 			onMain(func() {
@@ -312,21 +305,42 @@ func BenchmarkScreenFrame(b *testing.B) {
 					rl.EndDrawing()
 					now = now.Add(16 * time.Millisecond)
 				}
-				// The first frames lay out the board and word the texts.
-				for range 3 {
-					frame()
-				}
-				b.ReportAllocs()
-				cpu0 := cpuTime()
-				b.ResetTimer()
-				for range b.N {
-					frame()
-				}
-				b.StopTimer()
-				b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+				measureFrames(b, frame)
 			})
 		})
 	}
+}
+
+// showWindow grows the test window to 1920x1080 and shows it, for the
+// benchmarks of presented frames; the func it returns hides it again.
+func showWindow() func() {
+	onMain(func() {
+		rl.SetWindowSize(1920, 1080)
+		rl.ClearWindowState(rl.FlagWindowHidden)
+	})
+	return func() {
+		onMain(func() {
+			rl.SetWindowState(rl.FlagWindowHidden)
+			rl.SetWindowSize(320, 200)
+		})
+	}
+}
+
+// measureFrames draws frame three times (the first frames lay out the
+// board and word the texts), then b.N times, and reports cpu-ns/op: the
+// CPU time of the whole process per frame.
+func measureFrames(b *testing.B, frame func()) {
+	for range 3 {
+		frame()
+	}
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	for range b.N {
+		frame()
+	}
+	b.StopTimer()
+	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
 
 // cpuTime is the CPU time the process has used, in every thread.

@@ -245,19 +245,7 @@ func TestSigtermStopsCleanly(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			state := t.TempDir()
-			cmd := exec.Command(bin, append(tc.args, "-config", cfg, "-state", state)...)
-			cmd.Env = append(os.Environ(), "NOTIFY_SOCKET=", "WATCHDOG_USEC=")
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			out, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { cmd.Process.Kill() })
-			sc := bufio.NewScanner(out)
+			cmd, sc, stderr := startTable(t, bin, append(tc.args, "-config", cfg, "-state", state)...)
 			seen := false
 			for sc.Scan() {
 				if sc.Text() == tc.wait {
@@ -271,7 +259,8 @@ func TestSigtermStopsCleanly(t *testing.T) {
 			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 				t.Fatal(err)
 			}
-			io.Copy(io.Discard, out)
+			for sc.Scan() {
+			}
 			if err := cmd.Wait(); err != nil {
 				t.Fatalf("after SIGTERM: %v, want exit 0\n%s", err, stderr.String())
 			}
@@ -309,19 +298,7 @@ func TestWindowPlaysAndStops(t *testing.T) {
 		t.Run(fmt.Sprint("rotation ", rot), func(t *testing.T) {
 			cfg := tableDir(t)
 			setRotation(t, cfg, rot)
-			cmd := exec.Command(bin, "run", "-config", cfg, "-state", t.TempDir(), "-fake", "-bots", "all", "-seed", "8", "-step", "0", "-trace")
-			cmd.Env = append(os.Environ(), "NOTIFY_SOCKET=", "WATCHDOG_USEC=")
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			out, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { cmd.Process.Kill() })
-			sc := bufio.NewScanner(out)
+			cmd, sc, stderr := startTable(t, bin, "run", "-config", cfg, "-state", t.TempDir(), "-fake", "-bots", "all", "-seed", "8", "-step", "0", "-trace")
 			var lines []string
 			for sc.Scan() {
 				lines = append(lines, sc.Text())
@@ -335,7 +312,8 @@ func TestWindowPlaysAndStops(t *testing.T) {
 			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 				t.Fatal(err)
 			}
-			io.Copy(io.Discard, out)
+			for sc.Scan() {
+			}
 			if err := cmd.Wait(); err != nil {
 				t.Fatalf("after SIGTERM: %v, want exit 0\n%s", err, stderr.String())
 			}
@@ -372,4 +350,24 @@ func setRotation(t *testing.T, path string, rot int) {
 	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// startTable starts the table's binary with args, outside systemd, and
+// returns the process, a scanner of its standard output (the -trace lines)
+// and its standard error; the process is killed when the test ends.
+func startTable(t *testing.T, bin string, args ...string) (*exec.Cmd, *bufio.Scanner, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "NOTIFY_SOCKET=", "WATCHDOG_USEC=")
+	stderr := new(bytes.Buffer)
+	cmd.Stderr = stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	return cmd, bufio.NewScanner(out), stderr
 }
