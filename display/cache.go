@@ -30,6 +30,9 @@ const (
 // stillLayer is the texture of what does not move, and the key of what it
 // shows.
 type stillLayer struct {
+	// blit: OpenGL copies between framebuffers (desktop 3.3 and 4.3, ES
+	// 3), set when the screen is made.
+	blit  bool
 	rt    rl.RenderTexture2D
 	w, h  int32 // of rt; 0: none loaded
 	key   stillKey
@@ -114,7 +117,7 @@ func (s *Screen) drawStill() {
 	rl.DrawRenderBatchActive()
 	w, h := s.still.w, s.still.h
 	x, y := int32(s.opts.X), int32(s.opts.Y)
-	if v := rl.GetVersion(); v == rl.Opengl33 || v == rl.Opengl43 || v == rl.OpenglEs30 {
+	if s.still.blit {
 		to := rl.GetActiveFramebuffer()
 		toH := rl.GetFramebufferHeight() // the texture mode's target
 		if to == 0 {
@@ -162,7 +165,7 @@ func (s *Screen) unloadStill() {
 	if s.still.w != 0 {
 		rl.UnloadRenderTexture(s.still.rt)
 	}
-	s.still = stillLayer{}
+	s.still = stillLayer{blit: s.still.blit}
 }
 
 // liveSelection reports whether v's selected route or city pulses over

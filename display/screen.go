@@ -110,6 +110,8 @@ func NewScreen(cat *msg.Catalog, opts ScreenOpts) (*Screen, error) {
 	}
 	w, h := s.size()
 	s.fonts = loadFonts(scaleOf(float32(w), float32(h)), s.extra...)
+	v := rl.GetVersion()
+	s.still.blit = v == rl.Opengl33 || v == rl.Opengl43 || v == rl.OpenglEs30
 	return s, nil
 }
 

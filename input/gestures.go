@@ -44,6 +44,14 @@ func (t *Table) Gestures(a engine.Action, uid func(Tag) hal.UID, chance func(*en
 	touch := func(k hal.TargetKind, id string, index int) {
 		evs = append(evs, hal.Touch{Kind: k, ID: id, Index: index, Seat: -1, At: at})
 	}
+	// pay scans cards one by one, then confirms: a claim, a station, a
+	// tunnel's extra cost.
+	pay := func(cards engine.CardSet) {
+		for _, c := range cards.IDs() {
+			scanCard(c)
+		}
+		press(hal.Confirm)
+	}
 	if (w.Need == engine.NeedTurn && t.g != gNone) || (w.Need == engine.NeedKeep && t.give != 0) {
 		press(hal.Cancel)
 	}
@@ -90,24 +98,15 @@ func (t *Table) Gestures(a engine.Action, uid func(Tag) hal.UID, chance func(*en
 			return nil, fmt.Errorf("input: gestures: no route %d", a.Route)
 		}
 		touch(hal.RouteArea, t.m.Routes[a.Route].ID, 0)
-		for _, c := range a.Cards.IDs() {
-			scanCard(c)
-		}
-		press(hal.Confirm)
+		pay(a.Cards)
 	case engine.BuildStation:
 		if a.City < 0 || a.City >= len(t.m.Cities) {
 			return nil, fmt.Errorf("input: gestures: no city %d", a.City)
 		}
 		touch(hal.CityArea, t.m.Cities[a.City].ID, 0)
-		for _, c := range a.Cards.IDs() {
-			scanCard(c)
-		}
-		press(hal.Confirm)
+		pay(a.Cards)
 	case engine.PayTunnel:
-		for _, c := range a.Cards.IDs() {
-			scanCard(c)
-		}
-		press(hal.Confirm)
+		pay(a.Cards)
 	case engine.WithdrawTunnel:
 		press(hal.Cancel)
 	case engine.Pass:

@@ -36,7 +36,7 @@ var buildOnce struct {
 	out      []byte
 }
 
-func tableBinary(t *testing.T) string {
+func tableBinary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		goTool, err := exec.LookPath("go")
@@ -56,6 +56,14 @@ func tableBinary(t *testing.T) string {
 		t.Fatalf("go build: %v\n%s", buildOnce.err, buildOnce.out)
 	}
 	return buildOnce.bin
+}
+
+// tableCommand returns the command of the table's binary, not under
+// systemd: no sd_notify socket, no watchdog, no journal.
+func tableCommand(bin string, args ...string) *exec.Cmd {
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "NOTIFY_SOCKET=", "WATCHDOG_USEC=", "JOURNAL_STREAM=", "INVOCATION_ID=")
+	return cmd
 }
 
 func TestMain(m *testing.M) {
@@ -105,10 +113,7 @@ func finishedGame(t *testing.T, state string) (string, app.Summary, bool) {
 // botRun returns the command of a headless bots game with fake hardware.
 func botRun(bin, cfg, state string, extra ...string) *exec.Cmd {
 	args := append([]string{"run", "-config", cfg, "-state", state, "-headless", "-fake", "-bots", "all", "-seed", "42", "-games", "1"}, extra...)
-	cmd := exec.Command(bin, args...)
-	// Not under systemd: no sd_notify socket, no watchdog.
-	cmd.Env = append(os.Environ(), "NOTIFY_SOCKET=", "WATCHDOG_USEC=", "JOURNAL_STREAM=", "INVOCATION_ID=")
-	return cmd
+	return tableCommand(bin, args...)
 }
 
 // TestCrashResumesIdentically plays a bots game as a real process, once
@@ -357,8 +362,7 @@ func setRotation(t *testing.T, path string, rot int) {
 // and its standard error; the process is killed when the test ends.
 func startTable(t *testing.T, bin string, args ...string) (*exec.Cmd, *bufio.Scanner, *bytes.Buffer) {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), "NOTIFY_SOCKET=", "WATCHDOG_USEC=")
+	cmd := tableCommand(bin, args...)
 	stderr := new(bytes.Buffer)
 	cmd.Stderr = stderr
 	out, err := cmd.StdoutPipe()

@@ -12,7 +12,6 @@ import (
 
 	"ttr/hal"
 	"ttr/hal/config"
-	"ttr/hal/pi"
 	"ttr/hal/registry"
 	"ttr/maps"
 )
@@ -62,11 +61,7 @@ func enrol(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 		if *seat < 0 || *seat >= len(cfg.Seats) {
 			return &exitError{code: 2, err: fmt.Errorf("-seat %d: the config has seats 0 to %d", *seat, len(cfg.Seats)-1)}
 		}
-		h, err := pi.PeriphHost()
-		if err != nil {
-			return err
-		}
-		tbl, err := pi.Open(cfg, h, hal.SystemClock{}, nil, nil)
+		tbl, err := openPi(cfg)
 		if err != nil {
 			return err
 		}

@@ -189,3 +189,14 @@ func (p *retryPort) Close() error {
 	}
 	return p.port.Close()
 }
+
+// openPi opens cfg's readers and buttons on the Pi, for the commands that
+// use them directly (enrol, probe): unlike the table's run, they stop when
+// the hardware cannot be opened.
+func openPi(cfg *config.Config) (*pi.Table, error) {
+	h, err := pi.PeriphHost()
+	if err != nil {
+		return nil, err
+	}
+	return pi.Open(cfg, h, hal.SystemClock{}, nil, nil)
+}

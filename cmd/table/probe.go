@@ -15,7 +15,6 @@ import (
 	"ttr/hal"
 	"ttr/hal/config"
 	"ttr/hal/haltest"
-	"ttr/hal/pi"
 	"ttr/hal/registry"
 )
 
@@ -44,11 +43,7 @@ func probe(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 	if *fake {
 		return p.fake(ctx, cfg, stdin)
 	}
-	h, err := pi.PeriphHost()
-	if err != nil {
-		return err
-	}
-	tbl, err := pi.Open(cfg, h, hal.SystemClock{}, nil, nil)
+	tbl, err := openPi(cfg)
 	if err != nil {
 		return err
 	}

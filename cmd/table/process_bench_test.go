@@ -5,8 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -17,41 +15,6 @@ import (
 // as systemd does on the Pi: make bench reports their figures in
 // BENCHMARKS.md.
 
-// benchBinary builds the table's binary into a temporary folder.
-func benchBinary(b *testing.B) string {
-	b.Helper()
-	bin := filepath.Join(b.TempDir(), "table")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
-// benchConfig writes the example config, with relative registry and logs
-// paths, into a temporary folder, and returns the config's path.
-func benchConfig(b *testing.B) string {
-	b.Helper()
-	data, err := os.ReadFile("../../docs/table.example.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := strings.Replace(string(data), `"/var/lib/ttr/cards.txt"`, `"cards.txt"`, 1)
-	s = strings.Replace(s, `"/var/lib/ttr/games"`, `"games"`, 1)
-	path := filepath.Join(b.TempDir(), "table.json")
-	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	return path
-}
-
-// tableCommand returns the command of the table with fake hardware, not
-// under systemd.
-func tableCommand(bin string, args ...string) *exec.Cmd {
-	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), "NOTIFY_SOCKET=", "WATCHDOG_USEC=", "JOURNAL_STREAM=", "INVOCATION_ID=")
-	return cmd
-}
-
 // BenchmarkFirstFrame measures the time from starting the table's process
 // (in its window, fake hardware, a new game log) to its first frame drawn:
 // the "ready" line -trace prints when it sends READY=1 to systemd. ns/op
@@ -60,8 +23,8 @@ func BenchmarkFirstFrame(b *testing.B) {
 	if os.Getenv("DISPLAY") == "" {
 		b.Fatal("no DISPLAY: run the benchmarks under xvfb-run, as make bench does")
 	}
-	bin := benchBinary(b)
-	cfg := benchConfig(b)
+	bin := tableBinary(b)
+	cfg := tableDir(b)
 	var total time.Duration
 	b.ResetTimer()
 	for range b.N {
@@ -110,8 +73,8 @@ func BenchmarkFirstFrame(b *testing.B) {
 // size (the largest of the games, from wait4's rusage) and, as ns/op, a
 // game's wall time from start to exit.
 func BenchmarkBotsGame(b *testing.B) {
-	bin := benchBinary(b)
-	cfg := benchConfig(b)
+	bin := tableBinary(b)
+	cfg := tableDir(b)
 	for _, mode := range []string{"headless", "window"} {
 		b.Run(mode, func(b *testing.B) {
 			if mode == "window" && os.Getenv("DISPLAY") == "" {

@@ -45,7 +45,7 @@ func TestDispatchUnknownCommand(t *testing.T) {
 
 // tableDir writes the example config, with relative registry and logs
 // paths, into a temporary folder, and returns the config's path.
-func tableDir(t *testing.T) string {
+func tableDir(t testing.TB) string {
 	t.Helper()
 	data, err := os.ReadFile("../../docs/table.example.json")
 	if err != nil {
