@@ -164,6 +164,31 @@ type View struct {
 	Unavailable [engine.MarketSize]bool
 	// End is the end screen's data (ModeEnd), or nil.
 	End *EndView
+	// Announce is the last move told to the whole table (a claim, a
+	// station, a draw, tickets kept, a tunnel's outcome), drawn facing
+	// every seat; zero before the first move of the game.
+	Announce Announcement
+}
+
+// Announcement is a move told to every seat at once: one short line each
+// seat reads facing it ("Red claimed Bruxelles – Paris, +2"), the route or
+// city that pulses for a moment, and the points the move scored, which rise
+// on the score track. The display shows it from At until the next
+// announcement replaces it.
+type Announcement struct {
+	// Text is the line ("news.claimed" and its arguments); zero for none.
+	Text Text
+	// Player is the engine player who moved, -1 for none.
+	Player int
+	// Route is the route the move claimed (or the tunnel it tried), to
+	// pulse on the board; -1 for none.
+	Route int
+	// City is the city where a station was built, to pulse; -1 for none.
+	City int
+	// Points are the points the move scored (0 for none).
+	Points int
+	// At is the time of the event that made the move.
+	At time.Time
 }
 
 // StartView is the start screen's current choices.
