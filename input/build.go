@@ -52,6 +52,7 @@ func (t *Table) View() View {
 	if t.st == nil {
 		return v
 	}
+	v.Announce = t.announce
 	v.Public = t.st.Public()
 	w := t.st.Waiting()
 	for i := range v.Seats {

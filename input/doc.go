@@ -61,6 +61,21 @@
 // display/msg.Refusal gives (input builds that Text itself, naming players by
 // their colour), and the *engine.RuleError for logs.
 //
+// # Announcements
+//
+// Every move is told to the whole table in View.Announce, one line the
+// display draws facing every seat: the first player, the first tickets kept,
+// the cards drawn (how many, and the colours taken face up; a blind card is
+// only counted), a route claimed with its points, a tunnel tried, its extra
+// cost, claimed or withdrawn, a station built, tickets drawn and kept, a
+// pass. It names the player, the route or city to pulse and the points
+// scored, and stays until the next move replaces it. Its words are the
+// catalogue's news.* keys.
+//
+// A resolved tunnel stays in View.Tunnel, its revealed cards on show, until
+// the next move is applied. A refusal stays on the seat's panel until the
+// seat's next scan is accepted.
+//
 // # Hidden information
 //
 // A View never holds a card of a hand, a blind-drawn card, a card scanned for

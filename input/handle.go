@@ -33,9 +33,36 @@ func (t *Table) Apply(a engine.Action, at time.Time) Result {
 
 // Scan takes a tag placed on a seat's reader: a card or ticket drawn, dealt,
 // laid in the market or revealed for a tunnel (chance outcomes), a card
-// paid for a route, a station or a tunnel, a ticket given back.
+// paid for a route, a station or a tunnel, a ticket given back. A scan the
+// table accepts clears the refusal the seat's panel was showing: the
+// player has put it right.
 func (t *Table) Scan(ev hal.Scan) Result {
 	t.rev = t.revs.Next()
+	r := t.scan(ev)
+	if !refused(r) {
+		t.clearRefusal(ev.Seat)
+	}
+	return r
+}
+
+// refused reports whether r refuses its event.
+func refused(r Result) bool {
+	for _, n := range r.Notices {
+		if n.Refused {
+			return true
+		}
+	}
+	return false
+}
+
+// clearRefusal takes the refusal off seat's panel, if it shows one.
+func (t *Table) clearRefusal(seat hal.Seat) {
+	if seat >= 0 && int(seat) < len(t.notices) && t.notices[seat].Refused {
+		t.notices[seat] = Notice{}
+	}
+}
+
+func (t *Table) scan(ev hal.Scan) Result {
 	var r Result
 	seat, at := ev.Seat, ev.At
 	if t.st == nil || t.mode == ModeEnd {

@@ -284,6 +284,12 @@ func (r *rig) checkView() {
 		}
 	}
 	r.checkText("start problem", v.Start.Problem)
+	r.checkText("announcement", v.Announce.Text)
+	if a := v.Announce.Text; !a.IsZero() {
+		if words := r.cat.Text(msg.EN, toMsg(a)); addressesReader(words) {
+			r.t.Errorf("announcement %q (%s) speaks to one player, but every seat reads it", words, a.Key)
+		}
+	}
 	for i, s := range v.Seats {
 		r.checkText(fmt.Sprintf("seat %d prompt", i), s.Prompt)
 		r.checkText(fmt.Sprintf("seat %d progress", i), s.Progress)

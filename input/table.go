@@ -163,6 +163,12 @@ type Table struct {
 	tunnel      *TunnelView
 	tunnelColor engine.CardColor
 
+	// announce is the last move told to every seat; drawn are the train
+	// cards the current player drew this turn, in order, for it (reset
+	// when a turn ends).
+	announce Announcement
+	drawn    []drawnCard
+
 	notices    []Notice // by seat
 	readerOff  []bool
 	buttonsOff []bool
@@ -241,6 +247,7 @@ func (t *Table) toStart() {
 	}
 	t.clearGesture()
 	t.reshuffle, t.marketReset, t.lastRound, t.tunnel = false, false, -1, nil
+	t.announce, t.drawn = Announcement{}, nil
 }
 
 // Resume continues a game after a restart: setup is the game's start
@@ -304,6 +311,7 @@ func (t *Table) begin(s *engine.State) {
 	}
 	t.clearGesture()
 	t.reshuffle, t.marketReset, t.lastRound, t.tunnel = false, false, -1, nil
+	t.announce, t.drawn = Announcement{}, nil
 	t.updateMode()
 }
 
@@ -509,6 +517,9 @@ func (t *Table) apply(r *Result, at time.Time, actions ...engine.Action) error {
 	if t.tunnel != nil && t.tunnel.Done {
 		t.tunnel = nil
 	}
+	for _, a := range actions {
+		t.announceAction(a, at)
+	}
 	for _, e := range evs {
 		t.event(r, e, at)
 		if !e.Hidden() {
@@ -525,6 +536,7 @@ func (t *Table) apply(r *Result, at time.Time, actions ...engine.Action) error {
 
 // event follows one engine event: the banners, the tunnel, announcements.
 func (t *Table) event(r *Result, e engine.Event, at time.Time) {
+	t.announceEvent(e, at)
 	switch e.Kind {
 	case engine.EvReshuffle:
 		t.reshuffle = true
@@ -555,23 +567,14 @@ func (t *Table) event(r *Result, e engine.Event, at time.Time) {
 				// seat only.
 				t.notify(r, Notice{Seat: claimer, Text: Text{Key: "prompt.tunnel_free"}, At: at})
 			}
-			t.notifyOthers(r, claimer, t.routeNews("prompt.tunnel_claimed", e.Player, e.Route), at)
+			t.notifyOthers(r, claimer, t.routeText("prompt.tunnel_claimed", e.Player, e.Route, nil), at)
 		}
 	case engine.EvTunnelWithdrawn:
 		if t.tunnel != nil {
 			t.tunnel.Done = true
-			t.notifyOthers(r, t.SeatOf(e.Player), t.routeNews("prompt.tunnel_withdrawn", e.Player, e.Route), at)
+			t.notifyOthers(r, t.SeatOf(e.Player), t.routeText("prompt.tunnel_withdrawn", e.Player, e.Route, nil), at)
 		}
 	}
-}
-
-// routeNews is the news key about player p and route rt, naming the player
-// and the route's cities.
-func (t *Table) routeNews(key string, p, rt int) Text {
-	route := &t.m.Routes[rt]
-	return Text{Key: key, Args: map[string]any{
-		"Player": t.name(p), "From": t.m.Cities[route.A].Name, "To": t.m.Cities[route.B].Name,
-	}}
 }
 
 // notifyOthers gives news text to every seat with a player but seat, one
