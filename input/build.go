@@ -63,6 +63,7 @@ func (t *Table) View() View {
 		sv.Current = sv.Player == w.Player
 		sv.Prompt, sv.Progress = t.prompt(sv.Player, w, v.Public)
 	}
+	t.readerPrompts(v.Seats)
 	v.Banner = t.banner(v.Public)
 	for i, c := range v.Public.Market {
 		v.Unavailable[i] = c == engine.NoCard || (w.Need == engine.NeedSecondCard && c.Color() == engine.Locomotive)

@@ -76,6 +76,17 @@
 // the next move is applied. A refusal stays on the seat's panel until the
 // seat's next scan is accepted.
 //
+// # A reader that stops answering
+//
+// When the reader of the seat the table waits for is offline (a hal.Status),
+// that player's panel offers the nearest reader that answers (the next seat
+// first). The player accepts with their own Confirm (the button, or the
+// on-screen Confirm of their panel, when the buttons are dead too); the whole
+// table is told, the neighbour's panel says who scans there, and from then
+// on, whenever the table waits for that player, scans at the neighbour's
+// reader are theirs, each card validated by the rules as ever; a refusal is
+// shown on both panels. When the reader answers again, scans go back to it.
+//
 // # Hidden information
 //
 // A View never holds a card of a hand, a blind-drawn card, a card scanned for

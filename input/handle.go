@@ -38,9 +38,23 @@ func (t *Table) Apply(a engine.Action, at time.Time) Result {
 // player has put it right.
 func (t *Table) Scan(ev hal.Scan) Result {
 	t.rev = t.revs.Next()
+	reader := ev.Seat
+	ev.Seat = t.scanSeat(reader)
 	r := t.scan(ev)
 	if !refused(r) {
 		t.clearRefusal(ev.Seat)
+		t.clearRefusal(reader)
+		return r
+	}
+	if ev.Seat != reader {
+		// The player scans at a neighbour's reader: the refusal is shown
+		// there too, where they stand.
+		for _, n := range r.Notices {
+			if n.Refused && n.Seat == ev.Seat {
+				n.Seat = reader
+				t.notify(&r, n)
+			}
+		}
 	}
 	return r
 }
@@ -67,6 +81,9 @@ func (t *Table) scan(ev hal.Scan) Result {
 	seat, at := ev.Seat, ev.At
 	if t.st == nil || t.mode == ModeEnd {
 		return t.refuse(&r, seat, at, "rule.wrong_action", nil)
+	}
+	if t.borrowWait(&r, seat, at) {
+		return r
 	}
 	if t.PlayerAt(seat) < 0 {
 		return t.refuse(&r, seat, at, "rule.no_such_player", nil)
@@ -296,6 +313,9 @@ func (t *Table) confirm(seat hal.Seat, at time.Time) Result {
 	w, ok := t.actor(&r, seat, at)
 	if !ok {
 		return r
+	}
+	if t.mayBorrow(seat) {
+		return t.acceptBorrow(&r, seat, at)
 	}
 	switch w.Need {
 	case engine.NeedKeep:

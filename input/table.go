@@ -172,7 +172,10 @@ type Table struct {
 	notices    []Notice // by seat
 	readerOff  []bool
 	buttonsOff []bool
-	end        *EndView // computed once the game is over
+	// borrow marks the seats whose player accepted to scan at a
+	// neighbour's reader while their own is offline (reader.go).
+	borrow []bool
+	end    *EndView // computed once the game is over
 
 	// revs hands out the table's Revs; rev is the one of what View shows
 	// now, renewed by every method that may change it.
@@ -221,6 +224,7 @@ func NewTable(opts Opts) (*Table, error) {
 		notices:    make([]Notice, opts.Seats),
 		readerOff:  make([]bool, opts.Seats),
 		buttonsOff: make([]bool, opts.Seats),
+		borrow:     make([]bool, opts.Seats),
 	}
 	t.setup = Setup{Lang: opts.Lang, Map: opts.Map, Seats: make([]SeatSetup, opts.Seats), First: -1}
 	for i := range t.setup.Seats {
@@ -409,6 +413,12 @@ func (t *Table) Status(ev hal.Status) Result {
 		key = "status.reader_online"
 		if off {
 			key = "status.reader_offline"
+		} else if t.borrow[ev.Seat] {
+			t.borrow[ev.Seat] = false
+			if p := t.PlayerAt(ev.Seat); p >= 0 && t.st != nil {
+				t.notify(&r, Notice{Seat: -1, Text: Text{Key: "reader.back", Args: map[string]any{"Seat": int(ev.Seat) + 1, "Player": t.name(p)}}, At: ev.At})
+				return r
+			}
 		}
 	case hal.DeviceButtons:
 		if t.buttonsOff[ev.Seat] == off {
