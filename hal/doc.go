@@ -1,6 +1,6 @@
 // Package hal describes the table's hardware as small interfaces and the
 // events they report: the NFC card readers at each seat, the push buttons,
-// the touchscreen's touches and the clock.
+// the touchscreen's touches, the clock and the speaker.
 //
 // # Boundary
 //

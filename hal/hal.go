@@ -145,3 +145,37 @@ func (SystemClock) Now() time.Time { return time.Now() }
 
 // After implements Clock.
 func (SystemClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
+
+// Sound is one of the table's short sounds, each telling an event players
+// may not be looking at.
+type Sound uint8
+
+// The table's sounds.
+const (
+	SoundScan      Sound = iota + 1 // a scan was accepted
+	SoundRefused                    // a scan was refused
+	SoundClaim                      // a route was claimed
+	SoundTunnel                     // a card was revealed for a tunnel
+	SoundLastRound                  // the last round began
+	SoundEnd                        // the game is over
+)
+
+// NumSounds is the number of sounds; they are numbered 1 to NumSounds.
+const NumSounds = 6
+
+var soundNames = [...]string{"", "scan", "refused", "claim", "tunnel", "last_round", "end"}
+
+// String returns the sound's name, for logs.
+func (s Sound) String() string {
+	if int(s) < len(soundNames) && s != 0 {
+		return soundNames[s]
+	}
+	return "unknown"
+}
+
+// A Speaker plays the table's sounds.
+type Speaker interface {
+	// Play starts playing s and returns at once; a sound it cannot play
+	// (no audio device, muted) is silently dropped.
+	Play(s Sound)
+}

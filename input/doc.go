@@ -21,7 +21,9 @@
 // View. Each event returns a Result: the engine actions applied, which the
 // caller appends to the game's durable log before drawing the next View;
 // when Result.Started is set a new game began and a new log starts (Setup
-// and Game describe it). After a restart, Resume continues from the set-up
+// and Game describe it). Result.Sound is the sound to play for the event
+// (through a hal.Speaker), decided here from what the event caused, so that
+// the loop only plays it. After a restart, Resume continues from the set-up
 // and the replayed log.
 //
 // Every View carries a Rev: the same Rev for every View built between two

@@ -28,7 +28,9 @@ func (t *Table) Apply(a engine.Action, at time.Time) Result {
 	if t.st == nil {
 		return t.refuse(&r, -1, at, "rule.wrong_action", nil)
 	}
-	return t.try(&r, t.SeatOf(t.st.Waiting().Player), at, a)
+	t.try(&r, t.SeatOf(t.st.Waiting().Player), at, a)
+	r.Sound = soundOf(&r, false)
+	return r
 }
 
 // Scan takes a tag placed on a seat's reader: a card or ticket drawn, dealt,
@@ -41,6 +43,7 @@ func (t *Table) Scan(ev hal.Scan) Result {
 	reader := ev.Seat
 	ev.Seat = t.scanSeat(reader)
 	r := t.scan(ev)
+	r.Sound = soundOf(&r, true)
 	if !refused(r) {
 		t.clearRefusal(ev.Seat)
 		t.clearRefusal(reader)
@@ -272,13 +275,15 @@ func (t *Table) scanPay(r *Result, seat hal.Seat, at time.Time, c engine.CardID)
 // Press takes a press of a seat's button (already debounced by hal).
 func (t *Table) Press(ev hal.Press) Result {
 	t.rev = t.revs.Next()
+	var r Result
 	switch ev.Button {
 	case hal.Confirm:
-		return t.confirm(ev.Seat, ev.At)
+		r = t.confirm(ev.Seat, ev.At)
 	case hal.Cancel:
-		return t.cancel(ev.Seat, ev.At)
+		r = t.cancel(ev.Seat, ev.At)
 	}
-	return Result{}
+	r.Sound = soundOf(&r, false)
+	return r
 }
 
 // actor checks that seat is the one the table waits for, refusing
@@ -388,6 +393,12 @@ func (t *Table) cancel(seat hal.Seat, at time.Time) Result {
 // a seat's panel (Touch.Seat >= 0) for that seat.
 func (t *Table) Touch(ev hal.Touch) Result {
 	t.rev = t.revs.Next()
+	r := t.touch(ev)
+	r.Sound = soundOf(&r, false)
+	return r
+}
+
+func (t *Table) touch(ev hal.Touch) Result {
 	var r Result
 	at := ev.At
 	if ev.Kind == hal.ScreenKey {

@@ -13,6 +13,7 @@ import (
 	"ttr/display/msg"
 	"ttr/engine"
 	"ttr/hal"
+	"ttr/hal/haltest"
 	"ttr/input"
 	"ttr/input/inputtest"
 	"ttr/maps"
@@ -36,6 +37,8 @@ type rig struct {
 	// Revs of every View checked (see checkRev).
 	shown *input.View
 	revs  map[input.Rev]bool
+	// speaker plays each Result's Sound, as the table's main loop does.
+	speaker haltest.Speaker
 }
 
 // loadOnce loads the catalogue once for all tests: it is immutable.
@@ -75,6 +78,9 @@ func (r *rig) do(ev any) input.Result {
 		actors[1] = r.tb.SeatOf(s.Waiting().Player)
 	}
 	res := r.tb.Handle(ev)
+	if res.Sound != 0 {
+		r.speaker.Play(res.Sound)
+	}
 	if res.Started {
 		r.log = nil
 	}

@@ -123,6 +123,10 @@ type Result struct {
 	// Notices are the refusals and news the event caused; each is also the
 	// latest Notice of its seat in the View.
 	Notices []Notice
+	// Sound is the sound to play for the event (0 for none): a scan
+	// accepted or refused, a route claimed, a tunnel's card revealed, the
+	// last round, the end.
+	Sound hal.Sound
 }
 
 // gesture is a multi-step action of the current player not yet sent to the

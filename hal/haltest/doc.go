@@ -10,6 +10,7 @@
 //   - Clock: a manual clock; time moves only when Advance is called.
 //   - Reader: a virtual NFC reader; Place puts a tag on it, Lift takes it off.
 //   - Buttons: a seat's virtual push buttons; Press and LongPress press them.
+//   - Speaker: a recorder of the sounds played (Played).
 //
 // Every fake is safe for concurrent use.
 //
