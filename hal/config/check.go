@@ -128,10 +128,11 @@ func quoteAll(vs []string) string {
 
 func (w *walker) config(root *node) *Config {
 	c := &Config{}
-	top := w.object(root, "", []string{"screen", "language", "registry", "logs", "seats"}, nil)
+	top := w.object(root, "", []string{"screen", "language", "registry", "logs", "seats"}, []string{"sound"})
 	if top == nil {
 		return c
 	}
+	c.Sound = w.sound(top["sound"])
 	if n := top["screen"]; n != nil {
 		s := w.object(n, "screen", []string{"width", "height"}, []string{"rotation"})
 		c.Screen.Width, _ = w.integer(s["width"], "screen.width", 1, 16384, "the width in pixels")
@@ -162,6 +163,27 @@ func (w *walker) config(root *node) *Config {
 		}
 	}
 	return c
+}
+
+// sound decodes the optional "sound" object; absent, or a field of it
+// absent, the defaults hold.
+func (w *walker) sound(n *node) Sound {
+	s := Sound{Volume: DefaultVolume}
+	if n == nil {
+		return s
+	}
+	f := w.object(n, "sound", nil, []string{"volume", "mute"})
+	if v, ok := w.integer(f["volume"], "sound.volume", 0, 100, "the volume"); ok {
+		s.Volume = v
+	}
+	if m := f["mute"]; m != nil {
+		if m.kind != 'b' {
+			w.add(m.off, "sound.mute", "got "+m.kindName()+", want true or false", `write "mute": true to silence the table, or false, without quotes`)
+		} else {
+			s.Mute = m.bool
+		}
+	}
+	return s
 }
 
 func (w *walker) seat(n *node, path string) Seat {

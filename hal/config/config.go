@@ -17,7 +17,18 @@ type Config struct {
 	Registry string // the card registry file
 	Logs     string // the folder of game logs
 	Seats    []Seat // seat i is hal.Seat(i)
+	Sound    Sound
 }
+
+// Sound is how loud the table's sounds are.
+type Sound struct {
+	Volume int  // 0 (silent) to 100; DefaultVolume when not given
+	Mute   bool // no sound at all
+}
+
+// DefaultVolume is the volume of a config that gives none: loud enough
+// over a family's talk from a speaker under the table top.
+const DefaultVolume = 80
 
 // Screen describes the touchscreen.
 type Screen struct {

@@ -30,6 +30,7 @@ func TestLoadExample(t *testing.T) {
 			{Top, "green", Reader{1, 0, 25, 22}, []Button{{26, hal.Confirm}, {27, hal.Cancel}}},
 			{Left, "yellow", Reader{1, 1, 25, 4}, []Button{{2, hal.Confirm}, {3, hal.Cancel}}},
 		},
+		Sound: Sound{Volume: 80},
 	}
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("got  %+v\nwant %+v", c, want)
@@ -86,7 +87,7 @@ func TestProblems(t *testing.T) {
 	}{
 		{"syntax error", []edit{{`"es",`, `"es"`}}, []problem{{4, "", "not valid JSON"}}},
 		{"truncated file", []edit{{`"left"`, `"left`}}, []problem{{0, "", "not valid JSON"}}},
-		{"trailing data", []edit{{"    }\n  ]\n}\n", "    }\n  ]\n}\n{}"}}, []problem{{0, "", "after the top-level object"}}},
+		{"trailing data", []edit{{"false}\n}\n", "false}\n}\n{}"}}, []problem{{0, "", "after the top-level object"}}},
 		{"unknown field", []edit{{`"rotation": 0`, `"rotation": 0, "dpi": 96`}}, []problem{{2, "screen.dpi", "unknown field"}}},
 		{"misspelt field", []edit{{`"registry"`, `"registy"`}}, []problem{{1, "registry", "missing"}, {4, "registy", "unknown field"}}},
 		{"repeated field", []edit{{`"language": "es",`, `"language": "es", "language": "en",`}}, []problem{{3, "language", "given twice"}}},
@@ -115,6 +116,11 @@ func TestProblems(t *testing.T) {
 		{"one seat", []edit{{`"seats": [`, `"seats": [], "x": [`}}, []problem{{6, "x", "unknown field"}, {6, "seats", "got 0 seats"}}},
 		{"seat not an object", []edit{{`"seats": [`, `"seats": [7, `}}, []problem{{6, "seats[0]", "want an object"}}},
 		{"empty path", []edit{{`"/var/lib/ttr/games"`, `""`}}, []problem{{5, "logs", "empty"}}},
+		{"volume out of range", []edit{{`"volume": 80`, `"volume": 150`}}, []problem{{32, "sound.volume", "out of range"}}},
+		{"volume not a number", []edit{{`"volume": 80`, `"volume": "loud"`}}, []problem{{32, "sound.volume", "want a whole number"}}},
+		{"mute not a boolean", []edit{{`"mute": false`, `"mute": "yes"`}}, []problem{{32, "sound.mute", "want true or false"}}},
+		{"unknown sound field", []edit{{`"mute": false`, `"mute": false, "bass": 3`}}, []problem{{32, "sound.bass", "unknown field"}}},
+		{"sound not an object", []edit{{`{"volume": 80, "mute": false}`, `80`}}, []problem{{32, "sound", "want an object"}}},
 		{"every problem at once", []edit{
 			{`"width": 1920`, `"width": 0`},
 			{`"es"`, `"de"`},
@@ -183,6 +189,44 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
+// TestSoundSettings: the optional sound settings and their defaults.
+func TestSoundSettings(t *testing.T) {
+	base, err := os.ReadFile(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const given = `"sound": {"volume": 80, "mute": false}`
+	for _, tc := range []struct {
+		name, sound string
+		want        Sound
+	}{
+		{"as in the example", given, Sound{Volume: 80}},
+		{"muted", `"sound": {"mute": true}`, Sound{Volume: DefaultVolume, Mute: true}},
+		{"quiet", `"sound": {"volume": 15}`, Sound{Volume: 15}},
+		{"silent", `"sound": {"volume": 0, "mute": false}`, Sound{Volume: 0}},
+		{"loudest", `"sound": {"volume": 100}`, Sound{Volume: 100}},
+		{"empty", `"sound": {}`, Sound{Volume: DefaultVolume}},
+		{"absent", "", Sound{Volume: DefaultVolume}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := strings.Replace(string(base), given, tc.sound, 1)
+			if tc.sound == "" {
+				s = strings.Replace(string(base), ",\n  "+given, "", 1)
+			}
+			if s == string(base) && tc.sound != given {
+				t.Fatalf("the example has no %q", given)
+			}
+			c, err := Parse([]byte(s))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Sound != tc.want {
+				t.Errorf("sound %+v, want %+v", c.Sound, tc.want)
+			}
+		})
+	}
+}
+
 // TestFiveSeatWiring checks the five-seat wiring table of README.md: the
 // example's four seats plus seat 4 on SPI1.2.
 func TestFiveSeatWiring(t *testing.T) {
@@ -196,12 +240,13 @@ func TestFiveSeatWiring(t *testing.T) {
       "color": "black",
       "reader": {"spi_bus": 1, "chip_select": 2, "reset_pin": 25, "irq_pin": 0},
       "buttons": [{"pin": 14, "meaning": "confirm"}, {"pin": 15, "meaning": "cancel"}]
-    }
-  ]
-}
-`
-	s := strings.TrimRight(string(data), "\n")
-	s = strings.TrimSuffix(s, "\n  ]\n}") + seat4
+    }`
+	// The seat goes after the last one, before the end of the list.
+	end := "\n  ],\n  \"sound\""
+	if !strings.Contains(string(data), end) {
+		t.Fatalf("the example's seats do not end with %q", end)
+	}
+	s := strings.Replace(string(data), end, seat4+end, 1)
 	c, err := Parse([]byte(s))
 	if err != nil {
 		t.Fatal(err)

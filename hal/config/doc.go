@@ -1,6 +1,6 @@
 // Package config reads the table's hardware configuration: the screen, the
-// language, the seats with their readers and buttons, and where the card
-// registry and the game logs are kept.
+// language, the seats with their readers and buttons, where the card
+// registry and the game logs are kept, and how loud the sounds are.
 //
 // # Format
 //
@@ -22,7 +22,8 @@
 //	     "reader":  {"spi_bus": 0, "chip_select": 0, "reset_pin": 25, "irq_pin": 24},
 //	     "buttons": [{"pin": 5, "meaning": "confirm"}, {"pin": 6, "meaning": "cancel"}]},
 //	    ...
-//	  ]
+//	  ],
+//	  "sound": {"volume": 80, "mute": false}
 //	}
 //
 // # Fields
@@ -54,6 +55,11 @@
 //   - seats[i].buttons: the seat's push buttons, each a GPIO pin (0-27,
 //     wired to ground) and its meaning, "confirm" or "cancel"; both are
 //     required, each once.
+//   - sound: optional. sound.volume is the loudness of the table's sounds
+//     from 0 (silent) to 100, 80 when not given; sound.mute, true or false
+//     (false when not given), silences the table without changing the
+//     volume. A table without an audio device plays no sound and says so
+//     once in its log.
 //
 // A pin may not be one of the SPI buses' own pins (SPI0: GPIO 7-11, SPI1:
 // GPIO 16-21, and so on) when a reader uses that bus.
