@@ -18,8 +18,10 @@
 // channel by app.Merge. Each frame the loop hands every event that arrived,
 // and with -fake the bots' moves and the virtual deck's cards (app.Digital),
 // to app.App.Handle, which makes each resulting action durable before it
-// returns; then it draws App.View. With -headless the same loop runs with no
-// window, which is how the tests and the crash test run it.
+// returns; then it draws App.View and plays the sound each event called for
+// (input.Result.Sound, through display/sound at the config's volume; silent
+// without an audio device, or muted). With -headless the same loop runs with
+// no window and no sound, which is how the tests and the crash test run it.
 //
 // Under systemd (Type=notify) it sends READY=1 after the first frame and
 // WATCHDOG=1 at half WatchdogSec, only while the game log accepts writes; on

@@ -173,21 +173,26 @@ func runTable(ctx context.Context, args []string) error {
 	}()
 
 	var scr screen
+	var speaker hal.Speaker
 	if !o.headless {
 		scr, err = openWindow(cfg, o.full, log)
 		if err != nil {
 			return err
 		}
 		defer scr.Close()
+		sp := openSpeaker(cfg, log)
+		defer sp.Close()
+		speaker = sp
 	}
 	l := &loop{
-		app:    a,
-		events: pump.Events(),
-		scr:    scr,
-		log:    log,
-		step:   o.step,
-		games:  o.games,
-		notify: daemon.SdNotify,
+		app:     a,
+		events:  pump.Events(),
+		scr:     scr,
+		speaker: speaker,
+		log:     log,
+		step:    o.step,
+		games:   o.games,
+		notify:  daemon.SdNotify,
 	}
 	if o.trace {
 		l.trace = os.Stdout
@@ -241,7 +246,8 @@ const idleFrame = 100 * time.Millisecond
 type loop struct {
 	app     *app.App
 	events  <-chan any
-	scr     screen // nil: headless
+	scr     screen      // nil: headless
+	speaker hal.Speaker // nil: silent (headless)
 	digital *app.Digital
 	log     *slog.Logger
 	step    time.Duration // pause between digital steps
@@ -349,6 +355,9 @@ func (l *loop) handle(ev any) {
 			l.lastTry = l.frameAt // the first retry comes recoverEvery later
 		}
 		return
+	}
+	if res.Sound != 0 && l.speaker != nil {
+		l.speaker.Play(res.Sound)
 	}
 	for _, n := range res.Notices {
 		if n.Rule != nil {
