@@ -45,7 +45,7 @@ func (t *Table) View() View {
 			Color:          st.Color,
 			Name:           st.Color.Name(),
 			Notice:         n,
-			ReaderOffline:  t.readerOff[i],
+			ReaderOffline:  t.readerOff[i] && !t.borrowing(hal.Seat(i)),
 			ButtonsOffline: t.buttonsOff[i],
 		}
 	}

@@ -21,11 +21,10 @@ func (t *Table) tell(text Text, p, route, city, points int, at time.Time) {
 	t.announce = Announcement{Text: text, Player: p, Route: route, City: city, Points: points, At: at}
 }
 
-// announceAction announces the decisions whose engine events come later or
-// never: a ticket draw (the tickets are scanned next) and a tunnel tried
-// (its cards are revealed next).
-func (t *Table) announceAction(a engine.Action, at time.Time) {
-	p := t.st.Waiting().Player
+// announceAction announces the decisions of player p whose engine events
+// come later or never: a ticket draw (the tickets are scanned next) and a
+// tunnel tried (its cards are revealed next).
+func (t *Table) announceAction(p int, a engine.Action, at time.Time) {
 	switch a.Kind {
 	case engine.DrawTickets:
 		t.tell(Text{Key: "news.drawing_tickets", Args: map[string]any{"Player": t.name(p)}}, p, -1, -1, 0, at)

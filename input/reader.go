@@ -46,10 +46,16 @@ func (t *Table) waitingSeat() hal.Seat {
 // itself otherwise.
 func (t *Table) scanSeat(reader hal.Seat) hal.Seat {
 	ws := t.waitingSeat()
-	if ws >= 0 && ws != reader && t.borrow[ws] && t.readerOff[ws] && t.lender(ws) == reader {
+	if ws >= 0 && ws != reader && t.borrowing(ws) && t.lender(ws) == reader {
 		return ws
 	}
 	return reader
+}
+
+// borrowing reports whether the player at seat scans at a neighbour's
+// reader now: they accepted, and a neighbour's reader answers.
+func (t *Table) borrowing(seat hal.Seat) bool {
+	return t.borrow[seat] && t.readerOff[seat] && t.lender(seat) >= 0
 }
 
 // mayBorrow reports whether the table offers the player at seat to scan at
@@ -66,9 +72,23 @@ func (t *Table) mayBorrow(seat hal.Seat) bool {
 func (t *Table) acceptBorrow(r *Result, seat hal.Seat, at time.Time) Result {
 	t.borrow[seat] = true
 	t.notify(r, Notice{Seat: -1, Text: Text{Key: "reader.borrowing", Args: map[string]any{
-		"Seat": int(seat) + 1, "Player": t.name(t.PlayerAt(seat)), "Lender": int(t.lender(seat)) + 1,
+		"Seat": int(seat) + 1, "Player": t.name(t.PlayerAt(seat)), "Reader": t.readerOf(t.lender(seat)),
 	}}, At: at})
 	return *r
+}
+
+// readerOf names the reader of seat for the players: by the player sitting
+// there ("Blue's reader"), or by the seat's number when nobody plays there.
+func (t *Table) readerOf(seat hal.Seat) Text {
+	if p := t.PlayerAt(seat); p >= 0 {
+		return Text{Key: "reader.of_player", Args: map[string]any{"Player": t.name(p)}}
+	}
+	return Text{Key: "reader.of_seat", Args: map[string]any{"Seat": int(seat) + 1}}
+}
+
+// offer is the offer to the player at seat to scan at the lender's reader.
+func (t *Table) offer(seat hal.Seat) Text {
+	return Text{Key: "reader.offer", Args: map[string]any{"Reader": t.readerOf(t.lender(seat))}}
 }
 
 // borrowWait refuses a scan at reader made for the seat the table waits for
@@ -97,11 +117,11 @@ func (t *Table) readerPrompts(seats []SeatView) {
 	case lender < 0:
 		sv.Prompt = Text{Key: "reader.none"}
 	case t.mayBorrow(ws):
-		sv.Prompt = Text{Key: "reader.offer", Args: map[string]any{"Lender": int(lender) + 1}}
-	case t.borrow[ws]:
+		sv.Prompt = t.offer(ws)
+	case t.borrowing(ws):
 		if sv.Progress.IsZero() {
-			sv.Progress = Text{Key: "reader.scan_at", Args: map[string]any{"Lender": int(lender) + 1}}
+			sv.Progress = Text{Key: "reader.scan_at", Args: map[string]any{"Reader": t.readerOf(lender)}}
 		}
-		seats[lender].Prompt = Text{Key: "reader.lent", Args: map[string]any{"Seat": int(ws) + 1, "Player": t.name(t.PlayerAt(ws))}}
+		seats[lender].Prompt = Text{Key: "reader.lent", Args: map[string]any{"Player": t.name(t.PlayerAt(ws))}}
 	}
 }

@@ -62,25 +62,42 @@ func TestDeadReaderStopsTheGame(t *testing.T) {
 		1: cards(t, "red3", "red4", "blue2", "green1"),
 	}
 	r := newGame(t, 3, "europe", hands)
-	r.readerStatus(0, hal.Offline)
+	res := r.readerStatus(0, hal.Offline)
 
-	// The table offers the next seat's reader, on the player's panel.
+	// The table offers the next seat's reader, on the player's panel, and
+	// tells the player at once.
 	sv := r.prompt(0, "reader.offer")
-	if sv.Prompt.Args["Lender"] != 2 {
-		t.Errorf("offer of seat %v's reader, want seat 2 (the next seat)", sv.Prompt.Args["Lender"])
+	blues := input.Text{Key: "reader.of_player", Args: map[string]any{"Player": input.Blue.Name()}}
+	if !reflect.DeepEqual(sv.Prompt.Args["Reader"], blues) {
+		t.Errorf("offer of %v, want Blue's reader (the next seat)", sv.Prompt.Args["Reader"])
+	}
+	if len(res.Notices) != 2 || res.Notices[1].Seat != 0 || !reflect.DeepEqual(res.Notices[1].Text, sv.Prompt) {
+		t.Errorf("notices %+v, want the news for all, then the offer for seat 1", res.Notices)
+	}
+	for i, want := range []string{"reader.offer", "status.reader_offline", "status.reader_offline"} {
+		if got := r.tb.View().Seats[i].Notice.Text.Key; got != want {
+			t.Errorf("seat %d reads %q, want %q", i+1, got, want)
+		}
 	}
 	deck := r.deckCards(6, notLoco)
 	// Not before the player said so.
 	r.refused(r.scanCard(1, deck[0]), 1, "reader.confirm_first")
 	r.refused(r.confirm(1), 1, "refuse.not_your_turn")
+	if !r.tb.View().Seats[0].ReaderOffline {
+		t.Errorf("seat 1 not marked offline before the player took the neighbour's reader")
+	}
 	r.told(r.confirm(0), "reader.borrowing")
-	if n := r.tb.View().Seats[2].Notice.Text; n.Args["Seat"] != 1 || n.Args["Lender"] != 2 || !reflect.DeepEqual(n.Args["Player"], input.Red.Name()) {
-		t.Errorf("news %v, want Red at seat 1 scanning at seat 2", n.Args)
+	// The panel now says where to scan rather than that nothing can be.
+	if r.tb.View().Seats[0].ReaderOffline {
+		t.Errorf("seat 1 still marked without a reader while it scans at seat 2's")
+	}
+	if n := r.tb.View().Seats[2].Notice.Text; n.Args["Seat"] != 1 || !reflect.DeepEqual(n.Args["Reader"], blues) || !reflect.DeepEqual(n.Args["Player"], input.Red.Name()) {
+		t.Errorf("news %v, want Red at seat 1 scanning at Blue's reader", n.Args)
 	}
 	r.prompt(0, "prompt.your_turn_stations", "reader.scan_at")
 	sv = r.prompt(1, "reader.lent")
-	if sv.Prompt.Args["Seat"] != 1 || !reflect.DeepEqual(sv.Prompt.Args["Player"], input.Red.Name()) {
-		t.Errorf("seat 2's panel says %v, want Red from seat 1 scanning there", sv.Prompt.Args)
+	if !reflect.DeepEqual(sv.Prompt.Args["Player"], input.Red.Name()) {
+		t.Errorf("seat 2's panel says %v, want Red scanning there", sv.Prompt.Args)
 	}
 
 	// Player 0 draws at seat 1's reader; the rules still check each card.
@@ -152,12 +169,12 @@ func TestDeadReaderNearestWorking(t *testing.T) {
 	r := newGame(t, 4, "europe", nil)
 	r.readerStatus(0, hal.Offline)
 	r.readerStatus(1, hal.Offline)
-	if sv := r.prompt(0, "reader.offer"); sv.Prompt.Args["Lender"] != 4 {
-		t.Errorf("offer of seat %v's reader, want seat 4 (next to seat 1, whose reader works)", sv.Prompt.Args["Lender"])
+	if sv := r.prompt(0, "reader.offer"); !reflect.DeepEqual(arg(sv.Prompt, "Reader.Player"), input.Yellow.Name()) {
+		t.Errorf("offer of %v, want Yellow's reader (seat 4, next to seat 1, whose reader works)", sv.Prompt.Args["Reader"])
 	}
 	r.readerStatus(3, hal.Offline)
-	if sv := r.prompt(0, "reader.offer"); sv.Prompt.Args["Lender"] != 3 {
-		t.Errorf("offer of seat %v's reader, want seat 3", sv.Prompt.Args["Lender"])
+	if sv := r.prompt(0, "reader.offer"); !reflect.DeepEqual(arg(sv.Prompt, "Reader.Player"), input.Green.Name()) {
+		t.Errorf("offer of %v, want Green's reader (seat 3)", sv.Prompt.Args["Reader"])
 	}
 	r.readerStatus(2, hal.Offline)
 	r.prompt(0, "reader.none")
@@ -186,5 +203,26 @@ func TestDeadReaderDuringSetUp(t *testing.T) {
 	r.setup(nil, nil)
 	if r.tb.Mode() != input.ModePlay {
 		t.Errorf("mode %s after set-up, want play", r.tb.Mode())
+	}
+}
+
+// TestDeadReaderEmptySeatLends: the nearest reader may be at a seat where
+// nobody plays; it is named by its seat, and scans there count for the
+// player.
+func TestDeadReaderEmptySeatLends(t *testing.T) {
+	r := newRig(t, 3, "usa")
+	r.ok(r.key(1, input.KeyJoin)) // seat 2 leaves
+	r.start(0)
+	r.setup(nil, nil)
+	r.readerStatus(0, hal.Offline)
+	sv := r.prompt(0, "reader.offer")
+	if want := (input.Text{Key: "reader.of_seat", Args: map[string]any{"Seat": 2}}); !reflect.DeepEqual(sv.Prompt.Args["Reader"], want) {
+		t.Errorf("offer of %v, want the reader at seat 2", sv.Prompt.Args["Reader"])
+	}
+	r.refused(r.scanCard(1, r.deckCards(1, notLoco)[0]), 1, "reader.confirm_first")
+	r.told(r.confirm(0), "reader.borrowing")
+	r.ok(r.scanCard(1, r.deckCards(1, notLoco)[0]), engine.DrawBlind, engine.RevealCard)
+	if got := r.tb.View().Seats[1].Prompt.Key; got != "reader.lent" {
+		t.Errorf("seat 2's panel says %q, want reader.lent", got)
 	}
 }

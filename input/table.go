@@ -320,6 +320,9 @@ func (t *Table) begin(s *engine.State) {
 	t.clearGesture()
 	t.reshuffle, t.marketReset, t.lastRound, t.tunnel = false, false, -1, nil
 	t.announce, t.drawn = Announcement{}, nil
+	// A new player may sit at a seat whose reader is dead: they confirm
+	// for themselves.
+	clear(t.borrow)
 	t.updateMode()
 }
 
@@ -437,6 +440,10 @@ func (t *Table) Status(ev hal.Status) Result {
 		return r
 	}
 	t.notify(&r, Notice{Seat: -1, Text: Text{Key: key, Args: map[string]any{"Seat": int(ev.Seat) + 1}}, At: ev.At})
+	if off && ev.Device == hal.DeviceReader && ev.Seat == t.waitingSeat() && t.mayBorrow(ev.Seat) {
+		// The player whose turn it is reads at once how to carry on.
+		t.notify(&r, Notice{Seat: ev.Seat, Text: t.offer(ev.Seat), At: ev.At})
+	}
 	return r
 }
 
@@ -516,6 +523,7 @@ func inSetup(s *engine.State) bool {
 // unchanged and the error is returned. On success they are recorded in r.
 func (t *Table) apply(r *Result, at time.Time, actions ...engine.Action) error {
 	s := t.st
+	mover := s.Waiting().Player
 	var evs []engine.Event
 	for _, a := range actions {
 		n, e, err := s.Apply(a)
@@ -532,7 +540,7 @@ func (t *Table) apply(r *Result, at time.Time, actions ...engine.Action) error {
 		t.tunnel = nil
 	}
 	for _, a := range actions {
-		t.announceAction(a, at)
+		t.announceAction(mover, a, at)
 	}
 	for _, e := range evs {
 		t.event(r, e, at)

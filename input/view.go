@@ -235,7 +235,9 @@ type SeatView struct {
 	// Notice is the last notice for this seat (refusal or news), zero when
 	// none yet; the display shows it for a few seconds after Notice.At.
 	Notice Notice
-	// ReaderOffline reports that the seat's card reader stopped answering.
+	// ReaderOffline reports that the seat's card reader stopped answering
+	// and its player has no other: false while they scan at a neighbour's
+	// reader, when Progress (or the running count) says where to scan.
 	ReaderOffline bool
 	// ButtonsOffline reports that the seat's buttons stopped answering.
 	ButtonsOffline bool
