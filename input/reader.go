@@ -91,9 +91,9 @@ func (t *Table) offer(seat hal.Seat) Text {
 	return Text{Key: "reader.offer", Args: map[string]any{"Reader": t.readerOf(t.lender(seat))}}
 }
 
-// borrowWait refuses a scan at reader made for the seat the table waits for
-// before its player accepted to scan there; ok is false when reader is
-// not that seat's lender.
+// borrowWait refuses a scan at reader, the reader the player the table
+// waits for may use instead of their dead one, made before that player
+// accepted it with their own Confirm; it reports whether it refused.
 func (t *Table) borrowWait(r *Result, reader hal.Seat, at time.Time) bool {
 	ws := t.waitingSeat()
 	if ws < 0 || ws == reader || !t.readerOff[ws] || t.borrow[ws] || t.lender(ws) != reader {
