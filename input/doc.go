@@ -82,12 +82,14 @@
 //
 // When the reader of the seat the table waits for is offline (a hal.Status),
 // that player's panel offers the nearest reader that answers (the next seat
-// first). The player accepts with their own Confirm (the button, or the
-// on-screen Confirm of their panel, when the buttons are dead too); the whole
-// table is told, the neighbour's panel says who scans there, and from then
-// on, whenever the table waits for that player, scans at the neighbour's
-// reader are theirs, each card validated by the rules as ever; a refusal is
-// shown on both panels. When the reader answers again, scans go back to it.
+// first), named by the player sitting there ("Blue's reader"). The player
+// accepts with their own Confirm (the button, or the on-screen Confirm of
+// their panel, when the buttons are dead too); the whole table is told, the
+// neighbour's panel says who scans there, the player's panel says where to
+// scan (SeatView.ReaderOffline is then false), and from then on, whenever
+// the table waits for that player, scans at the neighbour's reader are
+// theirs, each card validated by the rules as ever; a refusal is shown on
+// both panels. When the reader answers again, scans go back to it.
 //
 // # Hidden information
 //
