@@ -18,7 +18,7 @@ import (
 // game logs' history folder, newest first, one line each. It reads the
 // files without taking the journal's lock, so it works while the table runs.
 func history(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("history", flag.ContinueOnError)
+	fs := withUsage(flag.NewFlagSet("history", flag.ContinueOnError))
 	fs.SetOutput(stdout)
 	cfgPath := fs.String("config", defaultConfig, "the table's config file")
 	state := fs.String("state", "", "the folder of the game logs (default: the config's logs)")

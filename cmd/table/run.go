@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -39,16 +40,17 @@ type runOpts struct {
 
 func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
 	var o runOpts
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs := withUsage(flag.NewFlagSet("run", flag.ContinueOnError))
 	fs.SetOutput(out)
 	fs.StringVar(&o.config, "config", defaultConfig, "the table's config file")
 	fs.StringVar(&o.state, "state", "", "the folder of the game logs (default: the config's logs)")
 	fs.BoolVar(&o.headless, "headless", false, "run without a window: the same loop, nothing drawn (tests, the crash test)")
 	fs.BoolVar(&o.fake, "fake", false, "virtual readers and buttons and a virtual card deck instead of the hardware")
-	bots := fs.String("bots", "", `seats played by bots, e.g. "0,2", or "all" (needs -fake: bots hold no printed cards)`)
+	bots := fs.String("bots", "", `seats played by bots, numbered from 1 as on the screen, e.g. "1,3", or "all" (needs -fake: bots hold no printed cards)`)
 	seed := fs.String("seed", "", "seed of the virtual deck and the bots for new games (default: from the clock); a resumed game keeps its own")
 	fs.StringVar(&o.mapID, "map", "europe", "the start screen's map: europe or usa")
-	fs.DurationVar(&o.step, "step", -1, "pause between two bot moves or dealt cards (default: none headless, 400ms in a window)")
+	step := optDuration{d: -1}
+	fs.Var(&step, "step", "the `pause` between two bot moves or dealt cards, e.g. 250ms (default: none headless, 400ms in a window)")
 	fs.IntVar(&o.games, "games", 0, "stop after this many games have ended (0: run until stopped)")
 	fs.BoolVar(&o.trace, "trace", false, `print "ready", "log N" (N actions of the game on disk) and "ended N" lines on standard output, for tests`)
 	fs.BoolVar(&o.full, "fullscreen", false, "full screen on a desktop (the Pi's DRM build is always full screen)")
@@ -61,6 +63,7 @@ func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
 	if fs.NArg() > 0 {
 		return usage("unexpected argument %q", fs.Arg(0))
 	}
+	o.step = step.d
 	if *seed == "" {
 		o.seed = uint64(time.Now().UnixNano())
 	} else {
@@ -77,10 +80,10 @@ func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
 	default:
 		for _, f := range strings.Split(*bots, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil || n < 0 || n >= config.MaxSeats {
-				return usage("-bots %q: want seat numbers from 0 to %d, e.g. 0,2, or all", *bots, config.MaxSeats-1)
+			if err != nil || n < 1 || n > config.MaxSeats {
+				return usage("-bots %q: want seat numbers from 1 to %d, e.g. 1,3, or all", *bots, config.MaxSeats)
 			}
-			o.bots = append(o.bots, hal.Seat(n))
+			o.bots = append(o.bots, hal.Seat(n-1))
 		}
 	}
 	if (o.allBots || len(o.bots) > 0) && !o.fake {
@@ -99,6 +102,30 @@ func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
 		return usage("-games %d: want 0 or more", o.games)
 	}
 	return o, nil
+}
+
+// optDuration is a duration flag whose default is "not given" (d as set
+// before parsing), so that the help says what the default means instead of
+// printing a placeholder value.
+type optDuration struct {
+	d   time.Duration
+	set bool
+}
+
+func (o *optDuration) String() string {
+	if o == nil || !o.set {
+		return ""
+	}
+	return o.d.String()
+}
+
+func (o *optDuration) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return errors.New("want a duration of 0 or more, such as 250ms")
+	}
+	o.d, o.set = d, true
+	return nil
 }
 
 // newLogger returns the slog logger of the table: text lines on stderr with
@@ -149,7 +176,7 @@ func runTable(ctx context.Context, args []string) error {
 	}
 	for _, b := range o.bots {
 		if int(b) >= len(cfg.Seats) {
-			return &exitError{code: 2, err: fmt.Errorf("run: -bots: seat %d, but the config has %d seats", b, len(cfg.Seats))}
+			return &exitError{code: 2, err: fmt.Errorf("run: -bots: seat %d, but the config has %d seats", b+1, len(cfg.Seats))}
 		}
 	}
 	a, err := app.Open(app.Opts{Dir: o.state, Table: topts, Seed: o.seed, Logger: log})
@@ -352,11 +379,11 @@ func (l *loop) handle(ev any) {
 	}
 	for _, n := range res.Notices {
 		if n.Rule != nil {
-			l.log.Debug("refused by the rules", "seat", n.Seat, "rule", n.Rule)
+			l.log.Debug("refused by the rules", "seat", int(n.Seat)+1, "rule", n.Rule)
 		}
 	}
 	if st, ok := ev.(hal.Status); ok {
-		l.log.Warn("device status", "seat", st.Seat, "device", st.Device, "state", st.State, "err", st.Err)
+		l.log.Warn("device status", "seat", int(st.Seat)+1, "device", st.Device, "state", st.State, "err", st.Err)
 	}
 }
 
