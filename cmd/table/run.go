@@ -173,6 +173,7 @@ func runTable(ctx context.Context, args []string) error {
 	for _, s := range cfg.Seats {
 		c, _ := input.ParseColor(s.Color) // checked by config.Load
 		topts.Colors = append(topts.Colors, c)
+		topts.Names = append(topts.Names, s.Name)
 	}
 	for _, b := range o.bots {
 		if int(b) >= len(cfg.Seats) {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,10 +26,10 @@ func TestLoadExample(t *testing.T) {
 		Registry: "/var/lib/ttr/cards.txt",
 		Logs:     "/var/lib/ttr/games",
 		Seats: []Seat{
-			{Bottom, "red", Reader{0, 0, 25, 24}, []Button{{5, hal.Confirm}, {6, hal.Cancel}}},
-			{Right, "blue", Reader{0, 1, 25, 23}, []Button{{12, hal.Confirm}, {13, hal.Cancel}}},
-			{Top, "green", Reader{1, 0, 25, 22}, []Button{{26, hal.Confirm}, {27, hal.Cancel}}},
-			{Left, "yellow", Reader{1, 1, 25, 4}, []Button{{2, hal.Confirm}, {3, hal.Cancel}}},
+			{Bottom, "red", Reader{0, 0, 25, 24}, []Button{{5, hal.Confirm}, {6, hal.Cancel}}, ""},
+			{Right, "blue", Reader{0, 1, 25, 23}, []Button{{12, hal.Confirm}, {13, hal.Cancel}}, ""},
+			{Top, "green", Reader{1, 0, 25, 22}, []Button{{26, hal.Confirm}, {27, hal.Cancel}}, ""},
+			{Left, "yellow", Reader{1, 1, 25, 4}, []Button{{2, hal.Confirm}, {3, hal.Cancel}}, ""},
 		},
 	}
 	if !reflect.DeepEqual(c, want) {
@@ -115,6 +116,13 @@ func TestProblems(t *testing.T) {
 		{"one seat", []edit{{`"seats": [`, `"seats": [], "x": [`}}, []problem{{6, "x", "unknown field"}, {6, "seats", "got 0 seats"}}},
 		{"seat not an object", []edit{{`"seats": [`, `"seats": [7, `}}, []problem{{6, "seats[0]", "want an object"}}},
 		{"empty path", []edit{{`"/var/lib/ttr/games"`, `""`}}, []problem{{5, "logs", "empty"}}},
+		{"name too long", []edit{{`"color": "blue",`, `"color": "blue", "name": "Maximiliano José",`}}, []problem{{15, "seats[1].name", "16 letters, too long"}}},
+		{"name with a control character", []edit{{`"color": "blue",`, `"color": "blue", "name": "Ana\u0007",`}}, []problem{{15, "seats[1].name", "cannot show"}}},
+		{"name with digits", []edit{{`"color": "blue",`, `"color": "blue", "name": "R2D2",`}}, []problem{{15, "seats[1].name", `'2'`}}},
+		{"name without a letter", []edit{{`"color": "blue",`, `"color": "blue", "name": " - ",`}}, []problem{{15, "seats[1].name", "no letter"}}},
+		{"empty name", []edit{{`"color": "blue",`, `"color": "blue", "name": "",`}}, []problem{{15, "seats[1].name", "empty"}}},
+		{"name a number", []edit{{`"color": "blue",`, `"color": "blue", "name": 7,`}}, []problem{{15, "seats[1].name", "want a string"}}},
+		{"repeated name", []edit{{`"color": "blue",`, `"color": "blue", "name": "Ana",`}, {`"color": "green",`, `"color": "green", "name": "ana",`}}, []problem{{21, "seats[2].name", `"ana" is also seats[1]'s name`}}},
 		{"every problem at once", []edit{
 			{`"width": 1920`, `"width": 0`},
 			{`"es"`, `"de"`},
@@ -228,4 +236,24 @@ func ExampleParse() {
 	//	line 2: screen.rotation: got 45 degrees; use 0, 90, 180 or 270
 	//	line 3: language: got "fr", not a known value; use one of "es", "ro", "en"
 	//	line 5: seats: got 0 seats; a table has 2 to 5 seats
+}
+
+func TestNames(t *testing.T) {
+	base, err := os.ReadFile(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Replace(string(base), `"color": "blue",`, `"color": "blue", "name": " Ana María ",`, 1)
+	s = strings.Replace(s, `"color": "yellow",`, `"color": "yellow", "name": "D'Ion-Ștefan",`, 1)
+	c, err := Parse([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, st := range c.Seats {
+		got = append(got, st.Name)
+	}
+	if want := []string{"", "Ana María", "", "D'Ion-Ștefan"}; !slices.Equal(got, want) {
+		t.Errorf("names %q, want %q", got, want)
+	}
 }
