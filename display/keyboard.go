@@ -1,0 +1,319 @@
+package display
+
+import (
+	"image/color"
+	"time"
+
+	rl "github.com/gen2brain/raylib-go/raylib"
+
+	"ttr/display/board"
+	"ttr/display/msg"
+	"ttr/hal"
+	"ttr/input"
+)
+
+// The name keyboard: while a seat's SeatView.Typing is set on the start
+// screen, its panel shows, under the header, the name as typed so far and
+// three rows of keys facing the seat: the letters of the table's language
+// (input.KeyboardRows), Delete, OK and Space. Its keys are hit-tested with
+// the panel's other keys (HitTest) and sent as input.KeyType keys; input
+// (names.go) does the typing. Outside the keyboard, a playing seat's panel
+// has a Name key (input.KeyName) beside the player's colour.
+
+// kbKey is a key of the name keyboard: its ID after input.KeyType, its
+// width in units and its rectangle in the panel's coordinates.
+type kbKey struct {
+	id    string
+	units float32
+	r     board.Rect
+}
+
+// Widths of the keyboard's wide keys, in letter keys.
+const (
+	kbBackUnits  = 2
+	kbDoneUnits  = 2
+	kbSpaceUnits = 3
+)
+
+// keyboardGeom is a panel's name keyboard: its plate, the line showing
+// the name and the keys.
+type keyboardGeom struct {
+	lang  string
+	plate board.Rect
+	line  board.Rect
+	keys  []kbKey
+}
+
+// Sizes of the keyboard, in u: a key row's height (a fingertip's width on
+// the table's glass), the name's line, the gap between keys.
+const (
+	kbRowH  = 26
+	kbLineH = 20
+	kbGap   = 4
+)
+
+// layKeyboard places the keyboard of lang on panel pg (local coordinates).
+// Its plate lies over the panel, from the seat's edge inwards, as deep as
+// three rows of keys and the name's line need: deeper than the panel, it
+// reaches over the board, and is then narrower than the panel by as much
+// at each end, so that it never covers the panels of the seats beside.
+func layKeyboard(pg *panelGeom, u float32, lang string) keyboardGeom {
+	kg := keyboardGeom{lang: lang}
+	rows := input.KeyboardRows(lang)
+	var keys [3][]kbKey
+	for i, row := range rows {
+		for _, l := range row {
+			keys[i] = append(keys[i], kbKey{id: string(l), units: 1})
+		}
+	}
+	keys[0] = append(keys[0], kbKey{id: input.TypeBack, units: kbBackUnits})
+	keys[1] = append(keys[1], kbKey{id: input.TypeDone, units: kbDoneUnits})
+	keys[2] = append(keys[2], kbKey{id: input.TypeSpace, units: kbSpaceUnits})
+	most := float32(0)
+	for _, row := range keys {
+		n := float32(0)
+		for _, k := range row {
+			n += k.units
+		}
+		most = max(most, n)
+	}
+	g := kbGap * u
+	pad := pg.pad
+	depth := max(pg.d, 2*pad+kbLineH*u+3*(kbRowH*u+g))
+	end := float32(0)
+	if depth > pg.d {
+		end = depth - pg.d + gap*u
+	}
+	kg.plate = board.Rect{X: end, Y: pg.d - depth, W: pg.w - 2*end, H: depth}
+	area := kg.plate.Inset(pad)
+	kg.line = board.Rect{X: area.X, Y: area.Y, W: area.W, H: kbLineH * u}
+	rowH := (area.H - kg.line.H - 3*g) / 3
+	unit := (area.W - (most-1)*g) / most
+	for i, row := range keys {
+		x := area.X
+		y := area.Y + kg.line.H + g + float32(i)*(rowH+g)
+		for _, k := range row {
+			w := k.units*unit + (k.units-1)*g
+			k.r = board.Rect{X: x, Y: y, W: w, H: rowH}
+			x += w + g
+			kg.keys = append(kg.keys, k)
+		}
+	}
+	return kg
+}
+
+// nameKey is where a playing seat's Name key is on the start screen: in
+// the row of colours, after them.
+func nameKey(pg *panelGeom, u float32) board.Rect {
+	last := pg.colors[len(pg.colors)-1]
+	x := last.X + last.W + 2*gap*u
+	w := min(110*u, pg.message.X+pg.message.W-x)
+	return board.Rect{X: x, Y: last.Y, W: max(w, 0), H: last.H}
+}
+
+// keyboardFor returns seat's keyboard geometry in lang, laid out again
+// when the panel or the language changed.
+func (s *Screen) keyboardFor(pg *panelGeom, u float32, lang string) *keyboardGeom {
+	c := s.keyboardCache(pg.seat)
+	if c.geom.lang != lang || c.w != pg.w || c.d != pg.d || c.u != u || c.geom.keys == nil {
+		c.geom = layKeyboard(pg, u, lang)
+		c.w, c.d, c.u = pg.w, pg.d, u
+		c.labels = make([]textSlot, len(c.geom.keys))
+		c.texts = make([]msg.Text, len(c.geom.keys))
+		for i, k := range c.geom.keys {
+			switch k.id {
+			case input.TypeBack, input.TypeDone, input.TypeSpace:
+				c.texts[i] = msg.Text{Key: "name." + k.id}
+			}
+		}
+	}
+	return &c.geom
+}
+
+// keyboardCache returns seat's keyboard cache, made on first use.
+func (s *Screen) keyboardCache(seat int) *keyboardCache {
+	if s.keyboards == nil {
+		s.keyboards = map[int]*keyboardCache{}
+	}
+	c := s.keyboards[seat]
+	if c == nil {
+		c = &keyboardCache{}
+		s.keyboards[seat] = c
+	}
+	return c
+}
+
+// keyboardCache is one seat's keyboard: its geometry and fitted labels.
+type keyboardCache struct {
+	geom      keyboardGeom
+	w, d, u   float32
+	labels    []textSlot
+	texts     []msg.Text
+	prompt    textSlot
+	name      textSlot
+	nameLabel textSlot
+}
+
+// hitKeyboards resolves a touch at p (screen coordinates of the layout)
+// on an open name keyboard: its key, or Nothing at its seat on the plate
+// between the keys. false when p is on no keyboard.
+func (s *Screen) hitKeyboards(lay *screenLayout, p board.Vec, t hal.Touch) (hal.Touch, bool) {
+	for i := range lay.panels {
+		pg := &lay.panels[i]
+		k := s.shown[pg.seat]
+		if !k.typing {
+			continue
+		}
+		kg := s.keyboardFor(pg, lay.u, k.lang)
+		q := pg.toLocal(p)
+		if !kg.plate.Contains(q) {
+			continue
+		}
+		t.Seat = hal.Seat(pg.seat)
+		g := kbGap * lay.u
+		for _, key := range kg.keys {
+			if key.r.Inset(-g / 2).Contains(q) {
+				t.Kind, t.ID = hal.ScreenKey, input.KeyType+key.id
+				return t, true
+			}
+		}
+		return t, true
+	}
+	return t, false
+}
+
+// kbPlateColor is the keyboard's plate: the panels' colour, opaque, since
+// it lies over the board.
+var kbPlateColor = color.RGBA{panelColor.R, panelColor.G, panelColor.B, 255}
+
+// Text sizes of the keyboard.
+var (
+	kbLetterFit = fitOpts{bold: true, min: minText, max: 20, maxLines: 1}
+	kbWordFit   = fitOpts{bold: true, min: minText, max: 15, maxLines: 1}
+	kbLineFit   = fitOpts{bold: true, min: minText, max: 18, maxLines: 1}
+)
+
+// drawKeyboard draws seat sv's name keyboard on its panel, instead of the
+// panel's start screen keys (local coordinates, already turned to face the
+// seat by begin).
+func (s *Screen) drawKeyboard(lang msg.Lang, pg *panelGeom, sv *input.SeatView) {
+	u := s.fonts.u
+	kg := s.keyboardFor(pg, u, string(lang))
+	c := s.keyboards[pg.seat]
+	// The keyboard lies over what was drawn before it, words included
+	// (queued until the end of the frame otherwise).
+	s.done()
+	s.fonts.q.flush()
+	s.begin(pg)
+	rl.DrawRectangleRounded(rect(board.Rect{W: pg.w, H: pg.d}), panelRound, 6, panelColor)
+	rl.DrawRectangleRounded(rect(kg.plate), 0.08, 6, kbPlateColor)
+	rl.DrawRectangleRoundedLinesEx(rect(kg.plate), 0.08, 6, panelEdgeWidth(u), currentColor)
+	// The line: "Your name:" (or a refusal) and the name so far, with a
+	// caret.
+	line := kg.line
+	pw := line.W * 0.45
+	pr := board.Rect{X: line.X, Y: line.Y, W: pw, H: line.H}
+	prompt, ink := msg.Text{Key: "name.prompt"}, panelDim
+	if s.noticeShown(sv) {
+		prompt, ink = sv.Notice.Text, noticeInk(sv)
+	}
+	c.prompt.get(s.fonts, s.cat, lang, prompt, pr.W, pr.H, kbLineFit).draw(pr, alignLeft, ink)
+	nr := board.Rect{X: line.X + pw + gap*u, Y: line.Y, W: line.W - pw - gap*u, H: line.H}
+	rl.DrawRectangleRounded(rect(nr), 0.3, 6, color.RGBA{28, 30, 36, 255})
+	typed := typedName(sv)
+	in := nr.Inset(3 * u)
+	ft := c.name.getRaw(s.fonts, typed+"|", in.W, in.H, kbLineFit)
+	ft.draw(in, alignLeft, keyOnColor)
+	for i, k := range kg.keys {
+		bg := keyColor
+		switch k.id {
+		case input.TypeDone:
+			bg = confirmColor
+		case input.TypeBack:
+			bg = cancelColor
+		}
+		rl.DrawRectangleRounded(rect(k.r), 0.25, 6, bg)
+		rl.DrawRectangleRoundedLinesEx(rect(k.r), 0.25, 6, max(1, 1.2*u), withAlpha(panelInk, 0.6))
+		ki := k.r.Inset(2 * u)
+		if c.texts[i].Key != "" {
+			c.labels[i].get(s.fonts, s.cat, lang, c.texts[i], ki.W, ki.H, kbWordFit).draw(ki, alignCenter, panelInk)
+			continue
+		}
+		c.labels[i].getRaw(s.fonts, k.id, ki.W, ki.H, kbLetterFit).draw(ki, alignCenter, panelInk)
+	}
+}
+
+// typedName is the name typed so far on seat sv's keyboard: its Name's
+// argument when named, "" while it still has the colour's name.
+func typedName(sv *input.SeatView) string {
+	if sv.Name.Key != "player.name" {
+		return ""
+	}
+	n, _ := sv.Name.Args["Name"].(string)
+	return n
+}
+
+// drawNameKey draws a playing seat's Name key on the start screen.
+func (s *Screen) drawNameKey(lang msg.Lang, pg *panelGeom) {
+	u := s.fonts.u
+	r := nameKey(pg, u)
+	if r.H < 8*u {
+		return
+	}
+	c := s.keyboardCache(pg.seat)
+	rl.DrawRectangleRounded(rect(r), 0.3, 6, keyColor)
+	rl.DrawRectangleRoundedLinesEx(rect(r), 0.3, 6, max(1, 1.5*u), withAlpha(panelInk, 0.7))
+	in := r.Inset(2 * u)
+	c.nameLabel.get(s.fonts, s.cat, lang, msg.Text{Key: "name.edit"}, in.W, in.H, kbWordFit).draw(in, alignCenter, panelInk)
+}
+
+// KeyTouch is an on-screen key as a touch names it: its ID (input.Key...)
+// and the seat whose panel shows it, -1 for the keys in the middle of the
+// screen.
+type KeyTouch struct {
+	ID   string
+	Seat hal.Seat
+}
+
+// KeyCentres returns where each on-screen key of v is on a screen laid out
+// as opts says: the window pixel at its middle, found by hit-testing the
+// screen every step pixels, as the table resolves a touch. It needs no
+// window: tests and tools use it to touch a key as a person would.
+func KeyCentres(cat *msg.Catalog, opts ScreenOpts, v *input.View, step int) (map[KeyTouch][2]float32, error) {
+	s, err := newScreen(cat, opts)
+	if err != nil {
+		return nil, err
+	}
+	s.prepare(v)
+	step = max(step, 1)
+	type sum struct{ x, y, n float64 }
+	sums := map[KeyTouch]*sum{}
+	for y := opts.Y; y < opts.Y+opts.Height; y += step {
+		for x := opts.X; x < opts.X+opts.Width; x += step {
+			t := s.HitTest(float32(x), float32(y), time.Time{})
+			if t.Kind != hal.ScreenKey {
+				continue
+			}
+			k := KeyTouch{ID: t.ID, Seat: t.Seat}
+			if sums[k] == nil {
+				sums[k] = &sum{}
+			}
+			sm := sums[k]
+			sm.x, sm.y, sm.n = sm.x+float64(x), sm.y+float64(y), sm.n+1
+		}
+	}
+	out := make(map[KeyTouch][2]float32, len(sums))
+	for k, sm := range sums {
+		out[k] = [2]float32{float32(sm.x / sm.n), float32(sm.y / sm.n)}
+	}
+	return out, nil
+}
+
+// noticeInk is the colour of a notice's words on the keyboard's line: a
+// refusal in red, news in blue, light enough to read on the plate.
+func noticeInk(sv *input.SeatView) color.RGBA {
+	if sv.Notice.Refused {
+		return color.RGBA{255, 150, 140, 255}
+	}
+	return color.RGBA{150, 200, 255, 255}
+}
