@@ -52,7 +52,7 @@ func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
 	step := optDuration{d: -1}
 	fs.Var(&step, "step", "the `pause` between two bot moves or dealt cards, e.g. 250ms (default: none headless, 400ms in a window)")
 	fs.IntVar(&o.games, "games", 0, "stop after this many games have ended (0: run until stopped)")
-	fs.BoolVar(&o.trace, "trace", false, `print "ready", "log N" (N actions of the game on disk) and "ended N" lines on standard output, for tests`)
+	fs.BoolVar(&o.trace, "trace", false, `print "ready", "log N" (N actions of the game on disk), "key ID SEAT" (an on-screen key touched) and "ended N" lines on standard output, for tests`)
 	fs.BoolVar(&o.full, "fullscreen", false, "full screen on a desktop (the Pi's DRM build is always full screen)")
 	if err := fs.Parse(args); err != nil {
 		return o, &exitError{code: 2, err: err}
@@ -278,7 +278,8 @@ type loop struct {
 	// systemd watchdog period, 0 when there is none.
 	notify   func(unsetEnv bool, state string) (bool, error)
 	watchdog time.Duration
-	// trace, if set, receives "ready", "log N" and "ended N" lines.
+	// trace, if set, receives "ready", "log N", "key ID SEAT" and
+	// "ended N" lines.
 	trace io.Writer
 
 	now       func() time.Time
@@ -363,6 +364,10 @@ func (l *loop) run(ctx context.Context) error {
 
 // handle passes one event to the App and logs what went wrong.
 func (l *loop) handle(ev any) {
+	if t, ok := ev.(hal.Touch); ok && l.trace != nil && t.Kind == hal.ScreenKey {
+		// Tests that touch the window wait for these lines.
+		fmt.Fprintf(l.trace, "key %s %d\n", t.ID, int(t.Seat)+1)
+	}
 	res, err := l.app.Handle(ev)
 	if l.trace != nil && l.app.Logged() != l.logged {
 		l.logged = l.app.Logged()
