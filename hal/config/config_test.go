@@ -192,7 +192,7 @@ func FuzzParse(f *testing.F) {
 }
 
 // TestFiveSeatWiring checks the five-seat wiring table of README.md: the
-// example's four seats plus seat 4 on SPI1.2.
+XX
 func TestFiveSeatWiring(t *testing.T) {
 	data, err := os.ReadFile(example)
 	if err != nil {
@@ -218,7 +218,7 @@ func TestFiveSeatWiring(t *testing.T) {
 		t.Fatalf("got %d seats, want 5", len(c.Seats))
 	}
 	if got, want := c.Seats[4].Reader, (Reader{Bus: 1, ChipSelect: 2, Reset: 25, IRQ: 0}); got != want {
-		t.Errorf("seat 4 reader: got %+v, want %+v", got, want)
+		t.Errorf("seat 5 reader: got %+v, want %+v", got, want)
 	}
 }
 
