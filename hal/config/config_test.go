@@ -192,7 +192,7 @@ func FuzzParse(f *testing.F) {
 }
 
 // TestFiveSeatWiring checks the five-seat wiring table of README.md: the
-XX
+// example's four seats plus seat 5 (seats[4]) on SPI1.2.
 func TestFiveSeatWiring(t *testing.T) {
 	data, err := os.ReadFile(example)
 	if err != nil {
