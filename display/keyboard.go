@@ -13,12 +13,13 @@ import (
 )
 
 // The name keyboard: while a seat's SeatView.Typing is set on the start
-// screen, its panel shows, under the header, the name as typed so far and
-// three rows of keys facing the seat: the letters of the table's language
-// (input.KeyboardRows), Delete, OK and Space. Its keys are hit-tested with
-// the panel's other keys (HitTest) and sent as input.KeyType keys; input
-// (names.go) does the typing. Outside the keyboard, a playing seat's panel
-// has a Name key (input.KeyName) beside the player's colour.
+// screen, a plate over its panel, facing the seat, shows the name as typed
+// so far and three rows of keys: the letters of the table's language
+// (input.KeyboardRows), Delete, OK and Space. HitTest resolves its keys
+// before the panels' own (a keyboard reaches over the board) and sends them
+// as input.KeyType keys; input (names.go) does the typing. Outside the
+// keyboard, a playing seat's panel has a Name key (input.KeyName) in the
+// row of colours.
 
 // kbKey is a key of the name keyboard: its ID after input.KeyType, its
 // width in units and its rectangle in the panel's coordinates.
@@ -56,7 +57,8 @@ const (
 // Its plate lies over the panel, from the seat's edge inwards, as deep as
 // three rows of keys and the name's line need: deeper than the panel, it
 // reaches over the board, and is then narrower than the panel by as much
-// at each end, so that it never covers the panels of the seats beside.
+// at each end, to keep clear of the ends of the seats' panels beside (on
+// the smallest screens it may still cover a corner of one while open).
 func layKeyboard(pg *panelGeom, u float32, lang string) keyboardGeom {
 	kg := keyboardGeom{lang: lang}
 	rows := input.KeyboardRows(lang)
