@@ -187,7 +187,7 @@ func play(o playOpts, stderr io.Writer) (*playResult, error) {
 	if o.script == "" {
 		steps = []step{{verb: "auto"}}
 		if w.game() == nil {
-			steps = append([]step{{verb: "start", words: []string{strconv.Itoa(int(sc.seed % uint64(sc.seats)))}}}, steps...)
+			steps = append([]step{{verb: "start", words: []string{strconv.Itoa(int(sc.seed%uint64(sc.seats)) + 1)}}}, steps...)
 		}
 	}
 	p := &player{w: w, maxActions: o.maxActions}
@@ -329,13 +329,13 @@ func describe(w *world) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "mode=%s", v.Mode)
 	if s := w.game(); s != nil {
-		fmt.Fprintf(&b, " waiting=%s@%d", strings.ReplaceAll(s.Waiting().Need.String(), " ", "-"), w.waitingSeat())
+		fmt.Fprintf(&b, " waiting=%s@%d", strings.ReplaceAll(s.Waiting().Need.String(), " ", "-"), w.waitingSeat()+1)
 	}
 	for _, a := range w.last.Actions {
 		fmt.Fprintf(&b, " [%s]", engine.FormatAction(w.m, a))
 	}
 	for _, n := range w.last.Notices {
-		fmt.Fprintf(&b, " notice(%d)=%s %v", n.Seat, n.Text.Key, n.Text.Args)
+		fmt.Fprintf(&b, " notice(%d)=%s %v", n.Seat+1, n.Text.Key, n.Text.Args)
 	}
 	if seat := w.waitingSeat(); seat >= 0 {
 		sv := v.Seats[seat]
