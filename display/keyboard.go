@@ -55,53 +55,116 @@ const (
 
 // layKeyboard places the keyboard of lang on panel pg (local coordinates).
 // Its plate lies over the panel, from the seat's edge inwards, as deep as
-// three rows of keys and the name's line need: deeper than the panel, it
-// reaches over the board, and is then narrower than the panel by as much
-// at each end, to keep clear of the ends of the seats' panels beside (on
-// the smallest screens it may still cover a corner of one while open).
-func layKeyboard(pg *panelGeom, u float32, lang string) keyboardGeom {
+// the name's line and the rows of keys need: deeper than the panel, it
+// reaches over the board, and is then narrower than the panel, to keep
+// clear of the panels of the seats beside (others, on the screen) and of
+// their keyboards. The keys keep the rows of input.KeyboardRows where they
+// fit at a fingertip's width; on a shorter plate they flow into more rows.
+func layKeyboard(pg *panelGeom, u float32, lang string, others []board.Rect) keyboardGeom {
 	kg := keyboardGeom{lang: lang}
-	rows := input.KeyboardRows(lang)
-	var keys [3][]kbKey
-	for i, row := range rows {
+	var rows [][]kbKey
+	for _, row := range input.KeyboardRows(lang) {
+		var keys []kbKey
 		for _, l := range row {
-			keys[i] = append(keys[i], kbKey{id: string(l), units: 1})
+			keys = append(keys, kbKey{id: string(l), units: 1})
 		}
+		rows = append(rows, keys)
 	}
-	keys[0] = append(keys[0], kbKey{id: input.TypeBack, units: kbBackUnits})
-	keys[1] = append(keys[1], kbKey{id: input.TypeDone, units: kbDoneUnits})
-	keys[2] = append(keys[2], kbKey{id: input.TypeSpace, units: kbSpaceUnits})
-	most := float32(0)
-	for _, row := range keys {
-		n := float32(0)
-		for _, k := range row {
-			n += k.units
-		}
-		most = max(most, n)
-	}
+	rows[0] = append(rows[0], kbKey{id: input.TypeBack, units: kbBackUnits})
+	rows[1] = append(rows[1], kbKey{id: input.TypeDone, units: kbDoneUnits})
+	rows[2] = append(rows[2], kbKey{id: input.TypeSpace, units: kbSpaceUnits})
 	g := kbGap * u
 	pad := pg.pad
-	depth := max(pg.d, 2*pad+kbLineH*u+3*(kbRowH*u+g))
-	end := float32(0)
-	if depth > pg.d {
-		end = depth - pg.d + gap*u
+	rowH := kbRowH * u
+	depthOf := func(n int) float32 { return max(pg.d, 2*pad+kbLineH*u+float32(n)*(rowH+g)) }
+	end := keyboardEnd(pg, depthOf(len(rows)), others, u)
+	width := pg.w - 2*end - 2*pad
+	units := func(rows [][]kbKey) float32 {
+		most := float32(0)
+		for _, row := range rows {
+			n := float32(0)
+			for _, k := range row {
+				n += k.units
+			}
+			most = max(most, n)
+		}
+		return most
 	}
+	most := units(rows)
+	minW := rowH * 0.8
+	if (width-(most-1)*g)/most < minW {
+		// Too short for the rows: as many keys a row as fit.
+		per := max(float32(int((width+g)/(minW+g))), kbSpaceUnits)
+		var flow [][]kbKey
+		var cur []kbKey
+		n := float32(0)
+		for _, row := range rows {
+			for _, k := range row {
+				if n+k.units > per {
+					flow, cur, n = append(flow, cur), nil, 0
+				}
+				cur, n = append(cur, k), n+k.units
+			}
+		}
+		rows = append(flow, cur)
+		most = units(rows)
+	}
+	depth := depthOf(len(rows))
 	kg.plate = board.Rect{X: end, Y: pg.d - depth, W: pg.w - 2*end, H: depth}
 	area := kg.plate.Inset(pad)
 	kg.line = board.Rect{X: area.X, Y: area.Y, W: area.W, H: kbLineH * u}
-	rowH := (area.H - kg.line.H - 3*g) / 3
+	rh := (area.H - kg.line.H - float32(len(rows))*g) / float32(len(rows))
 	unit := (area.W - (most-1)*g) / most
-	for i, row := range keys {
+	for i, row := range rows {
 		x := area.X
-		y := area.Y + kg.line.H + g + float32(i)*(rowH+g)
+		y := area.Y + kg.line.H + g + float32(i)*(rh+g)
 		for _, k := range row {
 			w := k.units*unit + (k.units-1)*g
-			k.r = board.Rect{X: x, Y: y, W: w, H: rowH}
+			k.r = board.Rect{X: x, Y: y, W: w, H: rh}
 			x += w + g
 			kg.keys = append(kg.keys, k)
 		}
 	}
 	return kg
+}
+
+// keyboardEnd is how far from each end of panel pg a keyboard plate depth
+// deep must stop to keep clear of the other panels, and of the keyboards
+// they may open (as deep over the board as this one).
+func keyboardEnd(pg *panelGeom, depth float32, others []board.Rect, u float32) float32 {
+	end := float32(0)
+	ext := depth - pg.d
+	if ext <= 0 {
+		return end
+	}
+	end = gap * u
+	for _, r := range others {
+		lr := localRect(pg, r.Inset(-ext))
+		if lr.Y+lr.H <= -ext || lr.Y >= 0 {
+			continue // not where the plate reaches over the board
+		}
+		if lr.X+lr.W <= pg.w/2 {
+			end = max(end, lr.X+lr.W+gap*u)
+		} else if lr.X >= pg.w/2 {
+			end = max(end, pg.w-lr.X+gap*u)
+		}
+	}
+	return end
+}
+
+// localRect is the rectangle r of the screen in pg's coordinates (the
+// bounds of its corners: panels are turned by quarter turns).
+func localRect(pg *panelGeom, r board.Rect) board.Rect {
+	a := pg.toLocal(board.Vec{X: r.X, Y: r.Y})
+	b := pg.toLocal(board.Vec{X: r.X + r.W, Y: r.Y + r.H})
+	return board.Rect{X: min(a.X, b.X), Y: min(a.Y, b.Y), W: abs32(b.X - a.X), H: abs32(b.Y - a.Y)}
+}
+
+func abs32(x float32) float32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // nameKey is where a playing seat's Name key is on the start screen: in
@@ -118,7 +181,15 @@ func nameKey(pg *panelGeom, u float32) board.Rect {
 func (s *Screen) keyboardFor(pg *panelGeom, u float32, lang string) *keyboardGeom {
 	c := s.keyboardCache(pg.seat)
 	if c.geom.lang != lang || c.w != pg.w || c.d != pg.d || c.u != u || c.geom.keys == nil {
-		c.geom = layKeyboard(pg, u, lang)
+		var others []board.Rect
+		if lay := s.layoutFor(input.ModeStart); lay != nil {
+			for i := range lay.panels {
+				if lay.panels[i].seat != pg.seat {
+					others = append(others, lay.panels[i].rect)
+				}
+			}
+		}
+		c.geom = layKeyboard(pg, u, lang, others)
 		c.w, c.d, c.u = pg.w, pg.d, u
 		c.labels = make([]textSlot, len(c.geom.keys))
 		c.texts = make([]msg.Text, len(c.geom.keys))
@@ -158,9 +229,10 @@ type keyboardCache struct {
 
 // hitKeyboards resolves a touch at p (screen coordinates of the layout)
 // on an open name keyboard: its key, or Nothing at its seat on the plate
-// between the keys. false when p is on no keyboard.
+// between the keys. false when p is on no keyboard. Where two open
+// keyboards overlap, the one drawn last (the later seat's) is on top.
 func (s *Screen) hitKeyboards(lay *screenLayout, p board.Vec, t hal.Touch) (hal.Touch, bool) {
-	for i := range lay.panels {
+	for i := len(lay.panels) - 1; i >= 0; i-- {
 		pg := &lay.panels[i]
 		k := s.shown[pg.seat]
 		if !k.typing {
