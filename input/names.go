@@ -74,35 +74,54 @@ func CheckName(name string) error {
 	return nil
 }
 
+// nameState is the Table's part for names: which seats' keyboards are
+// open, and the Text of each seat's name, made once per name so that
+// building a View allocates nothing for it.
+type nameState struct {
+	typing []bool   // by seat
+	of     []string // by seat: the name texts[seat] was made for
+	texts  []Text
+}
+
 // seatName is the Text the table calls the player at seat by.
 func (t *Table) seatName(seat hal.Seat) Text {
 	st := t.setup.Seats[seat]
-	if strings.TrimSpace(st.Name) != "" {
-		return Text{Key: "player.name", Args: map[string]any{"Name": strings.TrimSpace(st.Name)}}
+	name := strings.TrimSpace(st.Name)
+	if name == "" {
+		return st.Color.Name()
 	}
-	return st.Color.Name()
+	ns := &t.names
+	if ns.texts == nil {
+		ns.of = make([]string, t.opts.Seats)
+		ns.texts = make([]Text, t.opts.Seats)
+	}
+	if ns.of[seat] != name || ns.texts[seat].IsZero() {
+		ns.of[seat] = name
+		ns.texts[seat] = Text{Key: "player.name", Args: map[string]any{"Name": name}}
+	}
+	return ns.texts[seat]
 }
 
 // nameKey takes a touch on KeyName or a keyboard key at seat's panel, on
 // the start screen.
 func (t *Table) nameKey(r *Result, seat hal.Seat, id string, at time.Time) Result {
-	if t.typing == nil {
-		t.typing = make([]bool, t.opts.Seats)
+	if t.names.typing == nil {
+		t.names.typing = make([]bool, t.opts.Seats)
 	}
 	st := &t.setup.Seats[seat]
 	if !st.Playing {
 		return t.refuse(r, seat, at, "rule.no_such_player", nil)
 	}
 	if id == KeyName {
-		t.typing[seat] = !t.typing[seat]
+		t.names.typing[seat] = !t.names.typing[seat]
 		return *r
 	}
-	if !t.typing[seat] {
+	if !t.names.typing[seat] {
 		return *r
 	}
 	switch k := strings.TrimPrefix(id, KeyType); k {
 	case TypeDone:
-		t.typing[seat] = false
+		t.names.typing[seat] = false
 		st.Name = strings.TrimSpace(st.Name)
 	case TypeBack:
 		if _, n := utf8.DecodeLastRuneInString(st.Name); n > 0 {
@@ -134,14 +153,15 @@ func (t *Table) nameKey(r *Result, seat hal.Seat, id string, at time.Time) Resul
 
 // Typing reports whether seat's name keyboard is open.
 func (t *Table) Typing(seat hal.Seat) bool {
-	return t.typing != nil && int(seat) < len(t.typing) && seat >= 0 && t.typing[seat]
+	ty := t.names.typing
+	return seat >= 0 && int(seat) < len(ty) && ty[seat]
 }
 
 // closeKeyboards closes every name keyboard (the game starts).
 func (t *Table) closeKeyboards() {
-	for i := range t.typing {
-		if t.typing[i] {
-			t.typing[i] = false
+	for i := range t.names.typing {
+		if t.names.typing[i] {
+			t.names.typing[i] = false
 			t.setup.Seats[i].Name = strings.TrimSpace(t.setup.Seats[i].Name)
 		}
 	}

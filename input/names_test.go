@@ -139,3 +139,21 @@ func TestNamesFromTheConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedViewAllocatesNoMore: the screen asks for a View every frame; a
+// named player's Text is made once per name, not once per View.
+func TestNamedViewAllocatesNoMore(t *testing.T) {
+	plain, err := input.NewTable(input.Opts{Seats: 4, Lang: "en", Resolve: inputtest.Resolve})
+	if err != nil {
+		t.Fatal(err)
+	}
+	named, err := input.NewTable(input.Opts{Seats: 4, Lang: "en", Resolve: inputtest.Resolve, Names: []string{"Ana", "Bo", "Cy", "Di"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := testing.AllocsPerRun(20, func() { plain.View() })
+	b := testing.AllocsPerRun(20, func() { named.View() })
+	if b > a {
+		t.Errorf("a View with four named players: %.0f allocations, without names %.0f", b, a)
+	}
+}

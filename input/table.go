@@ -168,8 +168,8 @@ type Table struct {
 	tunnel      *TunnelView
 	tunnelColor engine.CardColor
 
-	typing     []bool   // by seat: the name keyboard is open (names.go)
-	notices    []Notice // by seat
+	names      nameState // the name keyboards and names' Texts (names.go)
+	notices    []Notice  // by seat
 	readerOff  []bool
 	buttonsOff []bool
 	end        *EndView // computed once the game is over
