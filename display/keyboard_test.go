@@ -5,12 +5,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
 	"ttr/hal"
 	"ttr/input"
+	"ttr/input/inputtest"
 )
 
 // touchKey touches key id of seat's panel (-1: the middle of the screen)
@@ -111,8 +111,36 @@ func TestNameKeyboard(t *testing.T) {
 				if dir := os.Getenv("TTR_SHOTS"); dir != "" {
 					writePNG(t, filepath.Join(dir, fmt.Sprintf("named-%s-%dx%d.png", lang, w, h)), img)
 				}
-				_ = strings.TrimSpace
 			})
+		}
+	}
+}
+
+// TestNameKeyOnEveryPanel: on a five-seat table, where two panels share an
+// edge and have no room after the colours, every seat still has a Name key
+// it can touch, its word fits, and the longest names fit beside it.
+func TestNameKeyOnEveryPanel(t *testing.T) {
+	ss := screens{}
+	defer ss.unload()
+	names := []string{"Wwwwwwwwwwww", "Ana María Gó", "Maximilianoo", "Ștefănescuță", "Mmmmmmmmmmmm"}
+	for _, size := range [][2]int{{800, 480}, {1280, 720}} {
+		w, h := size[0], size[1]
+		for _, lang := range []string{"en", "es", "ro"} {
+			tb, err := input.NewTable(input.Opts{Seats: 5, Map: "europe", Lang: lang, Resolve: inputtest.Resolve, Names: names})
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := tb.View()
+			keys, err := KeyCentres(catalog(t), ScreenOpts{Width: w, Height: h, Seats: DefaultEdges(5)}, &v, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for seat := range hal.Seat(5) {
+				if _, ok := keys[KeyTouch{ID: input.KeyName, Seat: seat}]; !ok {
+					t.Errorf("%s %dx%d: seat %d has no Name key to touch", lang, w, h, seat+1)
+				}
+			}
+			ss.shot(t, w, h, DefaultEdges(5), &v, time.Date(2026, 3, 14, 19, 30, 0, 0, time.UTC))
 		}
 	}
 }

@@ -373,6 +373,7 @@ func (s *Screen) drawStartPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv 
 	// The colour's name above the swatches.
 	r := pg.message
 	r.H = pg.colors[0].Y - r.Y - gap*u/2
+	r = nameLine(pg, u, r)
 	s.drawNameKey(lang, pg)
 	if !quiet {
 		sl.prompt.get(s.fonts, s.cat, lang, sv.Name, r.W, r.H, promptFit).drawTop(r, alignLeft, panelInk)
