@@ -13,6 +13,7 @@ import (
 
 	rl "github.com/gen2brain/raylib-go/raylib"
 
+	"ttr/input"
 	"ttr/maps"
 )
 
@@ -97,7 +98,9 @@ func TestTableFontsCarryOnlyShownLetters(t *testing.T) {
 	for r := rune(0x20); r <= 0x7e; r++ {
 		shown[r] = true
 	}
-	for _, r := range codeRunes + string(cat.Runes()) {
+	// The catalogue's letters, and the name keyboard's (a name is shown
+	// as typed).
+	for _, r := range codeRunes + string(cat.Runes()) + input.NameLetters {
 		shown[r] = true
 	}
 	for _, id := range maps.Maps() {

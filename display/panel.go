@@ -78,6 +78,10 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 	}
 	s.begin(pg)
 	defer s.done()
+	if p == passStill && v.Mode == input.ModeStart && sv.Typing && playing {
+		s.drawKeyboard(lang, pg, sv) // keyboard.go
+		return
+	}
 	if !playing && v.Mode != input.ModeStart {
 		// An empty seat: a quiet plate, so that the table's shape reads.
 		rl.DrawRectangleRounded(rect(full), 0.18, 6, withAlpha(panelColor, 0.45))
@@ -369,6 +373,8 @@ func (s *Screen) drawStartPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv 
 	// The colour's name above the swatches.
 	r := pg.message
 	r.H = pg.colors[0].Y - r.Y - gap*u/2
+	r = nameLine(pg, u, r)
+	s.drawNameKey(lang, pg)
 	if !quiet {
 		sl.prompt.get(s.fonts, s.cat, lang, sv.Name, r.W, r.H, promptFit).drawTop(r, alignLeft, panelInk)
 	}

@@ -89,12 +89,18 @@ type Screen struct {
 	numb   []byte
 	slots  screenSlots
 	still  stillLayer // what does not move, drawn once per change (Prepare)
+	// keyboards are the seats' name keyboards (keyboard.go), by seat.
+	keyboards map[int]*keyboardCache
 }
 
 // seatKeys are the keys a seat's panel showed in the last frame.
 type seatKeys struct {
 	confirm, cancel    bool // Confirm and Cancel (play)
 	join, color, first bool // Join, the colours, First (start screen)
+	// name: the Name key; typing: the name keyboard in lang, instead of
+	// the start screen's other keys (keyboard.go).
+	name, typing bool
+	lang         string
 }
 
 // NewScreen makes the table's screen for opts; the window must be open.
@@ -118,7 +124,7 @@ func NewScreen(cat *msg.Catalog, opts ScreenOpts) (*Screen, error) {
 // Letters returns what the table can show, for LoadFont: the letters of
 // every message of cat and every map's city names.
 func Letters(cat *msg.Catalog) ([]string, error) {
-	extra := []string{string(cat.Runes())}
+	extra := []string{string(cat.Runes()), input.NameLetters}
 	for _, id := range maps.Maps() {
 		m, err := maps.Load(id)
 		if err != nil {
@@ -389,9 +395,11 @@ func (s *Screen) prepare(v *input.View) {
 			sv := &v.Seats[i]
 			switch v.Mode {
 			case input.ModeStart:
-				k.join = true
-				k.color = sv.Playing
-				k.first = sv.Playing
+				k.join = !sv.Typing
+				k.color = sv.Playing && !sv.Typing
+				k.first = sv.Playing && !sv.Typing
+				k.name = sv.Playing && !sv.Typing
+				k.typing, k.lang = sv.Typing, string(s.langOf(v))
 			case input.ModeSetup, input.ModePlay:
 				k.confirm = sv.Current
 				k.cancel = sv.Current
@@ -439,6 +447,9 @@ func (s *Screen) HitTest(x, y float32, now time.Time) hal.Touch {
 		t.Kind, t.ID, t.Seat = hal.ScreenKey, id, hal.Seat(seat)
 		return t
 	}
+	if kt, ok := s.hitKeyboards(lay, p, t); ok {
+		return kt
+	}
 	for i := range lay.panels {
 		pg := &lay.panels[i]
 		if !pg.rect.Inset(-gap * lay.u / 2).Contains(p) {
@@ -455,6 +466,8 @@ func (s *Screen) HitTest(x, y float32, now time.Time) hal.Touch {
 			return key(input.KeyJoin, pg.seat)
 		case k.first && pg.first.Contains(q):
 			return key(input.KeyFirst, pg.seat)
+		case k.name && nameKey(pg, lay.u).Contains(q):
+			return key(input.KeyName, pg.seat)
 		}
 		if k.color {
 			for c := range pg.colors {

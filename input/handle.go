@@ -553,6 +553,8 @@ func (t *Table) key(ev hal.Touch) Result {
 			return t.refuse(&r, seat, at, "start.color_taken", nil)
 		}
 		t.setup.Seats[seat].Color = c
+	case (ev.ID == KeyName || strings.HasPrefix(ev.ID, KeyType)) && validSeat:
+		return t.nameKey(&r, seat, ev.ID, at)
 	case ev.ID == KeyFirst && validSeat:
 		if !t.setup.Seats[seat].Playing {
 			return t.refuse(&r, seat, at, "rule.no_such_player", nil)
@@ -602,6 +604,7 @@ func (t *Table) start(seat hal.Seat, at time.Time) Result {
 	if err != nil {
 		return t.refuseErr(&r, seat, at, err)
 	}
+	t.closeKeyboards()
 	t.begin(s)
 	t.end = nil
 	for i := range t.notices {

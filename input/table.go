@@ -71,6 +71,10 @@ type Opts struct {
 	Langs []string
 	// Map is the default map id ("": "europe").
 	Map string
+	// Names are the seats' players' names, by seat (nil, or "" for a
+	// seat: called by their colour); each as CheckName allows. The start
+	// screen's keyboard changes them.
+	Names []string
 	// Resolve says what a scanned tag is. Required.
 	Resolve Resolver
 }
@@ -88,6 +92,7 @@ type Setup struct {
 type SeatSetup struct {
 	Playing bool
 	Color   Color
+	Name    string // the player's name, "" for none (called by the colour)
 }
 
 // Players returns the seats that play, in seat order: the engine's player
@@ -173,7 +178,8 @@ type Table struct {
 	announce Announcement
 	drawn    []drawnCard
 
-	notices    []Notice // by seat
+	names      nameState // the name keyboards and names' Texts (names.go)
+	notices    []Notice  // by seat
 	readerOff  []bool
 	buttonsOff []bool
 	// borrow marks the seats whose player accepted to scan at a
@@ -223,6 +229,14 @@ func NewTable(opts Opts) (*Table, error) {
 			return nil, fmt.Errorf("input: seat %d: unknown colour %d", i, c)
 		}
 	}
+	if opts.Names != nil && len(opts.Names) != opts.Seats {
+		return nil, fmt.Errorf("input: %d names for %d seats", len(opts.Names), opts.Seats)
+	}
+	for i, n := range opts.Names {
+		if err := CheckName(n); err != nil {
+			return nil, fmt.Errorf("input: seat %d: name %q: %w", i+1, n, err)
+		}
+	}
 	t := &Table{
 		opts:       opts,
 		notices:    make([]Notice, opts.Seats),
@@ -237,6 +251,9 @@ func NewTable(opts Opts) (*Table, error) {
 			c = opts.Colors[i]
 		}
 		t.setup.Seats[i] = SeatSetup{Playing: i < engine.MaxPlayers, Color: c}
+		if opts.Names != nil {
+			t.setup.Seats[i].Name = opts.Names[i]
+		}
 	}
 	t.m = m
 	t.toStart()
@@ -333,10 +350,10 @@ func checkColors(s Setup) error {
 			continue
 		}
 		if st.Color >= NumColors {
-			return fmt.Errorf("seat %d: unknown colour %d", i, st.Color)
+			return fmt.Errorf("seat %d: unknown colour %d", i+1, st.Color)
 		}
 		if used[st.Color] {
-			return fmt.Errorf("seat %d: colour %s taken by another seat", i, st.Color)
+			return fmt.Errorf("seat %d: colour %s taken by another seat", i+1, st.Color)
 		}
 		used[st.Color] = true
 	}
@@ -447,12 +464,13 @@ func (t *Table) Status(ev hal.Status) Result {
 	return r
 }
 
-// name is what the table calls engine player p: their colour.
+// name is what the table calls engine player p: their name, else their
+// colour.
 func (t *Table) name(p int) Text {
 	if p < 0 || p >= len(t.seats) {
 		return Text{Key: "panel.player", Args: map[string]any{"Number": p + 1}}
 	}
-	return t.setup.Seats[t.seats[p]].Color.Name()
+	return t.seatName(t.seats[p])
 }
 
 // notify records n as its seat's latest notice (every seat's, for -1) and

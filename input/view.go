@@ -220,8 +220,13 @@ type SeatView struct {
 	Player int
 	// Color is the player's colour (the seat's choice on the start screen).
 	Color Color
-	// Name is what the table calls the player ("player_color.red").
+	// Name is what the table calls the player: "player.name" with the
+	// argument Name (the name as typed) for a named player, else the
+	// colour ("player_color.red").
 	Name Text
+	// Typing reports that the seat's name keyboard is open (start screen):
+	// the display draws it on the panel; its keys are input.KeyType keys.
+	Typing bool
 	// Current reports whether the table waits for this seat now: its
 	// decision, a card or ticket to scan at its reader.
 	Current bool

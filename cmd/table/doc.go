@@ -10,6 +10,11 @@
 //	table probe    list the readers and buttons, show scans and presses live
 //	table score    score a finished board (a scenario file), as sim score does
 //	table history  list the finished games kept in the game logs
+//	table help     list every command and its flags (table help COMMAND: one)
+//
+// Seats are numbered from 1 wherever a person reads or types one (flags,
+// logs, probe, history), as the screen numbers them; hal.Seat counts from 0
+// inside.
 //
 // # The loop
 //

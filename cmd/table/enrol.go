@@ -21,15 +21,15 @@ const defaultConfig = "/etc/ttr-table/table.json"
 // enrol runs "table enrol": it asks for each card of a deck to be scanned
 // at one seat's reader and records its tag in the card registry.
 func enrol(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
-	fs := flag.NewFlagSet("enrol", flag.ContinueOnError)
+	fs := withUsage(flag.NewFlagSet("enrol", flag.ContinueOnError))
 	fs.SetOutput(stdout)
 	cfgPath := fs.String("config", defaultConfig, "the table's config file")
 	deckName := fs.String("deck", "trains", `the deck to enrol: "trains" (110 train cards), "usa" or "europe" (that map's tickets)`)
-	seat := fs.Int("seat", 0, "the seat whose reader scans the cards")
+	seat := fs.Int("seat", 1, "the seat whose reader scans the cards, numbered from 1 as on the screen")
 	regPath := fs.String("registry", "", "the card registry file (default: the config's registry)")
 	fake := fs.Bool("fake", false, "read UIDs typed on standard input, one a line, instead of a reader (for tests)")
 	var forget []registry.Card
-	fs.Func("forget", `a card to enrol again after its sticker was replaced, e.g. "train red 3" (repeatable)`, func(s string) error {
+	fs.Func("forget", "a `card` to enrol again after its sticker was replaced, e.g. \"train red 3\" (repeatable)", func(s string) error {
 		c, err := registry.ParseCard(s)
 		if err == nil {
 			forget = append(forget, c)
@@ -43,13 +43,16 @@ func enrol(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
+	if *seat < 1 {
+		return &exitError{code: 2, err: fmt.Errorf("-seat %d: seats are numbered from 1, as on the screen", *seat)}
+	}
 	out := &syncWriter{w: stdout}
 	var reader hal.TagReader
 	if *fake {
 		if *regPath == "" {
 			return &exitError{code: 2, err: errors.New("enrol -fake needs -registry")}
 		}
-		reader = &lineReader{sc: bufio.NewScanner(stdin), seat: hal.Seat(*seat)}
+		reader = &lineReader{sc: bufio.NewScanner(stdin), seat: hal.Seat(*seat - 1)}
 	} else {
 		cfg, err := config.Load(*cfgPath)
 		if err != nil {
@@ -58,15 +61,15 @@ func enrol(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 		if *regPath == "" {
 			*regPath = cfg.Registry
 		}
-		if *seat < 0 || *seat >= len(cfg.Seats) {
-			return &exitError{code: 2, err: fmt.Errorf("-seat %d: the config has seats 0 to %d", *seat, len(cfg.Seats)-1)}
+		if *seat < 1 || *seat > len(cfg.Seats) {
+			return &exitError{code: 2, err: fmt.Errorf("-seat %d: the config has seats 1 to %d", *seat, len(cfg.Seats))}
 		}
 		tbl, err := openPi(cfg)
 		if err != nil {
 			return err
 		}
 		defer tbl.Close()
-		r := tbl.Seats[*seat].Reader
+		r := tbl.Seats[*seat-1].Reader
 		ctx, cancel := context.WithCancel(ctx)
 		var wg sync.WaitGroup
 		defer wg.Wait()
@@ -132,7 +135,7 @@ func printStatuses(ctx context.Context, r hal.StatusReader, w io.Writer) {
 }
 
 func statusLine(st hal.Status) string {
-	s := fmt.Sprintf("%s seat %d %s %s", st.At.Format("15:04:05.000"), st.Seat, st.Device, st.State)
+	s := fmt.Sprintf("%s seat %d %s %s", st.At.Format("15:04:05.000"), int(st.Seat)+1, st.Device, st.State)
 	if st.Err != nil {
 		s += ": " + st.Err.Error()
 	}

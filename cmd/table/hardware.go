@@ -79,7 +79,7 @@ func openHardware(cfg *config.Config, fake bool, log *slog.Logger) *hardware {
 	}
 	h.closer = tbl.Close
 	for i, s := range tbl.Seats {
-		log.Info("seat hardware", "seat", i, "wiring", s.Wiring)
+		log.Info("seat hardware", "seat", i+1, "wiring", s.Wiring)
 		h.devices.Tags = append(h.devices.Tags, s.Reader)
 		h.devices.Status = append(h.devices.Status, s.Reader)
 		h.devices.Buttons = append(h.devices.Buttons, s.Buttons)
@@ -87,7 +87,7 @@ func openHardware(cfg *config.Config, fake bool, log *slog.Logger) *hardware {
 			// Buttons that cannot be set up stay offline; the other seats
 			// play on (pi.Table.Run would stop every device instead).
 			if err := s.Buttons.Run(ctx); err != nil {
-				log.Warn("buttons unavailable", "seat", i, "err", err)
+				log.Warn("buttons unavailable", "seat", i+1, "err", err)
 				own.report(hal.Status{Seat: hal.Seat(i), Device: hal.DeviceButtons, State: hal.Offline, Err: err, At: hal.SystemClock{}.Now()})
 			}
 		})

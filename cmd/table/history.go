@@ -18,7 +18,7 @@ import (
 // game logs' history folder, newest first, one line each. It reads the
 // files without taking the journal's lock, so it works while the table runs.
 func history(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("history", flag.ContinueOnError)
+	fs := withUsage(flag.NewFlagSet("history", flag.ContinueOnError))
 	fs.SetOutput(stdout)
 	cfgPath := fs.String("config", defaultConfig, "the table's config file")
 	state := fs.String("state", "", "the folder of the game logs (default: the config's logs)")
@@ -48,7 +48,8 @@ func history(args []string, stdout io.Writer) error {
 }
 
 // historyLine describes one finished game: file, map, players, actions,
-// scores and winners (by seat, counted from 1 as the table shows them).
+// scores and winners (by seat, counted from 1 as the table shows them, and
+// by name for a named player).
 func historyLine(path string) string {
 	name := filepath.Base(path)
 	data, err := os.ReadFile(path)
@@ -76,13 +77,18 @@ func historyLine(path string) string {
 		if p < len(s.Seats) {
 			seat = s.Seats[p]
 		}
+		who := fmt.Sprintf("seat %d", seat+1)
 		col := ""
 		if seat < len(h.Seats) {
 			col = " " + h.Seats[seat].Color
+			if n := h.Seats[seat].Name; n != "" {
+				who += " " + n
+				col = " (" + h.Seats[seat].Color + ")"
+			}
 		}
-		scores = append(scores, fmt.Sprintf("seat %d%s %d", seat+1, col, sc))
+		scores = append(scores, fmt.Sprintf("%s%s %d", who, col, sc))
 		if slices.Contains(s.Winners, p) {
-			winners = append(winners, fmt.Sprintf("seat %d", seat+1))
+			winners = append(winners, who)
 		}
 	}
 	return fmt.Sprintf("%s: %s, %d actions; %s; won by %s", name, h.Map, len(l.Records), strings.Join(scores, ", "), strings.Join(winners, " and "))

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -24,23 +25,34 @@ func main() {
 	}
 }
 
-const usage = `usage: table [run|enrol|probe|score|history] [flags]
+const usage = `usage: table [run|enrol|probe|score|history|help] [flags]
   run      run the table (the default)
   enrol    enrol a deck of cards: table enrol -deck trains|usa|europe
   probe    list the readers and buttons and show scans and presses live
   score    score a finished board: table score FILE (a scenario, - for stdin)
   history  list the finished games kept in the game logs
-Run "table COMMAND -h" for a command's flags.`
+  help     list every command and its flags: table help [COMMAND]
+Run "table help COMMAND" or "table COMMAND -h" for a command's flags.`
 
 // run dispatches to the subcommand named by the first argument.
 func run(ctx context.Context) error { return dispatch(ctx, os.Args[1:]) }
 
 func dispatch(ctx context.Context, args []string) error {
+	if len(args) == 1 && isHelp(args[0]) {
+		// "table -help": every command, not only run's flags.
+		return help(ctx, os.Stdout, nil)
+	}
 	name := "run"
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		name, args = args[0], args[1:]
 	}
+	if _, ok := lookup(name); ok && slices.ContainsFunc(args, isHelp) && name != "help" {
+		// "table COMMAND -h": its help on standard output, exit 0.
+		return help(ctx, os.Stdout, []string{name})
+	}
 	switch name {
+	case "help":
+		return help(ctx, os.Stdout, args)
 	case "run":
 		return runTable(ctx, args)
 	case "enrol":

@@ -23,7 +23,7 @@ import (
 // someone assembling a table. With -fake, virtual devices stand in for the
 // hardware and standard input drives them (see fakeProbe).
 func probe(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
-	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
+	fs := withUsage(flag.NewFlagSet("probe", flag.ContinueOnError))
 	fs.SetOutput(stdout)
 	cfgPath := fs.String("config", defaultConfig, "the table's config file")
 	fake := fs.Bool("fake", false, "use virtual readers and buttons driven by standard input (for tests)")
@@ -49,7 +49,7 @@ func probe(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 	}
 	defer tbl.Close()
 	for i, s := range tbl.Seats {
-		fmt.Fprintf(p.out, "seat %d (%s, %s): %s\n", i, cfg.Seats[i].Edge, cfg.Seats[i].Color, s.Wiring)
+		fmt.Fprintf(p.out, "seat %d (%s, %s): %s\n", i+1, cfg.Seats[i].Edge, cfg.Seats[i].Color, s.Wiring)
 	}
 	fmt.Fprintln(p.out, "Place cards on the readers and press the buttons; Ctrl-C stops.")
 	ctx, cancel := context.WithCancel(ctx)
@@ -77,7 +77,7 @@ func (p *prober) scanLine(s hal.Scan) string {
 	if c, ok := p.reg.Lookup(s.UID); ok {
 		what = c.String()
 	}
-	return fmt.Sprintf("%s seat %d scan %s (%s)", s.At.Format("15:04:05.000"), s.Seat, s.UID, what)
+	return fmt.Sprintf("%s seat %d scan %s (%s)", s.At.Format("15:04:05.000"), int(s.Seat)+1, s.UID, what)
 }
 
 func pressLine(pr hal.Press) string {
@@ -85,7 +85,7 @@ func pressLine(pr hal.Press) string {
 	if pr.Long {
 		kind = "long press"
 	}
-	return fmt.Sprintf("%s seat %d %s %s", pr.At.Format("15:04:05.000"), pr.Seat, pr.Button, kind)
+	return fmt.Sprintf("%s seat %d %s %s", pr.At.Format("15:04:05.000"), int(pr.Seat)+1, pr.Button, kind)
 }
 
 func (p *prober) scans(ctx context.Context, r hal.TagReader) {
@@ -114,9 +114,9 @@ func (p *prober) presses(ctx context.Context, b hal.ButtonReader) {
 //	place SEAT UID | lift SEAT | press SEAT BUTTON | long SEAT BUTTON |
 //	offline SEAT | online SEAT | wait DURATION
 //
-// After each line it prints what the devices reported, seat by seat, so the
-// output is deterministic. The virtual clock starts at midnight and moves
-// only on "wait".
+// SEAT is numbered from 1, as on the screen. After each line it prints what
+// the devices reported, seat by seat, so the output is deterministic. The
+// virtual clock starts at midnight and moves only on "wait".
 func (p *prober) fake(ctx context.Context, cfg *config.Config, stdin io.Reader) error {
 	clk := haltest.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	readers := make([]*haltest.Reader, len(cfg.Seats))
@@ -124,7 +124,7 @@ func (p *prober) fake(ctx context.Context, cfg *config.Config, stdin io.Reader) 
 	for i, s := range cfg.Seats {
 		readers[i] = haltest.NewReader(hal.Seat(i), clk)
 		buttons[i] = haltest.NewButtons(hal.Seat(i), clk)
-		fmt.Fprintf(p.out, "seat %d (%s, %s): virtual reader and buttons\n", i, s.Edge, s.Color)
+		fmt.Fprintf(p.out, "seat %d (%s, %s): virtual reader and buttons\n", i+1, s.Edge, s.Color)
 	}
 	done, cancel := context.WithCancel(ctx)
 	cancel()
@@ -168,9 +168,10 @@ func fakeStep(text string, clk *haltest.Clock, readers []*haltest.Reader, button
 		return fmt.Errorf("%q: want COMMAND SEAT [ARG]", text)
 	}
 	seat, err := strconv.Atoi(f[1])
-	if err != nil || seat < 0 || seat >= len(readers) {
-		return fmt.Errorf("seat %q: want 0 to %d", f[1], len(readers)-1)
+	if err != nil || seat < 1 || seat > len(readers) {
+		return fmt.Errorf("seat %q: want 1 to %d", f[1], len(readers))
 	}
+	seat-- // hal.Seat counts from 0
 	arg := func() (string, error) {
 		if len(f) != 3 {
 			return "", fmt.Errorf("%q: want %s SEAT ARG", text, f[0])

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -39,18 +40,19 @@ type runOpts struct {
 
 func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
 	var o runOpts
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs := withUsage(flag.NewFlagSet("run", flag.ContinueOnError))
 	fs.SetOutput(out)
 	fs.StringVar(&o.config, "config", defaultConfig, "the table's config file")
 	fs.StringVar(&o.state, "state", "", "the folder of the game logs (default: the config's logs)")
 	fs.BoolVar(&o.headless, "headless", false, "run without a window: the same loop, nothing drawn (tests, the crash test)")
 	fs.BoolVar(&o.fake, "fake", false, "virtual readers and buttons and a virtual card deck instead of the hardware")
-	bots := fs.String("bots", "", `seats played by bots, e.g. "0,2", or "all" (needs -fake: bots hold no printed cards)`)
+	bots := fs.String("bots", "", `seats played by bots, numbered from 1 as on the screen, e.g. "1,3", or "all" (needs -fake: bots hold no printed cards)`)
 	seed := fs.String("seed", "", "seed of the virtual deck and the bots for new games (default: from the clock); a resumed game keeps its own")
 	fs.StringVar(&o.mapID, "map", "europe", "the start screen's map: europe or usa")
-	fs.DurationVar(&o.step, "step", -1, "pause between two bot moves or dealt cards (default: none headless, 400ms in a window)")
+	step := optDuration{d: -1}
+	fs.Var(&step, "step", "the `pause` between two bot moves or dealt cards, e.g. 250ms (default: none headless, 400ms in a window)")
 	fs.IntVar(&o.games, "games", 0, "stop after this many games have ended (0: run until stopped)")
-	fs.BoolVar(&o.trace, "trace", false, `print "ready", "log N" (N actions of the game on disk) and "ended N" lines on standard output, for tests`)
+	fs.BoolVar(&o.trace, "trace", false, `print "ready", "log N" (N actions of the game on disk), "key ID SEAT" (an on-screen key touched) and "ended N" lines on standard output, for tests`)
 	fs.BoolVar(&o.full, "fullscreen", false, "full screen on a desktop (the Pi's DRM build is always full screen)")
 	if err := fs.Parse(args); err != nil {
 		return o, &exitError{code: 2, err: err}
@@ -61,6 +63,7 @@ func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
 	if fs.NArg() > 0 {
 		return usage("unexpected argument %q", fs.Arg(0))
 	}
+	o.step = step.d
 	if *seed == "" {
 		o.seed = uint64(time.Now().UnixNano())
 	} else {
@@ -77,10 +80,10 @@ func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
 	default:
 		for _, f := range strings.Split(*bots, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil || n < 0 || n >= config.MaxSeats {
-				return usage("-bots %q: want seat numbers from 0 to %d, e.g. 0,2, or all", *bots, config.MaxSeats-1)
+			if err != nil || n < 1 || n > config.MaxSeats {
+				return usage("-bots %q: want seat numbers from 1 to %d, e.g. 1,3, or all", *bots, config.MaxSeats)
 			}
-			o.bots = append(o.bots, hal.Seat(n))
+			o.bots = append(o.bots, hal.Seat(n-1))
 		}
 	}
 	if (o.allBots || len(o.bots) > 0) && !o.fake {
@@ -99,6 +102,30 @@ func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
 		return usage("-games %d: want 0 or more", o.games)
 	}
 	return o, nil
+}
+
+// optDuration is a duration flag whose default is "not given" (d as set
+// before parsing), so that the help says what the default means instead of
+// printing a placeholder value.
+type optDuration struct {
+	d   time.Duration
+	set bool
+}
+
+func (o *optDuration) String() string {
+	if o == nil || !o.set {
+		return ""
+	}
+	return o.d.String()
+}
+
+func (o *optDuration) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return errors.New("want a duration of 0 or more, such as 250ms")
+	}
+	o.d, o.set = d, true
+	return nil
 }
 
 // newLogger returns the slog logger of the table: text lines on stderr with
@@ -146,10 +173,11 @@ func runTable(ctx context.Context, args []string) error {
 	for _, s := range cfg.Seats {
 		c, _ := input.ParseColor(s.Color) // checked by config.Load
 		topts.Colors = append(topts.Colors, c)
+		topts.Names = append(topts.Names, s.Name)
 	}
 	for _, b := range o.bots {
 		if int(b) >= len(cfg.Seats) {
-			return &exitError{code: 2, err: fmt.Errorf("run: -bots: seat %d, but the config has %d seats", b, len(cfg.Seats))}
+			return &exitError{code: 2, err: fmt.Errorf("run: -bots: seat %d, but the config has %d seats", b+1, len(cfg.Seats))}
 		}
 	}
 	a, err := app.Open(app.Opts{Dir: o.state, Table: topts, Seed: o.seed, Logger: log})
@@ -256,7 +284,8 @@ type loop struct {
 	// systemd watchdog period, 0 when there is none.
 	notify   func(unsetEnv bool, state string) (bool, error)
 	watchdog time.Duration
-	// trace, if set, receives "ready", "log N" and "ended N" lines.
+	// trace, if set, receives "ready", "log N", "key ID SEAT" and
+	// "ended N" lines.
 	trace io.Writer
 
 	now       func() time.Time
@@ -341,6 +370,10 @@ func (l *loop) run(ctx context.Context) error {
 
 // handle passes one event to the App and logs what went wrong.
 func (l *loop) handle(ev any) {
+	if t, ok := ev.(hal.Touch); ok && l.trace != nil && t.Kind == hal.ScreenKey {
+		// Tests that touch the window wait for these lines.
+		fmt.Fprintf(l.trace, "key %s %d\n", t.ID, int(t.Seat)+1)
+	}
 	res, err := l.app.Handle(ev)
 	if l.trace != nil && l.app.Logged() != l.logged {
 		l.logged = l.app.Logged()
@@ -361,11 +394,11 @@ func (l *loop) handle(ev any) {
 	}
 	for _, n := range res.Notices {
 		if n.Rule != nil {
-			l.log.Debug("refused by the rules", "seat", n.Seat, "rule", n.Rule)
+			l.log.Debug("refused by the rules", "seat", int(n.Seat)+1, "rule", n.Rule)
 		}
 	}
 	if st, ok := ev.(hal.Status); ok {
-		l.log.Warn("device status", "seat", st.Seat, "device", st.Device, "state", st.State, "err", st.Err)
+		l.log.Warn("device status", "seat", int(st.Seat)+1, "device", st.Device, "state", st.State, "err", st.Err)
 	}
 }
 

@@ -30,12 +30,18 @@ func TestParseRunFlags(t *testing.T) {
 		{nil, "", func(o runOpts) bool {
 			return o.config == defaultConfig && !o.headless && o.step == 400*time.Millisecond && o.mapID == "europe" && o.games == 0
 		}},
-		{[]string{"-headless", "-fake", "-bots", "0,2", "-seed", "0x10", "-map", "usa"}, "", func(o runOpts) bool {
-			return o.step == 0 && len(o.bots) == 2 && o.bots[1] == 2 && o.seed == 16 && o.mapID == "usa"
+		// Seats are numbered from 1 as on the screen: -bots 1,3 are
+		// hal.Seat 0 and 2.
+		{[]string{"-headless", "-fake", "-bots", "1,3", "-seed", "0x10", "-map", "usa"}, "", func(o runOpts) bool {
+			return o.step == 0 && len(o.bots) == 2 && o.bots[0] == 0 && o.bots[1] == 2 && o.seed == 16 && o.mapID == "usa"
 		}},
+		{[]string{"-headless", "-step", "250ms"}, "", func(o runOpts) bool { return o.step == 250*time.Millisecond }},
+		{[]string{"-step", "0"}, "", func(o runOpts) bool { return o.step == 0 }},
+		{[]string{"-step", "-1s"}, "want a duration", nil},
+		{[]string{"-fake", "-bots", "0"}, "seat numbers from 1 to 5", nil},
 		{[]string{"-fake", "-bots", "all"}, "", func(o runOpts) bool { return o.allBots }},
 		{[]string{"-bots", "all"}, "-bots needs -fake", nil},
-		{[]string{"-fake", "-bots", "0,9"}, "seat numbers from 0 to 4", nil},
+		{[]string{"-fake", "-bots", "1,9"}, "seat numbers from 1 to 5", nil},
 		{[]string{"-seed", "ten"}, "want a whole number", nil},
 		{[]string{"-map", "mars"}, "choose europe or usa", nil},
 		{[]string{"-games", "-1"}, "want 0 or more", nil},

@@ -13,7 +13,7 @@ import (
 )
 
 // scoreCommand runs "table score FILE": it reads a scenario (a finished
-// board, shared/scenarios/FORMAT.md; "-" reads standard input), scores it
+// board, engine/score/testdata/scenarios/FORMAT.md; "-" reads standard input), scores it
 // with engine/score and prints the result as JSON, exactly as "sim score"
 // does: the same package reads, scores and reports.
 func scoreCommand(args []string, stdin io.Reader, stdout io.Writer) error {

@@ -70,32 +70,34 @@ func TestProbeFake(t *testing.T) {
 	if err := reg.Save(filepath.Join(filepath.Dir(cfg), "cards.txt")); err != nil {
 		t.Fatal(err)
 	}
-	script := `place 0 deadbeef
-place 0 DEADBEEF
-wait 1.5s
-lift 0
-place 3 045A6B7C8D9E80
-press 1 confirm
-long 2 cancel
-offline 1
+	// Seats are numbered from 1 as on the screen, in the script and the
+	// output alike.
+	script := `place 1 deadbeef
 place 1 DEADBEEF
-online 1
+wait 1.5s
+lift 1
+place 4 045A6B7C8D9E80
+press 2 confirm
+long 3 cancel
+offline 2
+place 2 DEADBEEF
+online 2
 `
 	var out strings.Builder
 	if err := probe(context.Background(), []string{"-config", cfg, "-fake"}, strings.NewReader(script), &out); err != nil {
 		t.Fatal(err)
 	}
-	want := `seat 0 (bottom, red): virtual reader and buttons
-seat 1 (right, blue): virtual reader and buttons
-seat 2 (top, green): virtual reader and buttons
-seat 3 (left, yellow): virtual reader and buttons
-00:00:00.000 seat 0 scan DEADBEEF (train red 3)
-00:00:01.500 seat 3 scan 045A6B7C8D9E80 (unknown tag)
-00:00:01.500 seat 1 confirm press
-00:00:01.500 seat 2 cancel long press
-00:00:01.500 seat 1 reader offline: no answer
-00:00:01.500 seat 1 reader online
-00:00:01.500 seat 1 scan DEADBEEF (train red 3)
+	want := `seat 1 (bottom, red): virtual reader and buttons
+seat 2 (right, blue): virtual reader and buttons
+seat 3 (top, green): virtual reader and buttons
+seat 4 (left, yellow): virtual reader and buttons
+00:00:00.000 seat 1 scan DEADBEEF (train red 3)
+00:00:01.500 seat 4 scan 045A6B7C8D9E80 (unknown tag)
+00:00:01.500 seat 2 confirm press
+00:00:01.500 seat 3 cancel long press
+00:00:01.500 seat 2 reader offline: no answer
+00:00:01.500 seat 2 reader online
+00:00:01.500 seat 2 scan DEADBEEF (train red 3)
 `
 	if got := out.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
@@ -104,7 +106,7 @@ seat 3 (left, yellow): virtual reader and buttons
 
 func TestProbeFakeBadScript(t *testing.T) {
 	cfg := tableDir(t)
-	for _, line := range []string{"place 9 DEADBEEF", "press 0 ok", "jump 0", "wait soon", "place 0"} {
+	for _, line := range []string{"place 9 DEADBEEF", "place 0 DEADBEEF", "press 1 ok", "jump 1", "wait soon", "place 1"} {
 		var out strings.Builder
 		err := probe(context.Background(), []string{"-config", cfg, "-fake"}, strings.NewReader(line+"\n"), &out)
 		var ee *exitError
@@ -166,6 +168,7 @@ func TestEnrolFlags(t *testing.T) {
 		{"-fake", "-registry", "x", "-deck", "mars"}, // no such deck
 		{"-bogus"},
 		{"-fake", "-registry", "x", "-forget", "train pink 1"},
+		{"-fake", "-registry", "x", "-seat", "0"}, // seats count from 1
 	} {
 		var ee *exitError
 		if err := enrol(context.Background(), args, strings.NewReader(""), &strings.Builder{}); !errors.As(err, &ee) || ee.code != 2 {

@@ -7,8 +7,16 @@
 //
 // score imports only maps and the standard library. It is pure and
 // deterministic: the engine calls Final when a game ends, and tools read
-// scenario files (a finished board, see shared/scenarios/FORMAT.md) with
-// ReadScenario and print Scenario.Report as JSON.
+// scenario files with ReadScenario and print Scenario.Report as JSON.
+//
+// # Scenario files
+//
+// A scenario file is a finished board in JSON: the map, and each player's
+// name, routes, stations and tickets. testdata/scenarios/FORMAT.md (in the
+// repository, engine/score/testdata/scenarios/FORMAT.md) describes it and
+// the result printed for it; the files beside it are worked examples, each
+// with its expected result. "sim score FILE" and "table score FILE" score
+// one.
 //
 // # Longest path
 //

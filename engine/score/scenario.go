@@ -11,7 +11,7 @@ import (
 )
 
 // A Scenario is a finished board read from a scenario file (the format of
-// shared/scenarios/FORMAT.md): the map and each player's routes, stations
+// engine/score/testdata/scenarios/FORMAT.md): the map and each player's routes, stations
 // and tickets.
 type Scenario struct {
 	Description string

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"ttr/hal"
 )
@@ -188,7 +190,7 @@ func (w *walker) sound(n *node) Sound {
 
 func (w *walker) seat(n *node, path string) Seat {
 	var s Seat
-	f := w.object(n, path, []string{"edge", "color", "reader", "buttons"}, nil)
+	f := w.object(n, path, []string{"edge", "color", "reader", "buttons"}, []string{"name"})
 	if f == nil {
 		return s
 	}
@@ -199,6 +201,7 @@ func (w *walker) seat(n *node, path string) Seat {
 	e, _ := w.enum(f["edge"], path+".edge", edges)
 	s.Edge = Edge(e)
 	s.Color, _ = w.enum(f["color"], path+".color", Colors)
+	s.Name = w.name(f["name"], path+".name")
 	if r := f["reader"]; r != nil {
 		p := path + ".reader"
 		rf := w.object(r, p, []string{"spi_bus", "chip_select", "reset_pin", "irq_pin"}, nil)
@@ -246,6 +249,37 @@ func (w *walker) seat(n *node, path string) Seat {
 	return s
 }
 
+// name checks a player's name: at most MaxName letters of NameLetters,
+// with a letter in it.
+func (w *walker) name(n *node, path string) string {
+	const fix = `give a name of 1 to 12 letters, for example "Ana María" (letters, spaces, - and ')`
+	if n == nil {
+		return ""
+	}
+	s, ok := w.str(n, path, fix)
+	if !ok {
+		return ""
+	}
+	s = strings.TrimSpace(s)
+	letter := false
+	for _, r := range s {
+		if !strings.ContainsRune(NameLetters, r) {
+			w.add(n.off, path, fmt.Sprintf("%q has %q, which the table cannot show", s, r), fix)
+			return ""
+		}
+		letter = letter || unicode.IsLetter(r)
+	}
+	if !letter {
+		w.add(n.off, path, fmt.Sprintf("%q has no letter", s), fix)
+		return ""
+	}
+	if k := utf8.RuneCountInString(s); k > MaxName {
+		w.add(n.off, path, fmt.Sprintf("%q has %d letters, too long for the panel", s, k), fix)
+		return ""
+	}
+	return s
+}
+
 // crossCheck finds problems between seats: repeated colours and readers,
 // and pins used twice or taken by an SPI bus.
 func (w *walker) crossCheck(seats *node, c *Config) {
@@ -256,6 +290,7 @@ func (w *walker) crossCheck(seats *node, c *Config) {
 	}
 	pins := map[int]use{}
 	colors := map[string]string{}
+	names := map[string]string{}
 	readers := map[[2]int]string{}
 	buses := map[int]bool{}
 	for i, s := range c.Seats {
@@ -266,6 +301,13 @@ func (w *walker) crossCheck(seats *node, c *Config) {
 	for i, s := range c.Seats {
 		sn := seats.elems[i]
 		path := fmt.Sprintf("seats[%d]", i)
+		if s.Name != "" {
+			key := strings.ToLower(s.Name)
+			if other, dup := names[key]; dup {
+				w.add(offOf(sn, "name"), path+".name", fmt.Sprintf("%q is also %s's name", s.Name, other), "give each player their own name")
+			}
+			names[key] = path
+		}
 		if s.Color != "" {
 			if other, dup := colors[s.Color]; dup {
 				w.add(offOf(sn, "color"), path+".color", fmt.Sprintf("%s is also %s's colour", s.Color, other), "give each seat its own colour")

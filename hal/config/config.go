@@ -53,6 +53,7 @@ type Seat struct {
 	Color   string // default train colour: "red", "blue", "green", "yellow" or "black"
 	Reader  Reader
 	Buttons []Button
+	Name    string // the player's name, optional: "" calls them by their colour
 }
 
 // Reader is where a seat's MFRC522 is wired.
@@ -80,7 +81,13 @@ const (
 	MinSeats = 2
 	MaxSeats = 5
 	MaxGPIO  = 27 // the Pi's header GPIOs are 0-27
+	// MaxName is the longest player name, in letters (input.MaxName).
+	MaxName = 12
 )
+
+// NameLetters are the letters a player's name may have: those of the start
+// screen's name keyboard, which the table's fonts carry (input.NameLetters).
+const NameLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZÁÉÍÓÚÜÑĂÂÎȘȚabcdefghijklmnopqrstuvwxyzáéíóúüñăâîșț -'"
 
 // spiPins are the GPIOs each SPI bus takes (Raspberry Pi 4/5 device tree
 // overlays spiN-Ncs), chip selects included.

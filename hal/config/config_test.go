@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,10 +26,10 @@ func TestLoadExample(t *testing.T) {
 		Registry: "/var/lib/ttr/cards.txt",
 		Logs:     "/var/lib/ttr/games",
 		Seats: []Seat{
-			{Bottom, "red", Reader{0, 0, 25, 24}, []Button{{5, hal.Confirm}, {6, hal.Cancel}}},
-			{Right, "blue", Reader{0, 1, 25, 23}, []Button{{12, hal.Confirm}, {13, hal.Cancel}}},
-			{Top, "green", Reader{1, 0, 25, 22}, []Button{{26, hal.Confirm}, {27, hal.Cancel}}},
-			{Left, "yellow", Reader{1, 1, 25, 4}, []Button{{2, hal.Confirm}, {3, hal.Cancel}}},
+			{Bottom, "red", Reader{0, 0, 25, 24}, []Button{{5, hal.Confirm}, {6, hal.Cancel}}, ""},
+			{Right, "blue", Reader{0, 1, 25, 23}, []Button{{12, hal.Confirm}, {13, hal.Cancel}}, ""},
+			{Top, "green", Reader{1, 0, 25, 22}, []Button{{26, hal.Confirm}, {27, hal.Cancel}}, ""},
+			{Left, "yellow", Reader{1, 1, 25, 4}, []Button{{2, hal.Confirm}, {3, hal.Cancel}}, ""},
 		},
 		Sound: Sound{Volume: 80},
 	}
@@ -121,6 +122,13 @@ func TestProblems(t *testing.T) {
 		{"mute not a boolean", []edit{{`"mute": false`, `"mute": "yes"`}}, []problem{{32, "sound.mute", "want true or false"}}},
 		{"unknown sound field", []edit{{`"mute": false`, `"mute": false, "bass": 3`}}, []problem{{32, "sound.bass", "unknown field"}}},
 		{"sound not an object", []edit{{`{"volume": 80, "mute": false}`, `80`}}, []problem{{32, "sound", "want an object"}}},
+		{"name too long", []edit{{`"color": "blue",`, `"color": "blue", "name": "Maximiliano José",`}}, []problem{{15, "seats[1].name", "16 letters, too long"}}},
+		{"name with a control character", []edit{{`"color": "blue",`, `"color": "blue", "name": "Ana\u0007",`}}, []problem{{15, "seats[1].name", "cannot show"}}},
+		{"name with digits", []edit{{`"color": "blue",`, `"color": "blue", "name": "R2D2",`}}, []problem{{15, "seats[1].name", `'2'`}}},
+		{"name without a letter", []edit{{`"color": "blue",`, `"color": "blue", "name": " - ",`}}, []problem{{15, "seats[1].name", "no letter"}}},
+		{"empty name", []edit{{`"color": "blue",`, `"color": "blue", "name": "",`}}, []problem{{15, "seats[1].name", "empty"}}},
+		{"name a number", []edit{{`"color": "blue",`, `"color": "blue", "name": 7,`}}, []problem{{15, "seats[1].name", "want a string"}}},
+		{"repeated name", []edit{{`"color": "blue",`, `"color": "blue", "name": "Ana",`}, {`"color": "green",`, `"color": "green", "name": "ana",`}}, []problem{{21, "seats[2].name", `"ana" is also seats[1]'s name`}}},
 		{"every problem at once", []edit{
 			{`"width": 1920`, `"width": 0`},
 			{`"es"`, `"de"`},
@@ -228,7 +236,7 @@ func TestSoundSettings(t *testing.T) {
 }
 
 // TestFiveSeatWiring checks the five-seat wiring table of README.md: the
-// example's four seats plus seat 4 on SPI1.2.
+// example's four seats plus seat 5 (seats[4]) on SPI1.2.
 func TestFiveSeatWiring(t *testing.T) {
 	data, err := os.ReadFile(example)
 	if err != nil {
@@ -255,7 +263,7 @@ func TestFiveSeatWiring(t *testing.T) {
 		t.Fatalf("got %d seats, want 5", len(c.Seats))
 	}
 	if got, want := c.Seats[4].Reader, (Reader{Bus: 1, ChipSelect: 2, Reset: 25, IRQ: 0}); got != want {
-		t.Errorf("seat 4 reader: got %+v, want %+v", got, want)
+		t.Errorf("seat 5 reader: got %+v, want %+v", got, want)
 	}
 }
 
@@ -273,4 +281,24 @@ func ExampleParse() {
 	//	line 2: screen.rotation: got 45 degrees; use 0, 90, 180 or 270
 	//	line 3: language: got "fr", not a known value; use one of "es", "ro", "en"
 	//	line 5: seats: got 0 seats; a table has 2 to 5 seats
+}
+
+func TestNames(t *testing.T) {
+	base, err := os.ReadFile(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Replace(string(base), `"color": "blue",`, `"color": "blue", "name": " Ana María ",`, 1)
+	s = strings.Replace(s, `"color": "yellow",`, `"color": "yellow", "name": "D'Ion-Ștefan",`, 1)
+	c, err := Parse([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, st := range c.Seats {
+		got = append(got, st.Name)
+	}
+	if want := []string{"", "Ana María", "", "D'Ion-Ștefan"}; !slices.Equal(got, want) {
+		t.Errorf("names %q, want %q", got, want)
+	}
 }

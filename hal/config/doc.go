@@ -43,11 +43,18 @@
 //   - registry: the card registry file (see hal/registry); a relative path
 //     is relative to the config file's folder.
 //   - logs: the folder game logs are written to; relative as registry.
-//   - seats: 2 to 5 seats, in order around the table from seat 0:
+//   - seats: 2 to 5 seats, in order around the table: seats[0] is the one
+//     the screen, the flags and the logs call Seat 1, seats[1] Seat 2, and
+//     so on.
 //   - seats[i].edge: the screen edge the seat faces: "bottom", "top",
 //     "left" or "right".
 //   - seats[i].color: the seat's default train colour: "red", "blue",
 //     "green", "yellow" or "black", each at most once.
+//   - seats[i].name: the name of the player who usually sits there;
+//     optional (without it the table calls the player by their colour),
+//     and changed on the start screen with the panel's name keyboard. At
+//     most 12 letters: A-Z, the accented letters of Spanish and Romanian
+//     (á é í ó ú ü ñ ă â î ș ț), spaces, - and '; each name at most once.
 //   - seats[i].reader: the seat's MFRC522: spi_bus (0-6) and chip_select
 //     (0-2) name /dev/spidevB.C; reset_pin and irq_pin are BCM GPIO numbers
 //     (0-27). Readers may share one reset line (a reset then resets them

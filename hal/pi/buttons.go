@@ -70,10 +70,10 @@ func NewButtons(seat hal.Seat, pins []ButtonPin, clock hal.Clock, opts *ButtonOp
 	seen := map[hal.Button]bool{}
 	for _, p := range pins {
 		if p.Pin == nil {
-			return nil, fmt.Errorf("pi: seat %d: button %s has no pin", seat, p.Button)
+			return nil, fmt.Errorf("pi: seat %d: button %s has no pin", int(seat)+1, p.Button)
 		}
 		if seen[p.Button] {
-			return nil, fmt.Errorf("pi: seat %d: two %s buttons", seat, p.Button)
+			return nil, fmt.Errorf("pi: seat %d: two %s buttons", int(seat)+1, p.Button)
 		}
 		seen[p.Button] = true
 	}
@@ -102,7 +102,7 @@ func (b *Buttons) Run(ctx context.Context) error {
 	}
 	for _, p := range b.pins {
 		if err := p.Pin.In(gpio.PullUp, gpio.BothEdges); err != nil {
-			return fmt.Errorf("pi: seat %d: %s button on %s: %w", b.seat, p.Button, p.Pin, err)
+			return fmt.Errorf("pi: seat %d: %s button on %s: %w", int(b.seat)+1, p.Button, p.Pin, err)
 		}
 	}
 	var wg sync.WaitGroup

@@ -80,16 +80,16 @@ func Open(cfg *config.Config, h Host, clock hal.Clock, ro *ReaderOpts, bo *Butto
 		seat := hal.Seat(i)
 		port, err := h.SPI(s.Reader.Bus, s.Reader.ChipSelect)
 		if err != nil {
-			return fail(fmt.Errorf("pi: seat %d reader: %w", i, err))
+			return fail(fmt.Errorf("pi: seat %d reader: %w", i+1, err))
 		}
 		t.ports = append(t.ports, port)
 		reset, err := h.GPIO(s.Reader.Reset)
 		if err != nil {
-			return fail(fmt.Errorf("pi: seat %d reader reset: %w", i, err))
+			return fail(fmt.Errorf("pi: seat %d reader reset: %w", i+1, err))
 		}
 		irq, err := h.GPIO(s.Reader.IRQ)
 		if err != nil {
-			return fail(fmt.Errorf("pi: seat %d reader IRQ: %w", i, err))
+			return fail(fmt.Errorf("pi: seat %d reader IRQ: %w", i+1, err))
 		}
 		r, err := NewReader(seat, port, reset, irq, clock, ro)
 		if err != nil {
@@ -105,7 +105,7 @@ func Open(cfg *config.Config, h Host, clock hal.Clock, ro *ReaderOpts, bo *Butto
 		for j, b := range s.Buttons {
 			p, err := h.GPIO(b.Pin)
 			if err != nil {
-				return fail(fmt.Errorf("pi: seat %d %s button: %w", i, b.Meaning, err))
+				return fail(fmt.Errorf("pi: seat %d %s button: %w", i+1, b.Meaning, err))
 			}
 			pins = append(pins, ButtonPin{Pin: p, Button: b.Meaning})
 			if j > 0 {

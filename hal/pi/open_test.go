@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -145,9 +146,13 @@ func TestOpenFailsCleanly(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newFakeHost(cfg)
-	h.failAt = [2]int{1, 0} // seat 2's reader
-	if _, err := Open(cfg, h, haltest.NewClock(t0), nil, nil); err == nil {
+	h.failAt = [2]int{1, 0} // seats[2]'s reader: Seat 3 on the screen
+	_, err = Open(cfg, h, haltest.NewClock(t0), nil, nil)
+	if err == nil {
 		t.Fatal("got no error")
+	}
+	if !strings.Contains(err.Error(), "seat 3 reader") {
+		t.Errorf("got %v, want it to name seat 3, as the screen numbers it", err)
 	}
 	for _, k := range [][2]int{{0, 0}, {0, 1}} {
 		if got := h.chips[k].Closed(); got != 1 {

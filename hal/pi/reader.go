@@ -226,10 +226,10 @@ func (r *Reader) health() error {
 	w := []byte{commands.VersionReg<<1 | 0x80, 0}
 	rd := make([]byte, 2)
 	if err := c.Tx(w, rd); err != nil {
-		return fmt.Errorf("%w: seat %d: %w", ErrNoAnswer, r.seat, err)
+		return fmt.Errorf("%w: seat %d: %w", ErrNoAnswer, int(r.seat)+1, err)
 	}
 	if v := rd[1]; v == 0x00 || v == 0xFF {
-		return fmt.Errorf("%w: seat %d: VersionReg reads %#02x", ErrNoAnswer, r.seat, v)
+		return fmt.Errorf("%w: seat %d: VersionReg reads %#02x", ErrNoAnswer, int(r.seat)+1, v)
 	}
 	return nil
 }

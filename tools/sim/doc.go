@@ -58,7 +58,8 @@
 // # Script format
 //
 // A script is text, one step per line; # starts a comment. Seats are
-// numbered from 0. First come the settings, each optional:
+// numbered from 1, as on the screen. First come the settings, each
+// optional:
 //
 //	map europe          europe (default) or usa
 //	seats 4             2 to 5 (default 4)

@@ -47,7 +47,10 @@ func usage(w io.Writer) {
   sim play [-bots all] [-seed N] [-out DIR] [-screenshots DIR] [SCRIPT]
                    play a script, or a whole bot game, without a window
                    (go doc ./tools/sim describes the script format)
-  sim score FILE   score a finished board (a scenario file, see shared/scenarios/FORMAT.md;
+  sim score FILE   score a finished board (a scenario file, see
+                   engine/score/testdata/scenarios/FORMAT.md and the examples beside it;
                    FILE - reads standard input) and print the result as JSON
+
+Seats are numbered from 1, as on the screen.
 `)
 }

@@ -16,6 +16,7 @@ import (
 	"ttr/engine/score"
 	"ttr/hal"
 	"ttr/hal/haltest"
+	"ttr/input"
 	"ttr/maps"
 )
 
@@ -45,7 +46,7 @@ func parsePlayFlags(args []string, stderr io.Writer) (playOpts, error) {
 	fs.StringVar(&o.mapID, "map", "", "board: europe or usa (default: the script's, else europe)")
 	fs.IntVar(&o.seats, "seats", 0, "seats at the table, 2 to 5 (default: the script's, else 4)")
 	seed := fs.String("seed", "", "seed of the virtual decks and the bots (default: the script's, else from the clock, printed)")
-	fs.StringVar(&o.bots, "bots", "", `seats played by bots: "all", or seat numbers such as "1,3"`)
+	fs.StringVar(&o.bots, "bots", "", `seats played by bots: "all", or seat numbers from 1 as on the screen, such as "2,4"`)
 	fs.StringVar(&o.lang, "lang", "", "the table's language: en, es or ro (default: the script's, else en)")
 	fs.StringVar(&o.out, "out", "", "write scores.json and game.log to this folder")
 	fs.StringVar(&o.logFile, "log", "", "write the game log (engine log text) to this file")
@@ -82,7 +83,8 @@ func parsePlayFlags(args []string, stderr io.Writer) (playOpts, error) {
 	return o, nil
 }
 
-// parseBots reads -bots: "all", "" or comma-separated seat numbers.
+// parseBots reads -bots: "all", "" or comma-separated seat numbers,
+// counted from 1 as the screen shows them.
 func parseBots(s string, seats int) ([]bool, error) {
 	out := make([]bool, seats)
 	if s == "" || s == "none" {
@@ -96,10 +98,10 @@ func parseBots(s string, seats int) ([]bool, error) {
 	}
 	for _, f := range strings.Split(s, ",") {
 		k, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || k < 0 || k >= seats {
-			return nil, fmt.Errorf("sim: -bots %q: seats are 0 to %d, or all", s, seats-1)
+		if err != nil || k < 1 || k > seats {
+			return nil, fmt.Errorf("sim: -bots %q: seats are 1 to %d, as on the screen, or all", s, seats)
 		}
-		out[k] = true
+		out[k-1] = true
 	}
 	return out, nil
 }
@@ -185,7 +187,7 @@ func play(o playOpts, stderr io.Writer) (*playResult, error) {
 	if o.script == "" {
 		steps = []step{{verb: "auto"}}
 		if w.game() == nil {
-			steps = append([]step{{verb: "start", words: []string{strconv.Itoa(int(sc.seed % uint64(sc.seats)))}}}, steps...)
+			steps = append([]step{{verb: "start", words: []string{strconv.Itoa(int(sc.seed%uint64(sc.seats)) + 1)}}}, steps...)
 		}
 	}
 	p := &player{w: w, maxActions: o.maxActions}
@@ -231,11 +233,24 @@ type Scores struct {
 
 // SeatScore is one seat's score.
 type SeatScore struct {
-	Seat   int    `json:"seat"`
-	Color  string `json:"color"`
+	// Seat is the seat's number as the screen shows it, from 1.
+	Seat  int    `json:"seat"`
+	Color string `json:"color"`
+	// Name is the player's name: the one given at the start screen or in
+	// the config, else their colour; the result names players the same.
+	Name   string `json:"name"`
 	Player int    `json:"player"`
 	Score  int    `json:"score"`
 	Trains int    `json:"trains"`
+}
+
+// playerName is what scores.json calls the player of seat sv: the name
+// typed for them, else their colour.
+func playerName(sv input.SeatView) string {
+	if n, ok := sv.Name.Args["Name"].(string); ok && sv.Name.Key == "player.name" && n != "" {
+		return n
+	}
+	return sv.Color.String()
 }
 
 func (r *playResult) scores() Scores {
@@ -253,10 +268,15 @@ func (r *playResult) scores() Scores {
 		if p < 0 {
 			continue
 		}
-		out.Seats = append(out.Seats, SeatScore{Seat: seat, Color: v.Seats[seat].Color.String(), Player: p, Score: sc[p], Trains: s.TrainsLeft(p)})
+		out.Seats = append(out.Seats, SeatScore{Seat: seat + 1, Color: v.Seats[seat].Color.String(), Name: playerName(v.Seats[seat]), Player: p, Score: sc[p], Trains: s.TrainsLeft(p)})
 	}
 	if out.Over {
-		rep := s.Result().Report(w.m)
+		res := s.Result()
+		// The engine knows players by number; the report names them.
+		for _, ss := range out.Seats {
+			res.Players[ss.Player].Name = ss.Name
+		}
+		rep := res.Report(w.m)
 		out.Result = &rep
 	}
 	return out
@@ -309,13 +329,13 @@ func describe(w *world) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "mode=%s", v.Mode)
 	if s := w.game(); s != nil {
-		fmt.Fprintf(&b, " waiting=%s@%d", strings.ReplaceAll(s.Waiting().Need.String(), " ", "-"), w.waitingSeat())
+		fmt.Fprintf(&b, " waiting=%s@%d", strings.ReplaceAll(s.Waiting().Need.String(), " ", "-"), w.waitingSeat()+1)
 	}
 	for _, a := range w.last.Actions {
 		fmt.Fprintf(&b, " [%s]", engine.FormatAction(w.m, a))
 	}
 	for _, n := range w.last.Notices {
-		fmt.Fprintf(&b, " notice(%d)=%s %v", n.Seat, n.Text.Key, n.Text.Args)
+		fmt.Fprintf(&b, " notice(%d)=%s %v", n.Seat+1, n.Text.Key, n.Text.Args)
 	}
 	if seat := w.waitingSeat(); seat >= 0 {
 		sv := v.Seats[seat]

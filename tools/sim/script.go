@@ -123,12 +123,13 @@ func (p *player) run(steps []step) error {
 	return nil
 }
 
+// seat reads a seat's number, counted from 1 as the screen shows it.
 func (p *player) seat(s string) (hal.Seat, error) {
 	k, err := strconv.Atoi(s)
-	if err != nil || k < 0 || k >= p.w.seats {
-		return 0, fmt.Errorf("no seat %q (seats are 0 to %d)", s, p.w.seats-1)
+	if err != nil || k < 1 || k > p.w.seats {
+		return 0, fmt.Errorf("no seat %q (seats are 1 to %d)", s, p.w.seats)
 	}
-	return hal.Seat(k), nil
+	return hal.Seat(k - 1), nil
 }
 
 // tagNamed reads a card ("red3", "loco2"), a ticket ("paris-wien", city
@@ -331,7 +332,7 @@ func (p *player) bots(n int, all bool) error {
 		}
 		for _, ev := range evs {
 			if err := refusedErr(w.deliver(stamp(ev, w.clock.Now()))); err != nil {
-				return fmt.Errorf("bot at seat %d: %w", seat, err)
+				return fmt.Errorf("bot at seat %d: %w", seat+1, err)
 			}
 		}
 	}
@@ -344,7 +345,7 @@ func (p *player) bots(n int, all bool) error {
 func refusedErr(res input.Result) error {
 	for _, n := range res.Notices {
 		if n.Refused {
-			return fmt.Errorf("refused at seat %d: %s %v", n.Seat, n.Text.Key, n.Text.Args)
+			return fmt.Errorf("refused at seat %d: %s %v", n.Seat+1, n.Text.Key, n.Text.Args)
 		}
 	}
 	return nil
@@ -473,7 +474,7 @@ func (p *player) expect(args []string) error {
 				return matchText(what, n.Text, rest[1:])
 			}
 		}
-		return fmt.Errorf("nothing refused at seat %d (notices: %s)", seat, noticeKeys(w.last))
+		return fmt.Errorf("nothing refused at seat %d (notices: %s)", seat+1, noticeKeys(w.last))
 	case "accepted":
 		return refusedErr(w.last)
 	case "last":
@@ -498,7 +499,7 @@ func (p *player) expect(args []string) error {
 				return err
 			}
 			if got := w.waitingSeat(); got != seat {
-				return fmt.Errorf("waiting for seat %d, want %d", got, seat)
+				return fmt.Errorf("waiting for seat %d, want %d", got+1, seat+1)
 			}
 		}
 	case "owner", "station":
@@ -540,12 +541,12 @@ func (p *player) expect(args []string) error {
 		}
 		pl := w.tb.PlayerAt(seat)
 		if pl < 0 {
-			return fmt.Errorf("nobody plays at seat %d", seat)
+			return fmt.Errorf("nobody plays at seat %d", seat+1)
 		}
 		pp := v.Public.Players[pl]
 		got := map[string]int{"score": pp.Score, "trains": pp.Trains, "cards": pp.Cards, "tickets": pp.Tickets, "stations": pp.StationsLeft}[what]
 		if got != want {
-			return fmt.Errorf("seat %d %s %d, want %d", seat, what, got, want)
+			return fmt.Errorf("seat %d %s %d, want %d", seat+1, what, got, want)
 		}
 	case "selected":
 		got := "none"

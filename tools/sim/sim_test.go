@@ -355,14 +355,15 @@ func TestScriptErrors(t *testing.T) {
 		name, script, want string
 	}{
 		{"unknown step", "fly 3", `line 1: "fly 3": unknown step "fly"`},
-		{"setting after a step", "start 0\nseed 3", "settings come before the first step"},
+		{"setting after a step", "start 1\nseed 3", "settings come before the first step"},
 		{"bad map", "map mars", "choose europe or usa"},
 		{"bad seats", "seats 9", "seats are 2 to 5"},
 		{"no such seat", "seed 1\nstart 7", "no seat \"7\""},
-		{"failed assertion", "seed 1\nstart 0\nexpect mode play", `line 3: "expect mode play": mode setup, want play`},
-		{"unknown card", "seed 1\nstart 0\nscan 0 pink9", `"pink9" is no card, ticket or uid`},
+		{"no seat 0", "seed 1\nstart 0", "no seat \"0\" (seats are 1 to 4)"},
+		{"failed assertion", "seed 1\nstart 1\nexpect mode play", `line 3: "expect mode play": mode setup, want play`},
+		{"unknown card", "seed 1\nstart 1\nscan 1 pink9", `"pink9" is no card, ticket or uid`},
 		{"stack before start", "stack red1", "stack after start"},
-		{"expected refusal missing", "seed 1\nstart 0\nsetup\ntouch deck\nexpect refused 0 rule.wrong_action", "nothing refused at seat 0"},
+		{"expected refusal missing", "seed 1\nstart 1\nsetup\ntouch deck\nexpect refused 1 rule.wrong_action", "nothing refused at seat 1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

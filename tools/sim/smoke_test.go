@@ -55,7 +55,7 @@ func TestWindowSmoke(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$", "--", "-seed", "1", "-first", "0", "-deal", "-trace",
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$", "--", "-seed", "1", "-first", "1", "-deal", "-trace",
 		"-width", fmt.Sprint(width), "-height", fmt.Sprint(height))
 	cmd.Env = append(os.Environ(), smokeEnv+"=1")
 	out, err := cmd.StdoutPipe()

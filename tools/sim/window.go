@@ -58,14 +58,14 @@ func parseWindowFlags(args []string, stderr io.Writer) (windowOpts, error) {
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.mapID, "map", "europe", "board to play on: europe or usa")
 	fs.IntVar(&o.seats, "seats", 4, "number of seats at the table, 2 to 5")
-	fs.StringVar(&o.bots, "bots", "", `seats played by bots: "all", or seat numbers from 0 such as "1,3"`)
+	fs.StringVar(&o.bots, "bots", "", `seats played by bots: "all", or seat numbers from 1 as on the screen, such as "2,4"`)
 	seed := fs.String("seed", "", "seed of the virtual decks' shuffles and the bots (default: from the clock, printed)")
 	fs.StringVar(&o.config, "config", "", "a table config file (see docs/table.example.json): the seats' colours and edges (default: 4 seats, bottom, right, top, left)")
 	fs.StringVar(&o.lang, "lang", "", "the table's language: en, es or ro (default: the config's)")
 	fs.IntVar(&o.width, "width", 1600, "window width in pixels")
 	fs.IntVar(&o.height, "height", 900, "window height in pixels")
 	fs.DurationVar(&o.delay, "delay", 400*time.Millisecond, "pause between a bot's gestures, so a person can follow them")
-	fs.IntVar(&o.first, "first", -1, "start at once with this seat playing first (default: choose on the start screen)")
+	fs.IntVar(&o.first, "first", 0, "start at once with this seat playing first, numbered from 1 as on the screen (default: choose on the start screen)")
 	fs.BoolVar(&o.deal, "deal", false, "with -first: deal the set-up at once from the virtual decks (everyone keeps all their tickets)")
 	fs.StringVar(&o.journal, "journal", "", "keep the game's log in this folder, as the table does, and resume an unfinished game from it")
 	fs.BoolVar(&o.trace, "trace", false, "print the table's state (mode, selection, waiting) on standard output after every event")
@@ -104,12 +104,13 @@ func parseWindowFlags(args []string, stderr io.Writer) (windowOpts, error) {
 	if _, err := parseBots(o.bots, o.seats); err != nil {
 		return o, err
 	}
-	if o.deal && o.first < 0 {
+	if o.deal && o.first == 0 {
 		return o, fmt.Errorf("sim: -deal needs -first")
 	}
-	if o.first >= o.seats {
-		return o, fmt.Errorf("sim: -first %d: seats are 0 to %d", o.first, o.seats-1)
+	if o.first < 0 || o.first > o.seats {
+		return o, fmt.Errorf("sim: -first %d: seats are 1 to %d", o.first, o.seats)
 	}
+	o.first-- // hal.Seat counts from 0; -1: not given
 	return o, nil
 }
 

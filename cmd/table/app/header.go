@@ -36,6 +36,9 @@ type Header struct {
 type HeaderSeat struct {
 	Playing bool   `json:"playing"`
 	Color   string `json:"color"` // "red", "blue", "green", "yellow", "black"
+	// Name is the player's name, absent for none (and in logs written
+	// before names existed, which read the same).
+	Name string `json:"name,omitempty"`
 }
 
 // Summary is a finished game's summary record, as JSON.
@@ -68,7 +71,7 @@ func encodeHeader(setup input.Setup, s *engine.State, seed uint64) ([]byte, erro
 	}
 	h := Header{Table: headerVersion, Log: line, Lang: setup.Lang, Map: setup.Map, First: int(setup.First), Seed: seed}
 	for _, st := range setup.Seats {
-		h.Seats = append(h.Seats, HeaderSeat{Playing: st.Playing, Color: st.Color.String()})
+		h.Seats = append(h.Seats, HeaderSeat{Playing: st.Playing, Color: st.Color.String(), Name: st.Name})
 	}
 	return json.Marshal(h)
 }
@@ -103,9 +106,12 @@ func (h Header) Setup() (input.Setup, error) {
 	for i, st := range h.Seats {
 		c, ok := input.ParseColor(st.Color)
 		if !ok {
-			return s, fmt.Errorf("app: header: seat %d: colour %q", i, st.Color)
+			return s, fmt.Errorf("app: header: seat %d: colour %q", i+1, st.Color)
 		}
-		s.Seats = append(s.Seats, input.SeatSetup{Playing: st.Playing, Color: c})
+		if err := input.CheckName(st.Name); err != nil {
+			return s, fmt.Errorf("app: header: seat %d: name: %w", i+1, err)
+		}
+		s.Seats = append(s.Seats, input.SeatSetup{Playing: st.Playing, Color: c, Name: st.Name})
 	}
 	return s, nil
 }
