@@ -48,7 +48,9 @@ type Summary struct {
 	// Actions is the number of actions in the log.
 	Actions int `json:"actions"`
 	// Abandoned says why a game was closed without being played to its
-	// end (its log could not be replayed); empty for a game that ended.
+	// end; empty for a game that ended. Earlier versions wrote it for a
+	// game whose log could not be replayed; such games are now kept aside
+	// or wait for their config instead.
 	Abandoned string `json:"abandoned,omitempty"`
 }
 
@@ -183,7 +185,3 @@ func encodeSummary(s *engine.State, setup input.Setup) ([]byte, error) {
 	return json.Marshal(sum)
 }
 
-func abandoned(err error) []byte {
-	b, _ := json.Marshal(Summary{Abandoned: err.Error()})
-	return b
-}
