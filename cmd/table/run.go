@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"strconv"
@@ -139,7 +141,11 @@ func runTable(ctx context.Context, args []string) error {
 	if o.fake {
 		reg = app.VirtualRegistry()
 	} else if reg, err = registry.Load(cfg.Registry); err != nil {
-		log.Warn("no card registry: every tag is unknown until a deck is enrolled (table enrol)", "file", cfg.Registry, "err", err)
+		if errors.Is(err, fs.ErrNotExist) {
+			log.Warn("no card registry: every tag is unknown until a deck is enrolled (table enrol)", "file", cfg.Registry, "err", err)
+		} else {
+			log.Error("card registry unreadable: every tag is unknown; restore a copy of the file, or move it aside and enrol the decks again (table enrol)", "file", cfg.Registry, "err", err)
+		}
 		reg = registry.New()
 	}
 	topts := input.Opts{Seats: len(cfg.Seats), Lang: cfg.Language, Map: o.mapID, Resolve: app.Resolver(reg)}
@@ -152,6 +158,8 @@ func runTable(ctx context.Context, args []string) error {
 			return &exitError{code: 2, err: fmt.Errorf("run: -bots: seat %d, but the config has %d seats", b, len(cfg.Seats))}
 		}
 	}
+	// Open fails only on invalid options: a logs folder that cannot be
+	// opened is said on screen, and retried, once the window is open.
 	a, err := app.Open(app.Opts{Dir: o.state, Table: topts, Seed: o.seed, Logger: log})
 	if err != nil {
 		return err

@@ -156,6 +156,12 @@ func Open(dir string, opts Opts) (*Journal, error) {
 		return nil, fmt.Errorf("journal: %w", err)
 	}
 	j.lock = lock
+	// The lock file may be new: its name, like everything Open leaves,
+	// is durable when Open returns.
+	if err := j.syncDir(dir); err != nil {
+		j.Close()
+		return nil, err
+	}
 	if err := j.recover(); err != nil {
 		j.Close()
 		return nil, err
@@ -664,6 +670,14 @@ func writeSync(f storage.File, data []byte, off int64) error {
 func (j *Journal) toHistory(name string) error {
 	src := filepath.Join(j.dir, name)
 	base := strings.TrimSuffix(name, gameExt)
+	if _, err := j.fs.Lstat(src); errors.Is(err, fs.ErrNotExist) {
+		// Moved by an earlier try whose last folder sync failed: sync
+		// both folders again.
+		if err := j.syncDir(j.history); err != nil {
+			return err
+		}
+		return j.syncDir(j.dir)
+	}
 	for i := 1; ; i++ {
 		dst := name
 		if i > 1 {

@@ -47,13 +47,21 @@ const (
 	OpLock     Op = "lock"     // lock a file
 )
 
+// A Call is one operation asked of a Disk, as its Fault sees it.
+type Call struct {
+	Op   Op
+	Path string
+	N    int // the number of calls of Op so far, this one included
+	All  int // the number of calls of any Op so far, this one included
+}
+
 // A Disk is a simulated storage device. Its methods are safe for concurrent
 // use. The zero Disk is not usable: call New.
 type Disk struct {
-	// Fault, if set, is asked before each operation on path; a non-nil
-	// error fails the operation with it (wrapped in an *fs.PathError).
-	// It is called with the Disk's lock held: it must not use the Disk.
-	Fault func(op Op, path string) error
+	// Fault, if set, is asked before each operation; a non-nil error fails
+	// the operation with it (wrapped in an *fs.PathError). It is called
+	// with the Disk's lock held: it must not use the Disk.
+	Fault func(c Call) error
 	// Capacity bounds the bytes all files hold; 0 means no bound. A write
 	// beyond it fails with ENOSPC.
 	Capacity int64
@@ -63,6 +71,7 @@ type Disk struct {
 	gen   int // power cuts so far; handles of an older generation fail
 	locks map[*inode]bool
 	count map[Op]int
+	all   int
 }
 
 type inode struct {
@@ -92,13 +101,21 @@ func (d *Disk) Count(op Op) int {
 	return d.count[op]
 }
 
+// Ops returns how many operations were asked of the disk, failed or not.
+func (d *Disk) Ops() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.all
+}
+
 // fault counts op and returns its injected error, if any.
 func (d *Disk) fault(op Op, p string) error {
 	d.count[op]++
+	d.all++
 	if d.Fault == nil {
 		return nil
 	}
-	if err := d.Fault(op, p); err != nil {
+	if err := d.Fault(Call{Op: op, Path: p, N: d.count[op], All: d.all}); err != nil {
 		return &fs.PathError{Op: string(op), Path: p, Err: err}
 	}
 	return nil
