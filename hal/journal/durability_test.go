@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -26,9 +27,10 @@ var errPowerCut = errors.New("power cut")
 
 // step is one call of a scenario, made against a journal.
 type step struct {
-	op      string // "open", "start", "append", "finish", "close"
-	game    int    // the game of start, append and finish
+	op      string // "open", "start", "append", "finish", "aside", "close"
+	game    int    // the game of start, append, finish and aside
 	payload string // the record of append
+	keep    int    // the records aside keeps
 }
 
 // simScenario opens a journal holding a damaged game (salvaged at Open),
@@ -45,6 +47,8 @@ func simScenario() []step {
 			s = append(s, step{op: "finish", game: g})
 		}
 	}
+	// The last game is set aside keeping its first two records, and goes on.
+	s = append(s, step{op: "aside", game: 3, keep: 2}, step{op: "append", game: 3, payload: "g3 r2 again"})
 	return append(s, step{op: "close"})
 }
 
@@ -80,6 +84,17 @@ func newSimDisk(t *testing.T) *storagetest.Disk {
 		t.Fatal(err)
 	}
 	f.Close()
+	// A game Start never returned (its .tmp is removed at Open) and a file
+	// whose number is out of range (set aside at Open).
+	for _, name := range []string{"000007-20261120T210000Z.game.tmp", "9223372036854775807-20261120T210000Z.game"} {
+		f, err := d.OpenFile(filepath.Join(simDir, name), os.O_RDWR|os.O_CREATE, 0o640)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write([]byte(magic))
+		f.Sync()
+		f.Close()
+	}
 	if err := storage.SyncDir(d, simDir); err != nil {
 		t.Fatal(err)
 	}
@@ -102,9 +117,12 @@ func simRun(t *testing.T, d *storagetest.Disk, steps []step, retry func(j *Journ
 	gs := map[int]*simGame{0: {started: true, acked: []string{"g0 r0", "g0 r1"}, tried: []string{"g0 r0", "g0 r1"}}}
 	var j *Journal
 	cur := map[int]*Game{}
+	failedAt := -1
 	for i := 0; i < len(steps); i++ {
 		s := steps[i]
 		var err error
+		done := false // the step is done, even if it fails
+		retried := i == failedAt
 		switch s.op {
 		case "open":
 			j, err = Open(simDir, Opts{Now: fixedClock, FS: d, MaxHistoryGames: 1})
@@ -122,16 +140,29 @@ func simRun(t *testing.T, d *storagetest.Disk, steps []step, retry func(j *Journ
 			}
 		case "append":
 			g := gs[s.game]
-			if len(g.tried) == len(g.acked) {
-				g.tried = append(g.tried, s.payload)
+			payload := s.payload
+			if retried {
+				// Another, shorter action than the one that failed, as
+				// after a roll-back the players may make.
+				payload = payload[:2]
 			}
-			if err = cur[s.game].Append([]byte(s.payload)); err == nil {
-				g.acked = append(g.acked, s.payload)
+			g.tried = append(g.acked[:len(g.acked):len(g.acked)], payload)
+			if err = cur[s.game].Append([]byte(payload)); err == nil {
+				g.acked = append(g.acked, payload)
+			}
+		case "aside":
+			g := gs[s.game]
+			// However a power cut leaves it, the game keeps at least its
+			// first keep records.
+			g.acked = g.acked[:s.keep]
+			var ng *Game
+			if ng, err = j.SetAside(cur[s.game], s.keep, errors.New("test")); ng != nil {
+				cur[s.game], g.tried, done = ng, g.tried[:s.keep], true
 			}
 		case "finish":
 			err = cur[s.game].Finish([]byte("done"))
 			if err == nil || errors.Is(err, ErrNotMoved) {
-				gs[s.game].finished = true
+				gs[s.game].finished, done = true, true
 			}
 		case "close":
 			err = j.Close()
@@ -146,7 +177,8 @@ func simRun(t *testing.T, d *storagetest.Disk, steps []step, retry func(j *Journ
 				}
 				return gs
 			}
-			if !errors.Is(err, ErrNotMoved) {
+			if !done {
+				failedAt = i
 				i-- // try the step again
 			}
 			continue
@@ -169,8 +201,9 @@ func strs(bs [][]byte) []string {
 // simCheck opens the journal on d after a power cut and checks that every
 // game reported started is there once, with every record reported durable
 // and nothing that was never asked for; a game reported finished is in the
-// history; nothing but a torn tail was found wrong.
-func simCheck(t *testing.T, d *storagetest.Disk, gs map[int]*simGame, what string) {
+// history; nothing but a torn tail was found wrong. It returns what Open
+// found wrong.
+func simCheck(t *testing.T, d *storagetest.Disk, gs map[int]*simGame, what string) []Problem {
 	t.Helper()
 	j, err := Open(simDir, Opts{Now: fixedClock, FS: d, MaxHistoryGames: 1})
 	if err != nil {
@@ -180,10 +213,12 @@ func simCheck(t *testing.T, d *storagetest.Disk, gs map[int]*simGame, what strin
 	for _, p := range j.Problems() {
 		switch {
 		case p.Kind == TornTail:
-		case p.Kind == Salvaged && p.File == game0:
-			// The power cut came before the first Open had salvaged it.
+		case p.Kind == Salvaged && p.File == game0,
+			p.Kind == MovedAside && strings.HasPrefix(p.File, "9223372036854775807-"):
+			// The power cut came before the first Open had repaired them.
 		case p.Kind == MovedAside && strings.Contains(p.Err.Error(), "newer unfinished"):
-			// A cut between salvaging game 0 and setting it aside.
+			// A cut between salvaging a game (or setting it aside) and
+			// renaming its old file.
 		default:
 			t.Fatalf("%s: Open found %v\n%s", what, p, d)
 		}
@@ -220,8 +255,8 @@ func simCheck(t *testing.T, d *storagetest.Disk, gs map[int]*simGame, what strin
 		}
 	}
 	laterFinished := func(g int) bool {
-		for h, s := range gs {
-			if h > g && s.finished {
+		for h := range found {
+			if h > g && fin[h] {
 				return true
 			}
 		}
@@ -247,6 +282,7 @@ func simCheck(t *testing.T, d *storagetest.Disk, gs map[int]*simGame, what strin
 			t.Fatalf("%s: game %d was reported finished but is not", what, g)
 		}
 	}
+	return j.Problems()
 }
 
 // TestPowerCutAtEveryStep cuts the power at every operation of the
@@ -264,7 +300,10 @@ func TestPowerCutAtEveryStep(t *testing.T) {
 	total := d.Ops() - before
 	cuts := 0
 	for k := 1; k <= total+1; k++ {
-		for _, torn := range []bool{false, true} {
+		// Once dropping everything unsynced; then three times keeping a
+		// random part of it, the third with a second cut while the next
+		// Open recovers.
+		for variant := range 4 {
 			d := newSimDisk(t)
 			n := d.Ops() + k
 			d.Fault = func(c storagetest.Call) error {
@@ -276,12 +315,27 @@ func TestPowerCutAtEveryStep(t *testing.T) {
 			gs := simRun(t, d, steps, nil, nil)
 			d.Fault = nil
 			var rng *rand.Rand
-			if torn {
-				rng = rand.New(rand.NewPCG(uint64(k), 7))
+			if variant > 0 {
+				rng = rand.New(rand.NewPCG(uint64(k), uint64(variant)))
 			}
 			d.Crash(rng)
-			simCheck(t, d, gs, fmt.Sprintf("power cut at operation %d of %d (torn %v)", k, total, torn))
 			cuts++
+			if variant == 3 {
+				m := d.Ops() + 1 + rng.IntN(40)
+				d.Fault = func(c storagetest.Call) error {
+					if c.All >= m {
+						return errPowerCut
+					}
+					return nil
+				}
+				if j, err := Open(simDir, Opts{Now: fixedClock, FS: d, MaxHistoryGames: 1}); err == nil {
+					j.Close()
+				}
+				d.Fault = nil
+				d.Crash(rng)
+				cuts++
+			}
+			simCheck(t, d, gs, fmt.Sprintf("power cut at operation %d of %d (variant %d)", k, total, variant))
 		}
 	}
 	t.Logf("%d power cuts at %d operations, nothing reported durable lost", cuts, total)
@@ -352,12 +406,21 @@ func TestFsyncFailureNeverTrustsTheTail(t *testing.T) {
 					if err := j.Repair(); err != nil {
 						t.Fatalf("%s at %d: Repair: %v", sf.name, k, err)
 					}
+					// What Repair reports done is durable: the tail cut
+					// back, the move to history completed.
+					if d.Unsynced() {
+						t.Fatalf("%s at %d: after Repair the disk holds unsynced changes:\n%s", sf.name, k, d)
+					}
 				}
 				return true
 			}, nil)
 			d.Crash(nil)
 			what := fmt.Sprintf("%s at %d of %d", sf.name, k, total)
-			simCheck(t, d, gs, what)
+			// Everything was reported durable: the journal is clean, no
+			// torn tail left by the failed write.
+			if p := simCheck(t, d, gs, what); len(p) > 0 {
+				t.Fatalf("%s: Open found %v\n%s", what, p, d)
+			}
 			for g, s := range gs {
 				if g > 0 && (!s.started || len(s.acked) != len(s.tried)) {
 					t.Fatalf("%s: game %d stopped after %d records", what, g, len(s.acked))
@@ -399,5 +462,86 @@ func TestRepairTestsWritability(t *testing.T) {
 	}
 	if want := []string{"g0 r0", "g0 r1", "g0 r2"}; !slices.Equal(strs(g.Records()), want) {
 		t.Errorf("records %q, want %q", strs(g.Records()), want)
+	}
+}
+
+// TestRepairFailsWhileSyncsFail: with no game open, Repair still writes and
+// syncs (its write test), so a card whose fsyncs fail is not reported
+// writable.
+func TestRepairFailsWhileSyncsFail(t *testing.T) {
+	d := storagetest.New()
+	j, err := Open(simDir, Opts{Now: fixedClock, FS: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	d.Fault = func(c storagetest.Call) error {
+		if c.Op == storagetest.OpSync {
+			return syscall.EIO
+		}
+		return nil
+	}
+	if err := j.Repair(); !errors.Is(err, syscall.EIO) {
+		t.Fatalf("Repair while every fsync fails: %v, want EIO", err)
+	}
+	d.Fault = nil
+	if err := j.Repair(); err != nil {
+		t.Fatalf("Repair: %v", err)
+	}
+}
+
+// TestOpenLeavesNothingUnsynced opens the journal on disks holding one
+// thing to repair each (or nothing): when Open returns, each repair is
+// durable, and so is the folder (and its lock) Open created.
+func TestOpenLeavesNothingUnsynced(t *testing.T) {
+	data, _ := encode([]byte("h"), lines("a", "b"), false, nil)
+	finishedGame, _ := encode([]byte("h"), lines("a"), true, []byte("s"))
+	tests := []struct {
+		name  string
+		files map[string][]byte
+	}{
+		{"a new folder", nil},
+		{"an empty folder", map[string][]byte{}},
+		{"a game Start never returned", map[string][]byte{"000002-20261120T200000Z.game.tmp": data}},
+		{"a torn tail", map[string][]byte{"000002-20261120T200000Z.game": append(bytes.Clone(data), 1, 2, 3)}},
+		{"an unreadable file", map[string][]byte{"000002-20261120T200000Z.game": []byte("not a log")}},
+		{"a number out of range", map[string][]byte{"9223372036854775807-20261120T200000Z.game": data}},
+		{"a finished game not moved", map[string][]byte{"000002-20261120T200000Z.game": finishedGame}},
+		{"a damaged game", map[string][]byte{"000002-20261120T200000Z.game": damagedGame0()}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := storagetest.New()
+			if tc.files != nil {
+				if err := d.Mkdir("/table", 0o750); err != nil {
+					t.Fatal(err)
+				}
+				if err := d.Mkdir(simDir, 0o750); err != nil {
+					t.Fatal(err)
+				}
+				for name, data := range tc.files {
+					f, err := d.OpenFile(filepath.Join(simDir, name), os.O_RDWR|os.O_CREATE, 0o640)
+					if err != nil {
+						t.Fatal(err)
+					}
+					f.Write(data)
+					f.Sync()
+					f.Close()
+				}
+				for _, dir := range []string{"/", "/table", simDir} {
+					if err := storage.SyncDir(d, dir); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			j, err := Open(simDir, Opts{Now: fixedClock, FS: d})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer j.Close()
+			if d.Unsynced() {
+				t.Fatalf("after Open the disk holds unsynced changes:\n%s", d)
+			}
+		})
 	}
 }

@@ -420,6 +420,8 @@ func (j *Journal) Start(header []byte) (*Game, error) {
 // as a problem. When keep >= 0, a new game holding g's header and its first
 // keep records becomes the unfinished game and is returned: the part of a
 // game that can be resumed. With keep < 0 no game is unfinished after it.
+// When only the final folder sync fails, SetAside returns the new game
+// with the error: the game accepts records once Repair succeeded.
 func (j *Journal) SetAside(g *Game, keep int, why error) (*Game, error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -436,27 +438,32 @@ func (j *Journal) SetAside(g *Game, keep int, why error) (*Game, error) {
 			return nil, fmt.Errorf("journal: set %s aside: %w", g.name, err)
 		}
 	}
-	g.f.Close()
-	g.done = ErrClosed
-	j.game = nil
 	moved, err := j.rename(g.name, why, asideInfix)
-	if err == nil {
-		err = j.syncDir(j.dir)
-	}
 	if err != nil {
-		// The old file stays the unfinished one for the next Open (or,
-		// with the new one, the older of two).
+		// g stays the unfinished game.
 		if ng != nil {
 			ng.f.Close()
+			j.fs.Remove(filepath.Join(j.dir, ng.name))
+			j.syncDir(j.dir)
 		}
 		return nil, err
 	}
+	g.f.Close()
+	g.done = ErrClosed
+	j.game = ng
 	p := Problem{Kind: SetAside, File: g.name, MovedTo: moved, Err: why}
 	if ng != nil {
 		p.NewFile, p.Kept = ng.name, len(ng.records)
 	}
 	j.problems = append(j.problems, p)
-	j.game = ng
+	if err := j.syncDir(j.dir); err != nil {
+		// Done but not durable: the new game (if any) is the unfinished
+		// one, and accepts records once Repair synced the folder.
+		if ng != nil {
+			ng.err = err
+		}
+		return ng, err
+	}
 	return ng, nil
 }
 
@@ -477,6 +484,13 @@ func (j *Journal) Repair() error {
 		if err := g.rewrite(); err != nil {
 			return fmt.Errorf("journal: repair %s: %w", g.name, err)
 		}
+	}
+	// A rename, a move or a prune whose folder sync failed.
+	if err := j.syncDir(j.dir); err != nil {
+		return err
+	}
+	if err := j.syncDir(j.history); err != nil {
+		return err
 	}
 	if j.unmoved != "" {
 		if err := j.toHistory(j.unmoved); err != nil {
