@@ -685,12 +685,9 @@ func (j *Journal) toHistory(name string) error {
 	src := filepath.Join(j.dir, name)
 	base := strings.TrimSuffix(name, gameExt)
 	if _, err := j.fs.Lstat(src); errors.Is(err, fs.ErrNotExist) {
-		// Moved by an earlier try whose last folder sync failed: sync
-		// both folders again.
-		if err := j.syncDir(j.history); err != nil {
-			return err
-		}
-		return j.syncDir(j.dir)
+		// Moved by an earlier try whose last folder sync failed; Repair,
+		// the only caller that can find it so, synced both folders.
+		return nil
 	}
 	for i := 1; ; i++ {
 		dst := name

@@ -592,8 +592,9 @@ func (h *handle) truncate(size int64) error {
 }
 
 // Sync writes the dirty data (or, on a folder, the entries) to the disk.
-// When it fails, the dirty data is marked clean all the same, as Linux does
-// after a failed writeback: it is never written.
+// When it fails, part of the dirty data reached the disk and the rest is
+// marked clean all the same, as Linux does after a failed writeback: it is
+// never written, though reads return it until the power is cut.
 func (h *handle) Sync() error {
 	h.d.mu.Lock()
 	defer h.d.mu.Unlock()
@@ -609,21 +610,35 @@ func (h *handle) Sync() error {
 		return nil
 	}
 	err := h.d.fault(OpSync, h.name)
-	disk := make([]byte, len(ino.data))
-	copy(disk, ino.disk)
-	if len(ino.disk) > len(disk) {
-		disk = disk[:len(ino.data)]
-	}
-	if err == nil {
+	if err != nil {
+		// The first half of the dirty bytes reached the disk before the
+		// error; the rest never will.
+		var idx []int
 		for i, dirty := range ino.dirty {
 			if dirty {
-				disk[i] = ino.data[i]
+				idx = append(idx, i)
 			}
 		}
-		ino.disk = disk
+		idx = idx[:len(idx)/2]
+		if len(idx) > 0 && idx[len(idx)-1] >= len(ino.disk) {
+			ino.disk = append(ino.disk, make([]byte, idx[len(idx)-1]+1-len(ino.disk))...)
+		}
+		for _, i := range idx {
+			ino.disk[i] = ino.data[i]
+		}
+		clear(ino.dirty)
+		return err
 	}
+	disk := make([]byte, len(ino.data))
+	copy(disk, ino.disk)
+	for i, dirty := range ino.dirty {
+		if dirty {
+			disk[i] = ino.data[i]
+		}
+	}
+	ino.disk = disk
 	clear(ino.dirty)
-	return err
+	return nil
 }
 
 func (h *handle) Close() error {
