@@ -68,14 +68,14 @@ func (osFS) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
 	}
 	return f, nil
 }
-func (osFS) ReadDir(name string) ([]fs.DirEntry, error)  { return os.ReadDir(name) }
-func (osFS) Lstat(name string) (fs.FileInfo, error)      { return os.Lstat(name) }
-func (osFS) Mkdir(name string, perm fs.FileMode) error   { return os.Mkdir(name, perm) }
-func (osFS) Remove(name string) error                    { return os.Remove(name) }
-func (osFS) Rename(oldname, newname string) error        { return os.Rename(oldname, newname) }
-func (osFS) Link(oldname, newname string) error          { return os.Link(oldname, newname) }
-func (osFS) SameFile(a, b string) bool                   { return sameOSFile(a, b) }
-func (osFS) Lock(name string) (io.Closer, error)         { return lockOSFile(name) }
+func (osFS) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name) }
+func (osFS) Lstat(name string) (fs.FileInfo, error)     { return os.Lstat(name) }
+func (osFS) Mkdir(name string, perm fs.FileMode) error  { return os.Mkdir(name, perm) }
+func (osFS) Remove(name string) error                   { return os.Remove(name) }
+func (osFS) Rename(oldname, newname string) error       { return os.Rename(oldname, newname) }
+func (osFS) Link(oldname, newname string) error         { return os.Link(oldname, newname) }
+func (osFS) SameFile(a, b string) bool                  { return sameOSFile(a, b) }
+func (osFS) Lock(name string) (io.Closer, error)        { return lockOSFile(name) }
 
 func sameOSFile(a, b string) bool {
 	fa, err := os.Stat(a)

@@ -184,4 +184,3 @@ func encodeSummary(s *engine.State, setup input.Setup) ([]byte, error) {
 	}
 	return json.Marshal(sum)
 }
-

@@ -693,4 +693,5 @@ func (d *Disk) String() string {
 	walk("", d.root)
 	return b.String()
 }
+
 var _ storage.FS = (*Disk)(nil)
