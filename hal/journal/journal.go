@@ -351,7 +351,7 @@ func (j *Journal) create(header []byte, records [][]byte) (*Game, error) {
 	err = writeSync(f, data, 0)
 	if err == nil {
 		if err = j.renameNoReplace(tmp, path); err == nil {
-			if err = j.syncDir(j.dir); err != nil {
+			if err = storage.SyncDir(j.fs, j.dir); err != nil {
 				// The name may or may not be durable: remove it, so that no
 				// game the caller was told failed resumes later.
 				j.fs.Remove(path)
@@ -480,6 +480,10 @@ func (j *Journal) Repair() error {
 	if j.closed {
 		return ErrClosed
 	}
+	// A folder removed under the table is made again.
+	if err := storage.MkdirAll(j.fs, j.history, dirPerm); err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
 	if g := j.game; g != nil {
 		if err := g.rewrite(); err != nil {
 			return fmt.Errorf("journal: repair %s: %w", g.name, err)
@@ -505,8 +509,19 @@ func (j *Journal) Repair() error {
 }
 
 // rewrite truncates g's file to its durable frames, writes the last of
-// them again (same bytes, same place) and syncs.
+// them again (same bytes, same place) and syncs. A file removed under the
+// table is written again in full from the records in memory, under a new
+// name.
 func (g *Game) rewrite() error {
+	if _, err := g.j.fs.Lstat(filepath.Join(g.j.dir, g.name)); errors.Is(err, fs.ErrNotExist) {
+		ng, err := g.j.create(g.header, g.records)
+		if err != nil {
+			return err
+		}
+		g.f.Close()
+		g.f, g.name, g.off, g.err = ng.f, ng.name, ng.off, nil
+		return nil
+	}
 	frame := appendFrame(nil, kindHeader, g.header)
 	if n := len(g.records); n > 0 {
 		frame = appendFrame(nil, kindRecord, g.records[n-1])

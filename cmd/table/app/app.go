@@ -337,15 +337,17 @@ func (a *App) persist(res input.Result) error {
 		}
 		a.setup = a.tb.Setup()
 		a.seed = a.newSeed()
-		a.started++
 		hdr, err := encodeHeader(a.setup, s, a.seed)
 		if err != nil {
 			return err
 		}
 		g, err := a.j.Start(hdr)
 		if err != nil {
+			// Not counted: the game started again after Recover has the
+			// same seed.
 			return fmt.Errorf("start game: %w", err)
 		}
+		a.started++
 		a.game, a.gl, a.durable = g, a.logOf(g), nil
 		a.damaged, a.note = time.Time{}, input.Text{} // told on the start screen; a new game begins
 		a.log.Info("game started", "file", g.Name(), "map", a.setup.Map, "players", s.Players(), "seed", a.seed)
@@ -460,8 +462,9 @@ func (a *App) Recover() error {
 	}
 	a.err, a.errText = nil, input.Text{}
 	switch {
-	case a.game == nil && a.blocked == nil && a.j.Current() != nil:
-		a.load() // its first action had failed
+	case a.game == nil && a.blocked == nil && a.j.Current() != nil,
+		a.game != nil && len(a.durable) == 0:
+		a.load() // its first action (the first player) had failed
 	case a.game != nil && a.tb.Game() != nil && a.tb.Game().IsTerminal():
 		a.finish(a.tb.Game()) // its summary had failed
 	}

@@ -108,6 +108,13 @@ func (d *Disk) Ops() int {
 	return d.all
 }
 
+// Used returns the bytes all files hold, as Capacity counts them.
+func (d *Disk) Used() int64 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.used()
+}
+
 // fault counts op and returns its injected error, if any.
 func (d *Disk) fault(op Op, p string) error {
 	d.count[op]++
