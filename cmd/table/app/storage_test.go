@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -14,9 +16,11 @@ import (
 	"testing"
 	"time"
 
+	"ttr/display/msg"
 	"ttr/engine"
 	"ttr/hal"
 	"ttr/hal/journal"
+	"ttr/hal/storage"
 	"ttr/hal/storage/storagetest"
 	"ttr/input"
 )
@@ -257,5 +261,421 @@ func TestStorageFaultAtEveryPositionOfAGame(t *testing.T) {
 				t.Errorf("only %d positions failed", len(failed))
 			}
 		})
+	}
+}
+
+// TestFullDiskToldApartFromAFailingCard fills the disk in the middle of a
+// game: the banner and the log say the card is full (not failing), Recover
+// keeps failing while it is full (it writes before it reports success, so
+// the watchdog stays unfed), and once space is freed the game goes on and
+// ends as without the fault. A failing card is told as failing.
+func TestFullDiskToldApartFromAFailingCard(t *testing.T) {
+	want := reference(t, 2, "europe", 31)
+	r, d := newDiskRig(t, 2, "europe", 31, nil)
+	r.playActions(20)
+	d.Capacity = d.Used() + 10 // not even one more action
+	r.stepUntilFailure()
+	v := r.a.View()
+	if v.Banner.Key != KeyStorageFull || v.Seats[0].Notice.Text.Key != KeyStorageFull {
+		t.Errorf("banner %q, notice %q; want %s", v.Banner.Key, v.Seats[0].Notice.Text.Key, KeyStorageFull)
+	}
+	if logs := r.logs.String(); !strings.Contains(logs, "problem=disk-full") {
+		t.Errorf("the log does not say the disk is full:\n%s", logs)
+	}
+	for i := range 3 {
+		if err := r.a.Recover(); err == nil || r.a.Err() == nil {
+			t.Fatalf("Recover %d on a full disk: %v; want a failure", i, err)
+		}
+		if v := r.a.View(); v.Banner.Key != KeyStorageFull {
+			t.Errorf("banner %q after Recover on a full disk, want %s", v.Banner.Key, KeyStorageFull)
+		}
+	}
+	d.Capacity = 0
+	if err := r.a.Recover(); err != nil {
+		t.Fatalf("Recover with space: %v", err)
+	}
+	r.play()
+	if got, _ := r.finished(); got != want {
+		t.Errorf("the game differs from the same game without the fault: %s", firstDiff(got, want))
+	}
+
+	// A failing card, for comparison.
+	r, d = newDiskRig(t, 2, "europe", 31, nil)
+	r.playActions(20)
+	d.Fault = func(c storagetest.Call) error {
+		if c.Op == storagetest.OpWrite {
+			return syscall.EIO
+		}
+		return nil
+	}
+	r.stepUntilFailure()
+	if v := r.a.View(); v.Banner.Key != KeyStorageFailed {
+		t.Errorf("failing card: banner %q, want %s", v.Banner.Key, KeyStorageFailed)
+	}
+	if logs := r.logs.String(); !strings.Contains(logs, "problem=failing-storage") {
+		t.Errorf("the log does not say the card fails:\n%s", logs)
+	}
+}
+
+// playGameTo plays until the game has n actions and returns the rig's
+// game file and its contents, the App closed.
+func playGameTo(t *testing.T, seats int, mapID string, seed uint64, n int) (*rig, string, []byte) {
+	t.Helper()
+	r := newRig(t, seats, mapID, seed)
+	r.playActions(n)
+	r.a.Close()
+	path := gameFile(t, r.dir)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, path, data
+}
+
+// frameStarts returns the offsets at which the frames of a game log start.
+func frameStarts(data []byte) []int {
+	var out []int
+	for off := 8; off+9 <= len(data); {
+		out = append(out, off)
+		n := int(data[off]) | int(data[off+1])<<8 | int(data[off+2])<<16 | int(data[off+3])<<24
+		off += 9 + n + 4
+	}
+	return out
+}
+
+// TestDamagedLogOffersItsValidPrefix damages a game log of 120 actions
+// before its last record, in the ways a card damages one: a flipped byte
+// in action 60, a zeroed 512-byte block, a record whose checksum is right
+// but whose action cannot be played (an unknown route). The table resumes
+// at the last good action, says on every seat how many actions were kept
+// and where the damaged file is, keeps that file byte for byte, plays the
+// game to its end, and never deletes the damaged file, however many games
+// the history prunes.
+func TestDamagedLogOffersItsValidPrefix(t *testing.T) {
+	const total, bad = 120, 60
+	tests := []struct {
+		name   string
+		damage func(data []byte) []byte
+		infix  string // of the damaged file's new name
+	}{
+		{"flipped byte", func(data []byte) []byte {
+			f := frameStarts(data)
+			data[f[bad]+12] ^= 0x20 // in the payload of action 60 (frame 0 is the header)
+			return data
+		}, ".corrupt-"},
+		{"zeroed block", func(data []byte) []byte {
+			at := frameStarts(data)[bad]
+			clear(data[at : at+512])
+			return data
+		}, ".corrupt-"},
+		{"unknown route", func(data []byte) []byte {
+			l, err := journal.Decode(data)
+			if err != nil {
+				panic(err)
+			}
+			l.Records[bad-1] = []byte("p0 claim 999 red red")
+			return encodeLog(l)
+		}, ".aside-"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, path, data := playGameTo(t, 3, "europe", 41, total)
+			keep := bad - 1
+			ref := newRig(t, 3, "europe", 41)
+			ref.playActions(total)
+			want := ref.history()[:keep]
+			damaged := tc.damage(bytes.Clone(data))
+			if err := os.WriteFile(path, damaged, 0o640); err != nil {
+				t.Fatal(err)
+			}
+			r.now = r.now.Add(time.Minute)
+			r.opts.Journal.MaxHistoryGames = 1
+			r.open()
+			if got := r.history(); !reflect.DeepEqual(got, want) {
+				t.Fatalf("resumed at %d actions, want the %d before the damage", len(got), len(want))
+			}
+			moved, _ := filepath.Glob(path + tc.infix + "*")
+			if len(moved) != 1 {
+				t.Fatalf("damaged files kept: %v, want one %s*", moved, tc.infix)
+			}
+			if kept, _ := os.ReadFile(moved[0]); !bytes.Equal(kept, damaged) {
+				t.Errorf("the damaged file was changed")
+			}
+			v := r.a.View()
+			n := v.Seats[0].Notice.Text
+			if n.Key != KeyLogSalvaged || n.Args["Keep"] != keep || n.Args["File"] != filepath.Base(moved[0]) {
+				t.Errorf("notice %v, want %s with Keep %d and File %s", n, KeyLogSalvaged, keep, filepath.Base(moved[0]))
+			}
+			// The game plays on to its end; one more game prunes it from
+			// the history (one game kept); the damaged file stays.
+			for range 2 {
+				r.play()
+				r.reopen()
+			}
+			if again, _ := filepath.Glob(path + tc.infix + "*"); !reflect.DeepEqual(again, moved) {
+				t.Errorf("damaged files after pruning: %v, want %v", again, moved)
+			}
+		})
+	}
+}
+
+// encodeLog writes l in the journal's file format, through a journal on a
+// simulated disk.
+func encodeLog(l *journal.Log) []byte {
+	d := storagetest.New()
+	j, err := journal.Open("/j", journal.Opts{FS: d})
+	if err != nil {
+		panic(err)
+	}
+	g, err := j.Start(l.Header)
+	if err != nil {
+		panic(err)
+	}
+	for _, rec := range l.Records {
+		if err := g.Append(rec); err != nil {
+			panic(err)
+		}
+	}
+	name := g.Name()
+	j.Close()
+	data, err := storage.ReadFile(d, "/j/"+name, journal.MaxGameBytes)
+	if err != nil {
+		panic(err)
+	}
+	return data
+}
+
+// TestConfigChangeNeverAbandonsTheGame restarts the table in the middle of
+// a game with another seat count in its config: the game is not resumed,
+// not finished and not moved; the start screen says which change blocks it;
+// with the old config back it resumes exactly where it stopped. When the
+// owner starts a new game on purpose instead, the old one is kept aside,
+// byte for byte.
+func TestConfigChangeNeverAbandonsTheGame(t *testing.T) {
+	r := newRig(t, 3, "usa", 51)
+	r.playActions(25)
+	played := r.history()
+	r.a.Close()
+	path := gameFile(t, r.dir)
+	data, _ := os.ReadFile(path)
+
+	r.opts.Table.Seats = 4
+	r.open()
+	v := r.a.View()
+	if v.Mode != input.ModeStart || v.Banner.Key != KeyGameWaitsSeats || v.Banner.Args["Need"] != 3 || v.Banner.Args["Have"] != 4 {
+		t.Fatalf("mode %s, banner %v; want the start screen with %s (need 3, have 4)", v.Mode, v.Banner, KeyGameWaitsSeats)
+	}
+	if h, _ := r.a.History(); len(h) != 0 {
+		t.Errorf("the waiting game went to the history: %d games", len(h))
+	}
+	if now, _ := os.ReadFile(path); !bytes.Equal(now, data) {
+		t.Errorf("the waiting game's file changed")
+	}
+	if !strings.Contains(r.logs.String(), "game_seats=3 table_seats=4") {
+		t.Errorf("the log does not say which change blocks the game:\n%s", r.logs.String())
+	}
+	r.reopen() // still the wrong config: still waiting
+	r.a.Close()
+
+	r.opts.Table.Seats = 3
+	r.open()
+	if got := r.history(); !reflect.DeepEqual(got, played) {
+		t.Fatalf("with the old config back: %d actions, want %d", len(got), len(played))
+	}
+	r.playActions(len(played) + 3)
+	played = r.history()
+	r.a.Close()
+	data, _ = os.ReadFile(path)
+
+	// Four seats again, and a new game started on purpose.
+	r.opts.Table.Seats = 4
+	r.open()
+	var bots []hal.Seat
+	for s := range 4 {
+		bots = append(bots, hal.Seat(s))
+	}
+	r.d.Bots = bots
+	r.playActions(5)
+	aside, _ := filepath.Glob(path + ".aside-*")
+	if len(aside) != 1 {
+		t.Fatalf("files set aside: %v, want the old game", aside)
+	}
+	if kept, _ := os.ReadFile(aside[0]); !bytes.Equal(kept, data) {
+		t.Errorf("the old game's file changed when set aside")
+	}
+	if l, err := journal.Decode(data); err != nil || len(l.Records) != len(played) {
+		t.Errorf("the old game's file holds %v records (%v), want %d", l, err, len(played))
+	}
+	r.play()
+}
+
+// TestPermissionsAreNotCorruption: a game file or a logs folder the
+// service user may not write is not damage: the App opens (the screen with
+// it), says what is wrong and the chown that fixes it, leaves the game
+// untouched, and resumes it once the permission is fixed.
+func TestPermissionsAreNotCorruption(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		deny func(c storagetest.Call) bool
+	}{
+		{"game file", func(c storagetest.Call) bool { return c.Op == storagetest.OpOpenW && isGame(c.Path) }},
+		{"logs folder", func(c storagetest.Call) bool {
+			return (c.Op == storagetest.OpOpenW || c.Op == storagetest.OpCreate || c.Op == storagetest.OpMkdir) && strings.HasPrefix(c.Path, diskDir)
+		}},
+		{"game file unreadable", func(c storagetest.Call) bool { return c.Op == storagetest.OpOpen && isGame(c.Path) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, d := newDiskRig(t, 2, "usa", 61, nil)
+			r.playActions(15)
+			played := r.history()
+			r.a.Close()
+			before := d.String()
+			denied := true
+			d.Fault = func(c storagetest.Call) error {
+				if denied && tc.deny(c) {
+					return fs.ErrPermission
+				}
+				return nil
+			}
+			r.open()
+			v := r.a.View()
+			if !errors.Is(r.a.Err(), ErrStorage) || v.Banner.Key != KeyStoragePermission || v.Banner.Args["Dir"] != diskDir || v.Banner.Args["User"] != "ttr-table" {
+				t.Fatalf("Err %v, banner %v; want %s naming %s and the user", r.a.Err(), v.Banner, KeyStoragePermission, diskDir)
+			}
+			cat := mustCatalog(t)
+			if text := cat.Text("en", v.Banner); !strings.Contains(text, "sudo chown -R ttr-table: "+diskDir) {
+				t.Errorf("banner %q does not give the chown", text)
+			}
+			if after := d.String(); after != before {
+				t.Errorf("the denied folder changed:\n%s\nwas\n%s", after, before)
+			}
+			if err := r.a.Recover(); err == nil {
+				t.Fatal("Recover succeeded while denied")
+			}
+			denied = false
+			if err := r.a.Recover(); err != nil {
+				t.Fatalf("Recover: %v", err)
+			}
+			if got := r.history(); !reflect.DeepEqual(got, played) {
+				t.Fatalf("resumed with %d actions, want %d", len(got), len(played))
+			}
+			r.play()
+		})
+	}
+}
+
+// TestStorageFolderProblemsOpenTheScreen: a read-only card, a folder the
+// user may not enter, `history` a file, `lock` a folder: App.Open returns
+// an App whose View says what is wrong (the loop then opens the window
+// and retries), never an error that would exit before the window.
+func TestStorageFolderProblemsOpenTheScreen(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		setUp func(d *storagetest.Disk)
+		key   string
+		arg   string // the Path argument, for KeyStorageInTheWay
+	}{
+		{"read-only", func(d *storagetest.Disk) {
+			d.Fault = func(c storagetest.Call) error {
+				switch c.Op {
+				case storagetest.OpOpenW, storagetest.OpMkdir, storagetest.OpCreate, storagetest.OpWrite:
+					return syscall.EROFS
+				}
+				return nil
+			}
+		}, KeyStorageReadOnly, ""},
+		{"permission denied", func(d *storagetest.Disk) {
+			d.Fault = func(c storagetest.Call) error {
+				if c.Op == storagetest.OpReadDir || c.Op == storagetest.OpMkdir {
+					return syscall.EACCES
+				}
+				return nil
+			}
+		}, KeyStoragePermission, ""},
+		{"history a file", func(d *storagetest.Disk) {
+			storage.MkdirAll(d, diskDir, 0o750)
+			f, _ := d.OpenFile(diskDir+"/history", os.O_RDWR|os.O_CREATE, 0o640)
+			f.Close()
+		}, KeyStorageInTheWay, diskDir + "/history"},
+		{"lock a folder", func(d *storagetest.Disk) {
+			storage.MkdirAll(d, diskDir+"/lock", 0o750)
+		}, KeyStorageInTheWay, diskDir + "/lock"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := storagetest.New()
+			tc.setUp(d)
+			r, _ := newDiskRig(t, 2, "usa", 71, d)
+			v := r.a.View()
+			if r.a.Err() == nil || v.Banner.Key != tc.key || v.Mode != input.ModeStart {
+				t.Fatalf("Err %v, mode %s, banner %v; want the start screen with %s", r.a.Err(), v.Mode, v.Banner, tc.key)
+			}
+			if tc.arg != "" && v.Banner.Args["Path"] != tc.arg {
+				t.Errorf("banner %v, want Path %s", v.Banner, tc.arg)
+			}
+			if v.Seats[0].Notice.Text.Key != tc.key {
+				t.Errorf("seat notice %v, want %s", v.Seats[0].Notice.Text, tc.key)
+			}
+			if text := mustCatalog(t).Text("es", v.Banner); text == "" || text == tc.key || strings.Contains(text, "no value") {
+				t.Errorf("banner in Spanish: %q", text)
+			}
+		})
+	}
+}
+
+func mustCatalog(t *testing.T) *msg.Catalog {
+	t.Helper()
+	cat, err := msg.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
+// TestFailurePathsInStartAndFinish: an EIO on the folder sync in Start
+// leaves no game to resume (the table said the start failed); an EIO on
+// the history folder's sync in Finish keeps the end screen and counts the
+// game, which Recover then moves to the history.
+func TestFailurePathsInStartAndFinish(t *testing.T) {
+	r, d := newDiskRig(t, 2, "europe", 81, nil)
+	armed := true
+	d.Fault = func(c storagetest.Call) error {
+		if armed && c.Op == storagetest.OpSyncDir && c.Path == diskDir {
+			armed = false
+			return syscall.EIO
+		}
+		return nil
+	}
+	r.stepUntilFailure()
+	if m := r.a.Table().Mode(); m != input.ModeStart {
+		t.Fatalf("mode %s after the failed start, want the start screen", m)
+	}
+	entries, _ := d.ReadDir(diskDir)
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".game") {
+			t.Errorf("after the failed start the folder holds %s", e.Name())
+		}
+	}
+	r.powerCut(d, nil)
+	if m := r.a.Table().Mode(); m != input.ModeStart || r.a.Err() != nil {
+		t.Fatalf("after a restart: mode %s, Err %v; want the start screen and no game", m, r.a.Err())
+	}
+
+	armed = true
+	d.Fault = func(c storagetest.Call) error {
+		if armed && c.Op == storagetest.OpSyncDir && c.Path == diskDir+"/history" {
+			armed = false
+			return syscall.EIO
+		}
+		return nil
+	}
+	r.stepUntilFailure()
+	if r.a.Ended() != 1 || r.a.Table().Mode() != input.ModeEnd {
+		t.Fatalf("after the failed move to history: ended %d, mode %s; want 1 and the end screen", r.a.Ended(), r.a.Table().Mode())
+	}
+	if err := r.a.Recover(); err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := r.a.History(); len(h) != 1 || r.a.Table().Mode() != input.ModeEnd || r.a.Ended() != 1 {
+		t.Errorf("after Recover: %d games in the history, mode %s, ended %d; want 1, end, 1", len(h), r.a.Table().Mode(), r.a.Ended())
 	}
 }
