@@ -545,3 +545,125 @@ func TestOpenLeavesNothingUnsynced(t *testing.T) {
 		})
 	}
 }
+
+// TestTornTailsAreNotCorruption cuts the last record inside its 9-byte
+// frame header, at every point, and fills the rest with zeros or 0xFF (as
+// a block written in part leaves it); and zeroes the first bytes of a last
+// record otherwise complete. Each is a torn tail: the records before it are
+// kept and nothing is set aside.
+func TestTornTailsAreNotCorruption(t *testing.T) {
+	records := lines("p0 draw deck", "chance blue", "p0 claim 3 blue blue", "p1 draw deck")
+	data, ends := encode([]byte("ttr map=usa seed=3 seats=2"), records, false, nil)
+	last := ends[len(ends)-2]
+	var cases []struct {
+		name string
+		data []byte
+	}
+	add := func(name string, b []byte) {
+		cases = append(cases, struct {
+			name string
+			data []byte
+		}{name, b})
+	}
+	for cut := 1; cut < frameHeader; cut++ {
+		for _, fill := range []byte{0, 0xFF} {
+			b := append(bytes.Clone(data[:last+cut]), bytes.Repeat([]byte{fill}, 200)...)
+			add(fmt.Sprintf("cut at %d then %#x", cut, fill), b)
+		}
+	}
+	for n := 1; n < len(data)-last; n++ {
+		b := bytes.Clone(data)
+		clear(b[last : last+n])
+		add(fmt.Sprintf("first %d bytes zero", n), b)
+	}
+	for _, tc := range cases {
+		l, err := Decode(tc.data)
+		if err != nil {
+			t.Errorf("%s: %v, want a torn tail", tc.name, err)
+			continue
+		}
+		if l.Torn == 0 || !sameRecords(l.Records, records[:len(records)-1]) {
+			t.Errorf("%s: %d records, torn %d; want the first %d and a torn tail", tc.name, len(l.Records), l.Torn, len(records)-1)
+		}
+	}
+	// The same through Open: truncated, not set aside.
+	d := storagetest.New()
+	storage.MkdirAll(d, simDir, 0o750)
+	f, _ := d.OpenFile(filepath.Join(simDir, "000001-20261120T200000Z.game"), os.O_RDWR|os.O_CREATE, 0o640)
+	f.Write(cases[0].data)
+	f.Close()
+	j, err := Open(simDir, Opts{Now: fixedClock, FS: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if p := j.Problems(); len(p) != 1 || p[0].Kind != TornTail || j.Current() == nil || len(j.Current().Records()) != len(records)-1 {
+		t.Errorf("Open: problems %v; want one torn tail and the game resumed", p)
+	}
+}
+
+// TestOversizeGameFileSetAsideUnread: a game file larger than any game is
+// set aside without being read (a 3 GB file would not fit in memory).
+func TestOversizeGameFileSetAsideUnread(t *testing.T) {
+	d := storagetest.New()
+	storage.MkdirAll(d, simDir, 0o750)
+	const name = "000001-20261120T200000Z.game"
+	f, _ := d.OpenFile(filepath.Join(simDir, name), os.O_RDWR|os.O_CREATE, 0o640)
+	if err := f.Truncate(MaxGameBytes + 1); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	reads := d.Count(storagetest.OpRead)
+	j, err := Open(simDir, Opts{Now: fixedClock, FS: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if n := d.Count(storagetest.OpRead) - reads; n != 0 {
+		t.Errorf("Open read the oversize file (%d reads)", n)
+	}
+	p := j.Problems()
+	if len(p) != 1 || p[0].Kind != MovedAside || p[0].File != name || !errors.Is(p[0].Err, storage.ErrTooLarge) {
+		t.Fatalf("problems %v, want %s set aside as too large", p, name)
+	}
+	if fi, err := d.Lstat(filepath.Join(simDir, p[0].MovedTo)); err != nil || fi.Size() != MaxGameBytes+1 {
+		t.Errorf("the set-aside file: %v", err)
+	}
+}
+
+// TestSequenceOverflow: a game file named with the largest int64 sequence
+// is set aside (said, not ignored), and the next game's number stays small
+// and positive, also after a restart.
+func TestSequenceOverflow(t *testing.T) {
+	d := storagetest.New()
+	storage.MkdirAll(d, simDir, 0o750)
+	const huge = "9223372036854775807-20261120T200000Z.game"
+	data, _ := encode([]byte("h"), lines("a"), false, nil)
+	f, _ := d.OpenFile(filepath.Join(simDir, huge), os.O_RDWR|os.O_CREATE, 0o640)
+	f.Write(data)
+	f.Close()
+	for restart := range 2 {
+		j, err := Open(simDir, Opts{Now: fixedClock, FS: d})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if restart == 0 {
+			if p := j.Problems(); len(p) != 1 || p[0].Kind != MovedAside || p[0].File != huge {
+				t.Errorf("problems %v, want %s set aside", p, huge)
+			}
+		}
+		if j.Current() == nil {
+			g, err := j.Start([]byte("next"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if seq, ok := parseSeq(g.Name()); !ok || seq != 1 {
+				t.Errorf("new game %s, want number 1", g.Name())
+			}
+		} else if seq, _ := parseSeq(j.Current().Name()); seq != 1 {
+			t.Errorf("after a restart the game is %s, want number 1", j.Current().Name())
+		}
+		j.Close()
+		d.Crash(nil)
+	}
+}
