@@ -114,11 +114,12 @@ type App struct {
 // viewKey is everything App.View depends on: the table's View (by its
 // Rev) and what the App lays over it.
 type viewKey struct {
-	table   input.Rev
-	failed  bool
-	errAt   time.Time
-	damaged time.Time
-	texts   string // errText and note, as text
+	table    input.Rev
+	failed   bool
+	errAt    time.Time
+	damaged  time.Time
+	texts    string    // errText and note, as text
+	noticeAt time.Time // the time of their notice, renewed while it lasts
 }
 
 // gameLog is what the App needs of a journal.Game.
@@ -486,11 +487,19 @@ func (a *App) Err() error { return a.err }
 // included).
 func (a *App) View() input.View {
 	v := a.tb.View()
+	var text input.Text
+	var at time.Time
+	switch {
+	case a.err != nil:
+		text, at = a.errText, a.renewed(a.errAt, true)
+	case !a.damaged.IsZero():
+		text, at = a.note, a.renewed(a.damaged, a.blocked != nil)
+	}
 	if !v.Rev.IsZero() {
 		// == on the times is stricter than Equal (it also compares the
 		// location and monotonic reading): at worst one more redraw.
 		k := viewKey{table: v.Rev, failed: a.err != nil, errAt: a.errAt, damaged: a.damaged,
-			texts: fmt.Sprint(a.errText, a.note)}
+			texts: fmt.Sprint(a.errText, a.note), noticeAt: at}
 		if k != a.shown {
 			a.shown, a.rev = k, a.revs.Next()
 		}
@@ -498,15 +507,38 @@ func (a *App) View() input.View {
 	}
 	switch {
 	case a.err != nil:
-		v.Banner = a.errText
-		a.notice(&v, a.errText, a.errAt)
+		v.Banner = text
+		a.notice(&v, text, at)
 	case !a.damaged.IsZero():
 		if v.Mode == input.ModeStart && v.Banner.IsZero() {
-			v.Banner = a.note
+			v.Banner = text
 		}
-		a.notice(&v, a.note, a.damaged)
+		a.notice(&v, text, at)
 	}
 	return v
+}
+
+// How the App keeps its notices in view: the seats' panels show a notice
+// for a few seconds after its time (display.NoticeFor, 6 s), so the App
+// shows it again every renewNotice: while a storage failure or a waiting
+// game lasts, and for noteFor after a damaged log was reported.
+const (
+	renewNotice = 5 * time.Second
+	noteFor     = time.Minute
+)
+
+// renewed returns the time of the notice of a condition that began at
+// since: since, then every renewNotice after it while the condition
+// lasts, or for noteFor if it does not.
+func (a *App) renewed(since time.Time, lasting bool) time.Time {
+	d := a.opts.Now().Sub(since)
+	if d <= 0 {
+		return since
+	}
+	if !lasting {
+		d = min(d, noteFor)
+	}
+	return since.Add(d.Truncate(renewNotice))
 }
 
 // notice shows t to every seat whose latest notice is older than at.

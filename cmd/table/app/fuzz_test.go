@@ -61,10 +61,10 @@ func FuzzResume(f *testing.F) {
 		opts := app.Opts{
 			Dir:     dir,
 			Journal: journal.Opts{FS: d},
-			Table:  input.Opts{Seats: 5, Map: "europe", Lang: "en", Resolve: app.Resolver(reg)},
-			Seed:   1,
-			Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-			Now:    func() time.Time { return at },
+			Table:   input.Opts{Seats: 5, Map: "europe", Lang: "en", Resolve: app.Resolver(reg)},
+			Seed:    1,
+			Logger:  slog.New(slog.NewTextHandler(io.Discard, nil)),
+			Now:     func() time.Time { return at },
 		}
 		a, err := app.Open(opts)
 		if err != nil || a.Err() != nil {

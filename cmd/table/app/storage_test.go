@@ -318,19 +318,64 @@ func TestFullDiskToldApartFromAFailingCard(t *testing.T) {
 	}
 }
 
-// playGameTo plays until the game has n actions and returns the rig's
-// game file and its contents, the App closed.
-func playGameTo(t *testing.T, seats int, mapID string, seed uint64, n int) (*rig, string, []byte) {
+// playGameTo plays, on a simulated disk, until the game has n actions and
+// returns the rig (its App closed), the disk, the game file and its
+// contents.
+func playGameTo(t *testing.T, seats int, mapID string, seed uint64, n int) (*rig, *storagetest.Disk, string, []byte) {
 	t.Helper()
-	r := newRig(t, seats, mapID, seed)
+	r, d := newDiskRig(t, seats, mapID, seed, nil)
 	r.playActions(n)
 	r.a.Close()
-	path := gameFile(t, r.dir)
-	data, err := os.ReadFile(path)
+	path := diskGame(t, d)
+	data, err := storage.ReadFile(d, path, journal.MaxGameBytes)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r, path, data
+	return r, d, path, data
+}
+
+// diskGame returns the one game file in diskDir on d.
+func diskGame(t *testing.T, d *storagetest.Disk) string {
+	t.Helper()
+	var names []string
+	entries, _ := d.ReadDir(diskDir)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".game") {
+			names = append(names, e.Name())
+		}
+	}
+	if len(names) != 1 {
+		t.Fatalf("game files %v, want 1", names)
+	}
+	return filepath.Join(diskDir, names[0])
+}
+
+// writeDisk replaces the file at path on d with data, synced.
+func writeDisk(t *testing.T, d *storagetest.Disk, path string, data []byte) {
+	t.Helper()
+	f, err := d.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o640)
+	if err == nil {
+		_, err = f.Write(data)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+}
+
+// globDisk returns the names in diskDir on d that start with prefix.
+func globDisk(d *storagetest.Disk, prefix string) []string {
+	var out []string
+	entries, _ := d.ReadDir(diskDir)
+	for _, e := range entries {
+		if p := filepath.Join(diskDir, e.Name()); strings.HasPrefix(p, prefix) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // frameStarts returns the offsets at which the frames of a game log start.
@@ -380,26 +425,22 @@ func TestDamagedLogOffersItsValidPrefix(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r, path, data := playGameTo(t, 3, "europe", 41, total)
+			r, d, path, data := playGameTo(t, 3, "europe", 41, total)
 			keep := bad - 1
-			ref := newRig(t, 3, "europe", 41)
-			ref.playActions(total)
-			want := ref.history()[:keep]
+			want := r.history()[:keep]
 			damaged := tc.damage(bytes.Clone(data))
-			if err := os.WriteFile(path, damaged, 0o640); err != nil {
-				t.Fatal(err)
-			}
+			writeDisk(t, d, path, damaged)
 			r.now = r.now.Add(time.Minute)
 			r.opts.Journal.MaxHistoryGames = 1
 			r.open()
 			if got := r.history(); !reflect.DeepEqual(got, want) {
 				t.Fatalf("resumed at %d actions, want the %d before the damage", len(got), len(want))
 			}
-			moved, _ := filepath.Glob(path + tc.infix + "*")
+			moved := globDisk(d, path+tc.infix)
 			if len(moved) != 1 {
 				t.Fatalf("damaged files kept: %v, want one %s*", moved, tc.infix)
 			}
-			if kept, _ := os.ReadFile(moved[0]); !bytes.Equal(kept, damaged) {
+			if kept, _ := storage.ReadFile(d, moved[0], journal.MaxGameBytes); !bytes.Equal(kept, damaged) {
 				t.Errorf("the damaged file was changed")
 			}
 			v := r.a.View()
@@ -413,7 +454,7 @@ func TestDamagedLogOffersItsValidPrefix(t *testing.T) {
 				r.play()
 				r.reopen()
 			}
-			if again, _ := filepath.Glob(path + tc.infix + "*"); !reflect.DeepEqual(again, moved) {
+			if again := globDisk(d, path+tc.infix); !reflect.DeepEqual(again, moved) {
 				t.Errorf("damaged files after pruning: %v, want %v", again, moved)
 			}
 		})
@@ -618,6 +659,12 @@ func TestStorageFolderProblemsOpenTheScreen(t *testing.T) {
 			}
 			if text := mustCatalog(t).Text("es", v.Banner); text == "" || text == tc.key || strings.Contains(text, "no value") {
 				t.Errorf("banner in Spanish: %q", text)
+			}
+			// The panels show a notice for 6 s; a minute later the problem
+			// is still told.
+			r.now = r.now.Add(time.Minute + 2*time.Second)
+			if n := r.a.View().Seats[1].Notice; n.Text.Key != tc.key || r.now.Sub(n.At) > 5*time.Second {
+				t.Errorf("a minute later the seat's notice is %s at %v (now %v), want %s renewed", n.Text.Key, n.At, r.now, tc.key)
 			}
 		})
 	}
