@@ -14,6 +14,7 @@ import (
 	"ttr/hal/journal"
 	"ttr/hal/storage"
 	"ttr/input"
+	"ttr/maps"
 )
 
 // ErrStorage is wrapped by the errors of Handle and Err while the game log
@@ -422,9 +423,13 @@ func (a *App) fail(err error) {
 
 // rollback sets the table back to the game's last durable action.
 func (a *App) rollback() {
+	var m *maps.Map
+	if g := a.tb.Game(); g != nil {
+		m = g.Map()
+	}
 	tb, _ := input.NewTable(a.opts.Table)
 	if a.game != nil {
-		st, err := replayActions(a.setup, a.durable)
+		st, err := replayActions(a.setup, m, a.durable)
 		if err == nil {
 			err = tb.Resume(a.setup, st, a.opts.Now())
 		}

@@ -165,11 +165,14 @@ func replay(header []byte, records [][]byte) (replayed, error) {
 	return replayed{setup: setup, seed: h.Seed, state: s}, nil
 }
 
-// replayActions rebuilds a game from its set-up and actions.
-func replayActions(setup input.Setup, actions []engine.Action) (*engine.State, error) {
-	m, err := maps.Load(setup.Map)
-	if err != nil {
-		return nil, err
+// replayActions rebuilds a game from its set-up and actions, on m when it
+// is the set-up's map (loading a map parses it).
+func replayActions(setup input.Setup, m *maps.Map, actions []engine.Action) (*engine.State, error) {
+	if m == nil || m.ID != setup.Map {
+		var err error
+		if m, err = maps.Load(setup.Map); err != nil {
+			return nil, err
+		}
 	}
 	return engine.Replay(&engine.Log{Map: m, Players: len(setup.Players()), Actions: actions})
 }
