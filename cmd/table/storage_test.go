@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"testing/synctest"
@@ -86,5 +89,49 @@ func testLoopWatchdogStarved(t *testing.T) {
 	}
 	if n := len(pings); n == 0 || !pings[n-1].After(failTo) {
 		t.Errorf("no ping after the fsyncs healed at %v: %v", failTo, pings)
+	}
+}
+
+// TestBrokenLogsFolderStillStarts runs the table's binary with a logs
+// folder it cannot use (`history` a file, `lock` a folder): it does not
+// exit; it reaches its first frame (the window would show the problem)
+// and logs what is wrong, until SIGTERM stops it cleanly.
+func TestBrokenLogsFolderStillStarts(t *testing.T) {
+	bin := tableBinary(t)
+	cfg := tableDir(t)
+	for _, tc := range []struct {
+		name, in, want string
+	}{
+		{"history a file", "history", "problem=not-a-folder"},
+		{"lock a folder", "lock", "problem=not-a-folder"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			state := t.TempDir()
+			var err error
+			if tc.in == "history" {
+				err = os.WriteFile(filepath.Join(state, "history"), nil, 0o640)
+			} else {
+				err = os.Mkdir(filepath.Join(state, "lock"), 0o750)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd, sc, stderr := startTable(t, bin, "run", "-headless", "-fake", "-trace", "-config", cfg, "-state", state)
+			if !sc.Scan() || sc.Text() != "ready" {
+				cmd.Wait()
+				t.Fatalf("no ready line: the table exited before its first frame\n%s", stderr.String())
+			}
+			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+				t.Fatal(err)
+			}
+			for sc.Scan() {
+			}
+			if err := cmd.Wait(); err != nil {
+				t.Fatalf("after SIGTERM: %v, want exit 0\n%s", err, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), tc.want) {
+				t.Errorf("the log does not say %s:\n%s", tc.want, stderr.String())
+			}
+		})
 	}
 }
