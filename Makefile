@@ -115,6 +115,9 @@ bench: deps
 # the message catalogue. FUZZTIME=5m for a longer run. Scratch files go to
 # tmpfs where there is one: the journal targets fsync every record.
 FUZZTIME ?= 20s
+# Minimising each new input is bounded to FUZZMINTIME runs: unbounded, a
+# slow target (FuzzResume) spent its whole run minimising a few inputs.
+FUZZMINTIME ?= 50x
 FUZZ_TMP := $(shell [ -d /dev/shm ] && echo /dev/shm || echo $${TMPDIR:-/tmp})
 FUZZ_TARGETS := ./engine/:FuzzRandomPlay ./engine/:FuzzParseLog ./engine/score/:FuzzReadScenario \
 	./hal/config/:FuzzParse ./hal/registry/:FuzzParse ./hal/journal/:FuzzRead \
