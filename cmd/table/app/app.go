@@ -331,6 +331,9 @@ func (a *App) persist(res input.Result) error {
 			// the waiting game is kept aside, never deleted.
 			name := a.blocked.Name()
 			if _, err := a.j.SetAside(a.blocked, -1, errors.New("app: a new game was started while this one waited for a config that fits")); err != nil {
+				if a.j.Current() != a.blocked {
+					a.blocked = nil // set aside, its folder not yet synced (Recover does)
+				}
 				return fmt.Errorf("set aside the waiting game %s: %w", name, err)
 			}
 			a.blocked = nil
