@@ -519,6 +519,15 @@ func TestConfigChangeNeverAbandonsTheGame(t *testing.T) {
 	r.reopen() // still the wrong config: still waiting
 	r.a.Close()
 
+	// The right seat count but the game's language no longer offered.
+	r.opts.Table.Seats, r.opts.Table.Langs, r.opts.Table.Lang = 3, []string{"es", "ro"}, "es"
+	r.open()
+	if v := r.a.View(); v.Mode != input.ModeStart || v.Banner.Key != KeyGameWaitsConfig {
+		t.Fatalf("language no longer offered: mode %s, banner %v; want the start screen with %s", v.Mode, v.Banner, KeyGameWaitsConfig)
+	}
+	r.a.Close()
+	r.opts.Table.Langs, r.opts.Table.Lang = nil, "en"
+
 	r.opts.Table.Seats = 3
 	r.open()
 	if got := r.history(); !reflect.DeepEqual(got, played) {
