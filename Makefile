@@ -115,6 +115,9 @@ bench: deps
 # the message catalogue. FUZZTIME=5m for a longer run. Scratch files go to
 # tmpfs where there is one: the journal targets fsync every record.
 FUZZTIME ?= 20s
+# Minimising each new input is bounded to FUZZMINTIME runs: unbounded, a
+# slow target (FuzzResume) spent its whole run minimising a few inputs.
+FUZZMINTIME ?= 50x
 FUZZ_TMP := $(shell [ -d /dev/shm ] && echo /dev/shm || echo $${TMPDIR:-/tmp})
 FUZZ_TARGETS := ./engine/:FuzzRandomPlay ./engine/:FuzzParseLog ./engine/score/:FuzzReadScenario \
 	./hal/config/:FuzzParse ./hal/registry/:FuzzParse ./hal/journal/:FuzzRead \
@@ -122,15 +125,19 @@ FUZZ_TARGETS := ./engine/:FuzzRandomPlay ./engine/:FuzzParseLog ./engine/score/:
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		echo "== $${t%%:*} $${t##*:}"; \
-		TMPDIR=$(FUZZ_TMP) $(GO) test -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime $(FUZZTIME) "$${t%%:*}" || exit 1; \
+		TMPDIR=$(FUZZ_TMP) $(GO) test -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINTIME) "$${t%%:*}" || exit 1; \
 	done
 
 # The long soak: 1,000 bots games back to back on one App with injected
-# faults (cmd/table/app TestSoak; make test plays a few). About 15 minutes
-# with the journal on tmpfs.
+# device and storage faults (cmd/table/app TestSoak), and 1,000 power cuts
+# at random moments of bots games on the simulated disk, with write and
+# fsync failures between them (TestPowerCutsNeverLoseAGame); make test
+# plays a few of each. About 15 minutes with the journal on tmpfs.
 SOAK_GAMES ?= 1000
+POWER_CUTS ?= 1000
 soak:
-	TMPDIR=$(FUZZ_TMP) TTR_SOAK_GAMES=$(SOAK_GAMES) $(GO) test -count=1 -run '^TestSoak$$' -timeout 3h -v ./cmd/table/app/
+	TMPDIR=$(FUZZ_TMP) TTR_SOAK_GAMES=$(SOAK_GAMES) TTR_POWER_CUTS=$(POWER_CUTS) $(GO) test -count=1 \
+		-run '^(TestSoak|TestPowerCutsNeverLoseAGame|TestStorageFaultAtEveryPositionOfAGame)$$' -timeout 3h -v ./cmd/table/app/
 
 clean:
 	rm -rf $(BIN)

@@ -118,7 +118,8 @@ func botRun(bin, cfg, state string, extra ...string) *exec.Cmd {
 
 // TestCrashResumesIdentically plays a bots game as a real process, once
 // uninterrupted and once killed with SIGKILL at random points (after a
-// seeded number of durable actions, or during start-up and replay) and
+// seeded number of durable actions, or at a storage operation of opening
+// the log: inside journal.Open or the replay) and
 // restarted each time, and checks that both runs end with the same log and
 // scores: nothing is lost, nothing is played differently.
 func TestCrashResumesIdentically(t *testing.T) {
@@ -148,6 +149,17 @@ func TestCrashResumesIdentically(t *testing.T) {
 		}
 		cmd := botRun(bin, cfg, state, "-trace")
 		cmd.Stderr = &stderr
+		// One run in four dies during start-up: the process kills itself at
+		// one of the first storage operations of opening its log (killEnv),
+		// inside journal.Open or the replay; if Open takes fewer, it dies
+		// at its first durable action. The others die after 1 to 20 more
+		// durable actions.
+		k, openKill := 1+rng.IntN(20), 0
+		if rng.IntN(4) == 0 {
+			k, openKill = 1, 1+rng.IntN(12)
+			cmd.Env = append(cmd.Env, fmt.Sprintf("%s=%d", killEnv, openKill))
+		}
+		killsBefore := strings.Count(stderr.String(), killEnv+": killed")
 		out, err := cmd.StdoutPipe()
 		if err != nil {
 			t.Fatal(err)
@@ -155,23 +167,13 @@ func TestCrashResumesIdentically(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		// One run in six dies during start-up (opening the log, replaying);
-		// the others after 1 to 20 more durable actions.
-		k := 0
-		if rng.IntN(6) != 0 {
-			k = 1 + rng.IntN(20)
-		}
-		killed := false
-		if k == 0 {
-			killed = cmd.Process.Kill() == nil
-		} else {
-			sc := bufio.NewScanner(out)
-			for n := 0; sc.Scan(); {
-				if strings.HasPrefix(sc.Text(), "log ") {
-					if n++; n == k {
-						killed = cmd.Process.Kill() == nil
-						break
-					}
+		killed := openKill > 0
+		sc := bufio.NewScanner(out)
+		for n := 0; sc.Scan(); {
+			if strings.HasPrefix(sc.Text(), "log ") {
+				if n++; n == k {
+					killed = cmd.Process.Kill() == nil
+					break
 				}
 			}
 		}
@@ -182,7 +184,7 @@ func TestCrashResumesIdentically(t *testing.T) {
 		case err == nil:
 			killed = false
 		case errors.As(err, &ee) && ee.Sys().(syscall.WaitStatus).Signal() == syscall.SIGKILL && killed:
-			if k == 0 {
+			if strings.Count(stderr.String(), killEnv+": killed") > killsBefore {
 				atStart++
 			} else {
 				midGame++
@@ -204,8 +206,8 @@ func TestCrashResumesIdentically(t *testing.T) {
 	if !reflect.DeepEqual(gotSum, wantSum) {
 		t.Errorf("scores %+v, want %+v", gotSum, wantSum)
 	}
-	if midGame < 20 {
-		t.Errorf("%d kills mid-game, want at least 20", midGame)
+	if midGame < 20 || atStart < 3 {
+		t.Errorf("%d kills mid-game, %d inside journal.Open or the replay; want at least 20 and 3", midGame, atStart)
 	}
 	if left, _ := filepath.Glob(filepath.Join(state, "*.game*")); len(left) != 0 {
 		t.Errorf("files left beside the history: %v (a moved-aside file is a lost game)", left)
@@ -219,7 +221,7 @@ func TestCrashResumesIdentically(t *testing.T) {
 	if err != nil || !s.IsTerminal() || !reflect.DeepEqual(s.Scores(), gotSum.Scores) {
 		t.Errorf("replay: terminal %v scores %v, %v; summary %v", s != nil && s.IsTerminal(), s.Scores(), err, gotSum.Scores)
 	}
-	t.Logf("%d actions; %d runs: %d kills mid-game, %d during start-up; uninterrupted run %v, all %v",
+	t.Logf("%d actions; %d runs: %d kills mid-game, %d inside journal.Open or the replay; uninterrupted run %v, all %v",
 		len(l.Actions), runs, midGame, atStart, refTime.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 }
 

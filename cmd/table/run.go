@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"strconv"
@@ -166,7 +167,11 @@ func runTable(ctx context.Context, args []string) error {
 	if o.fake {
 		reg = app.VirtualRegistry()
 	} else if reg, err = registry.Load(cfg.Registry); err != nil {
-		log.Warn("no card registry: every tag is unknown until a deck is enrolled (table enrol)", "file", cfg.Registry, "err", err)
+		if errors.Is(err, fs.ErrNotExist) {
+			log.Warn("no card registry: every tag is unknown until a deck is enrolled (table enrol)", "file", cfg.Registry, "err", err)
+		} else {
+			log.Error("card registry unreadable: every tag is unknown; restore a copy of the file, or move it aside and enrol the decks again (table enrol)", "file", cfg.Registry, "err", err)
+		}
 		reg = registry.New()
 	}
 	topts := input.Opts{Seats: len(cfg.Seats), Lang: cfg.Language, Map: o.mapID, Resolve: app.Resolver(reg)}
@@ -180,7 +185,17 @@ func runTable(ctx context.Context, args []string) error {
 			return &exitError{code: 2, err: fmt.Errorf("run: -bots: seat %d, but the config has %d seats", b+1, len(cfg.Seats))}
 		}
 	}
-	a, err := app.Open(app.Opts{Dir: o.state, Table: topts, Seed: o.seed, Logger: log})
+	// Open fails only on invalid options: a logs folder that cannot be
+	// opened is said on screen, and retried, once the window is open.
+	aopts := app.Opts{Dir: o.state, Table: topts, Seed: o.seed, Logger: log}
+	kfs := newKillFS(os.Getenv) // the crash test's start-up kills only
+	if kfs != nil {
+		aopts.Journal.FS = kfs
+	}
+	a, err := app.Open(aopts)
+	if kfs != nil {
+		kfs.done.Store(true)
+	}
 	if err != nil {
 		return err
 	}

@@ -212,6 +212,8 @@ func (w *walker) seat(n *node, path string) Seat {
 		if rf != nil && rf["spi_bus"] != nil {
 			if _, ok := spiPins[s.Reader.Bus]; !ok && s.Reader.Bus != 0 {
 				w.add(rf["spi_bus"].off, p+".spi_bus", fmt.Sprintf("SPI%d does not exist on a Raspberry Pi", s.Reader.Bus), "use SPI0, SPI1 or (Pi 4 and 5) SPI3 to SPI6")
+			} else if rf["chip_select"] != nil && s.Reader.ChipSelect == 2 && s.Reader.Bus != 1 {
+				w.add(rf["chip_select"].off, p+".chip_select", fmt.Sprintf("SPI%d has chip selects 0 and 1 only", s.Reader.Bus), "use chip_select 0 or 1, or wire the reader to SPI1, the bus with three")
 			}
 		}
 	}

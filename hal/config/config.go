@@ -171,6 +171,11 @@ func Load(path string) (*Config, error) {
 // Parse checks and decodes a config file's contents. A bad file gives an
 // *Error listing every problem.
 func Parse(data []byte) (*Config, error) {
+	// A byte order mark, as some Windows editors save it, is not an
+	// error: it becomes spaces, so that lines and columns stay right.
+	if bom := "\xEF\xBB\xBF"; strings.HasPrefix(string(data), bom) {
+		data = append([]byte("   "), data[len(bom):]...)
+	}
 	root, err := parse(data)
 	if err != nil {
 		se := err.(*syntaxError)

@@ -112,6 +112,7 @@ func TestProblems(t *testing.T) {
 		{"pin used twice", []edit{{`{"pin": 27, "meaning": "cancel"}`, `{"pin": 23, "meaning": "cancel"}`}}, []problem{{23, "seats[2].buttons[1].pin", "GPIO23 is also seats[1].reader.irq_pin"}}},
 		{"reset shared with a button", []edit{{`{"pin": 6, "meaning": "cancel"}`, `{"pin": 25, "meaning": "cancel"}`}}, []problem{{11, "seats[0].buttons[1].pin", "GPIO25 is also seats[0].reader.reset_pin"}}},
 		{"pin of an SPI bus", []edit{{`"irq_pin": 22`, `"irq_pin": 19`}}, []problem{{22, "seats[2].reader.irq_pin", "one of SPI1's pins"}}},
+		{"chip select 2 on SPI0", []edit{{`"spi_bus": 0, "chip_select": 1`, `"spi_bus": 0, "chip_select": 2`}}, []problem{{16, "seats[1].reader.chip_select", "SPI0 has chip selects 0 and 1 only"}}},
 		{"no such bus", []edit{{`"spi_bus": 1, "chip_select": 1`, `"spi_bus": 2, "chip_select": 1`}}, []problem{{28, "seats[3].reader.spi_bus", "SPI2 does not exist"}}},
 		{"two confirm buttons", []edit{{`{"pin": 13, "meaning": "cancel"}`, `{"pin": 13, "meaning": "confirm"}`}}, []problem{{17, "seats[1].buttons[1].meaning", "a second confirm"}, {17, "seats[1].buttons", "no cancel button"}}},
 		{"one seat", []edit{{`"seats": [`, `"seats": [], "x": [`}}, []problem{{6, "x", "unknown field"}, {6, "seats", "got 0 seats"}}},
@@ -300,5 +301,24 @@ func TestNames(t *testing.T) {
 	}
 	if want := []string{"", "Ana María", "", "D'Ion-Ștefan"}; !slices.Equal(got, want) {
 		t.Errorf("names %q, want %q", got, want)
+	}
+}
+
+// TestByteOrderMark: a config saved with a UTF-8 byte order mark loads,
+// and a problem in it is still reported at its own line.
+func TestByteOrderMark(t *testing.T) {
+	data, err := os.ReadFile(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bom := append([]byte("\xEF\xBB\xBF"), data...)
+	if _, err := Parse(bom); err != nil {
+		t.Fatalf("Parse with a byte order mark: %v", err)
+	}
+	bad := strings.Replace(string(bom), `"language": "es"`, `"language": "fr"`, 1)
+	_, err = Parse([]byte(bad))
+	var e *Error
+	if !errors.As(err, &e) || len(e.Problems) != 1 || e.Problems[0].Line != 3 || strings.Contains(e.Problems[0].Fix, "bracket") {
+		t.Errorf("a bad language after a byte order mark: %v, want one problem at line 3", err)
 	}
 }

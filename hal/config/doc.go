@@ -56,7 +56,7 @@
 //     most 12 letters: A-Z, the accented letters of Spanish and Romanian
 //     (á é í ó ú ü ñ ă â î ș ț), spaces, - and '; each name at most once.
 //   - seats[i].reader: the seat's MFRC522: spi_bus (0-6) and chip_select
-//     (0-2) name /dev/spidevB.C; reset_pin and irq_pin are BCM GPIO numbers
+//     (0-2; 2 on SPI1 only) name /dev/spidevB.C; reset_pin and irq_pin are BCM GPIO numbers
 //     (0-27). Readers may share one reset line (a reset then resets them
 //     all, costing the others one poll); every other pin is used once.
 //   - seats[i].buttons: the seat's push buttons, each a GPIO pin (0-27,

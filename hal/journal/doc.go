@@ -10,8 +10,12 @@
 //
 // # Boundary
 //
-// journal imports only the standard library (the hal import guard). Time
-// comes from [Opts].Now, which names files; nothing else reads the clock.
+// journal imports only the standard library and hal/storage (the hal import
+// guard). It reads and writes through [Opts].FS, a storage.FS: the
+// operating system's on a table, a storagetest.Disk in the tests, which
+// cuts the power (dropping what was not synced) and fails any write or
+// fsync. Time comes from [Opts].Now, which names files; nothing else reads
+// the clock.
 // The directory belongs to one process at a time: [Open] takes an advisory
 // lock (flock) on dir/lock, so the package builds on Unix systems only.
 //
@@ -21,6 +25,8 @@
 //	dir/NNNNNN-YYYYMMDDTHHMMSSZ.game          the unfinished game (at most one)
 //	dir/NNNNNN-….game.tmp                     a game being created (removed at Open)
 //	dir/NNNNNN-….game.corrupt-YYYYMMDDTHHMMSSZ a file that could not be read
+//	dir/NNNNNN-….game.aside-YYYYMMDDTHHMMSSZ   a game set aside by the caller
+//	dir/space.probe                           Repair's write test (removed)
 //	dir/history/NNNNNN-….game                 finished games
 //
 // NNNNNN is a sequence number, one more than the highest found in the
@@ -41,30 +47,61 @@
 // is one write followed by fsync. [Open] therefore classifies a file as:
 //
 //   - intact: every frame is complete and its checksums match;
-//   - torn tail: the file ends inside its last frame, or its last frame is
-//     complete but fails its payload checksum, or everything from the first
-//     bad frame on is zero bytes (blocks allocated but never written). The
-//     complete records are kept, the file is truncated to them and a
-//     [TornTail] [Problem] is reported, for the caller to log with slog;
-//   - corrupt: anything else (bad magic, a bad frame with data after it, a
-//     frame header whose own checksum fails, a record order that this package
-//     never writes, a game file without its header record, a file that
-//     cannot be read at all). The file is
-//     renamed to NAME.corrupt-TIMESTAMP and a [MovedAside] [Problem] is
-//     reported so the screen can say so. Corrupt files are never overwritten,
-//     never pruned and never deleted: they appear only after a storage fault,
-//     each is at most one game's size, and someone should look at them.
+//   - torn tail: the file ends inside its last frame, or its last frame
+//     fails a checksum and no checked frame follows it, whatever fills the
+//     rest (zeros, 0xFF, the stale bytes of a reused block; a frame header
+//     cut short or whose first bytes are zero). The complete records are
+//     kept, the file is truncated to them and a [TornTail] [Problem] is
+//     reported, for the caller to log with slog;
+//   - damaged after its header: a bad frame followed by a checked one (a
+//     flipped byte, a zeroed block in the middle), a record order this
+//     package never writes. The checked records before the damage are
+//     copied to a new game file, the game Open resumes, and the damaged
+//     file is renamed to NAME.corrupt-TIMESTAMP: a [Salvaged] [Problem]
+//     says how many records were kept, for the screen to say so;
+//   - unreadable: bad magic, no complete header, a read error, a file
+//     larger than [MaxGameBytes] (set aside unread), a game file name whose
+//     number is out of range. The file is renamed to NAME.corrupt-TIMESTAMP
+//     and a [MovedAside] [Problem] is reported so the screen can say so.
 //
-// Start refuses a second unfinished game, so only files copied in by hand
-// can leave several: Open resumes the one with the highest number and sets
-// the others aside like corrupt files. A write or fsync error in Append is
-// sticky: the game accepts no more records, since its tail on disk is then
-// unknown, and the next Open reads what reached the disk.
+// A file or folder the table may not write (EACCES, EPERM) is none of
+// these: Open returns the error, and the file stays as it is.
+//
+// Set-aside files (.corrupt-, .aside-) are never overwritten, never pruned
+// and never deleted: they appear only after a storage fault or when the
+// caller sets a game aside ([Journal.SetAside]: a game its config no longer
+// fits, replaced on purpose by a new one; or records the caller cannot
+// replay), each is at most one game's size, and someone should look at
+// them.
+//
+// Start refuses a second unfinished game, so only files copied in by hand,
+// or a crash while a game was salvaged or set aside, can leave several:
+// Open resumes the one with the highest number and sets the others aside.
+//
+// # Write and fsync failures
+//
+// A write or fsync error in Append is sticky: the game accepts no more
+// records. After a failed fsync the file's tail is unknown: Linux marks the
+// pages it could not write clean, so reads return data the disk never got,
+// and a later fsync succeeds without it. [Journal.Repair] therefore never
+// reads the tail back: it truncates the file to the frames known durable,
+// writes the last of them again and syncs, syncs both folders, completes a
+// Finish whose move to the history failed ([ErrNotMoved]), and writes and
+// syncs a 64 KiB probe file (a full card fails there). Only when all of
+// that succeeded does the game accept records again.
 //
 // Finished games in history/ are pruned oldest first (by sequence number)
 // once there are more than [Opts].MaxHistoryGames of them or they use more
-// than [Opts].MaxHistoryBytes. The unfinished game and corrupt files are never
-// pruned.
+// than [Opts].MaxHistoryBytes. The unfinished game and set-aside files are
+// never pruned.
+//
+// # Durability, tested
+//
+// Every operation that returns success has synced all it changed: data,
+// new names, renames, removals (durability_test.go checks that nothing on
+// the simulated disk is unsynced after each, and cuts the power at every
+// operation of a scenario and at random ones; removing any one fsync of
+// this package, of a file or of a folder, fails those tests).
 //
 // # File format
 //

@@ -65,10 +65,13 @@ func (e *CorruptError) Error() string {
 }
 
 // Decode reads a game file's contents. A file cut short (anywhere: in the
-// magic, a frame header, a payload or a checksum), a last frame that fails its
-// payload checksum, and a zero-filled tail are torn tails: Decode returns the
-// complete records with Torn set. Anything else that is wrong is a
-// *CorruptError. The returned slices alias data.
+// magic, a frame header, a payload or a checksum) and a bad last frame are
+// torn tails: Decode returns the complete records with Torn set. A bad frame
+// is the last one when no checked frame follows it, whatever fills the rest
+// (zeros, 0xFF, the stale bytes of a reused block). Anything else that is
+// wrong is a *CorruptError, returned with the Log of the checked frames
+// before it (Valid is then the offset of the bad frame): the valid prefix
+// a damaged game can resume from. The returned slices alias data.
 func Decode(data []byte) (*Log, error) {
 	l := &Log{}
 	if len(data) < len(magic) {
@@ -84,43 +87,66 @@ func Decode(data []byte) (*Log, error) {
 	off := len(magic)
 	for off < len(data) {
 		rest := data[off:]
-		torn := func() (*Log, error) {
+		corrupt := func(reason string) (*Log, error) {
+			l.Valid = int64(off)
+			return l, &CorruptError{int64(off), reason}
+		}
+		// bad is a frame that does not check: the last one, torn, unless a
+		// checked frame follows.
+		bad := func(reason string) (*Log, error) {
+			if frameAfter(data, off+1) {
+				return corrupt(reason)
+			}
 			l.Valid, l.Torn = int64(off), int64(len(rest))
 			return l, nil
 		}
 		if len(rest) < frameHeader {
-			return torn()
+			return bad("")
 		}
 		n := binary.LittleEndian.Uint32(rest)
 		kind := rest[4]
 		if crc32.Checksum(rest[:5], castagnoli) != binary.LittleEndian.Uint32(rest[5:]) {
-			if allZero(rest) {
-				return torn()
-			}
-			return nil, &CorruptError{int64(off), "frame header checksum mismatch"}
+			return bad("frame header checksum mismatch")
 		}
 		if n > MaxRecord {
-			return nil, &CorruptError{int64(off), fmt.Sprintf("record of %d bytes exceeds %d", n, MaxRecord)}
+			return corrupt(fmt.Sprintf("record of %d bytes exceeds %d", n, MaxRecord))
 		}
 		body := frameHeader + int(n)
 		end := body + frameTrailer
 		if end > len(rest) {
-			return torn()
+			return bad("")
 		}
 		if crc32.Checksum(rest[:body], castagnoli) != binary.LittleEndian.Uint32(rest[body:]) {
-			if allZero(rest[end:]) {
-				return torn()
-			}
-			return nil, &CorruptError{int64(off), "record checksum mismatch"}
+			return bad("record checksum mismatch")
 		}
 		payload := rest[frameHeader:body:body]
 		if err := l.add(kind, payload); err != "" {
-			return nil, &CorruptError{int64(off), err}
+			return corrupt(err)
 		}
 		off += end
 	}
 	l.Valid = int64(off)
 	return l, nil
+}
+
+// frameAfter reports whether a complete frame whose checksums match starts
+// at or after from in data.
+func frameAfter(data []byte, from int) bool {
+	for i := from; i+frameHeader+frameTrailer <= len(data); i++ {
+		h := data[i:]
+		if crc32.Checksum(h[:5], castagnoli) != binary.LittleEndian.Uint32(h[5:]) {
+			continue
+		}
+		n := binary.LittleEndian.Uint32(h)
+		if n > MaxRecord || frameHeader+int(n)+frameTrailer > len(h) {
+			continue
+		}
+		body := frameHeader + int(n)
+		if crc32.Checksum(h[:body], castagnoli) == binary.LittleEndian.Uint32(h[body:]) {
+			return true
+		}
+	}
+	return false
 }
 
 // add appends one checked frame to l, or says why it cannot follow the
@@ -145,13 +171,4 @@ func (l *Log) add(kind byte, payload []byte) string {
 		return fmt.Sprintf("unknown frame kind %q", kind)
 	}
 	return ""
-}
-
-func allZero(b []byte) bool {
-	for _, c := range b {
-		if c != 0 {
-			return false
-		}
-	}
-	return true
 }

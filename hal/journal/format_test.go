@@ -184,7 +184,7 @@ func TestDecodeCorrupt(t *testing.T) {
 		{"record after finish", append(bytes.Clone(good), frame(kindRecord, "c")...), int64(len(good))},
 		{"unknown kind", append(bytes.Clone(good[:ends[0]]), frame('X', "c")...), int64(ends[0])},
 		{"length over MaxRecord", append(bytes.Clone(good[:ends[0]]), hugeHeader...), int64(ends[0])},
-		{"garbage after frames", append(bytes.Clone(good[:ends[1]]), "garbage, not zeros"...), int64(ends[1])},
+		{"garbage before a good frame", append(append(bytes.Clone(good[:ends[1]]), "garbage, not zeros"...), frame(kindRecord, "b")...), int64(ends[1])},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -197,8 +197,6 @@ func TestCorruptMovedAside(t *testing.T) {
 		{"magic", flip(2)},
 		{"header frame length", flip(len(magic))},
 		{"header frame checksum", flip(len(magic) + 6)},
-		{"middle record payload", flip(ends[1] + frameHeader + 3)},
-		{"middle record checksum", flip(ends[2] - 1)},
 		{"cut inside the header record", data[:ends[0]-1]},
 		{"magic only", data[:len(magic)]},
 		{"empty file", nil},

@@ -16,6 +16,14 @@ const (
 	// MovedAside: the file could not be read and was renamed to
 	// NAME.corrupt-TIMESTAMP. The screen should say a game log was damaged.
 	MovedAside
+	// Salvaged: the file was damaged after its header: its checked records
+	// up to the damage were copied to a new game file (NewFile), the one to
+	// resume, and the damaged file renamed to NAME.corrupt-TIMESTAMP. The
+	// screen should say how many actions were kept.
+	Salvaged
+	// SetAside: the caller set the game aside (SetAside) as NAME.aside-
+	// TIMESTAMP, keeping Kept records in NewFile when there is one.
+	SetAside
 )
 
 // String returns the kind's name as it appears in logs.
@@ -25,6 +33,10 @@ func (k ProblemKind) String() string {
 		return "torn-tail"
 	case MovedAside:
 		return "moved-aside"
+	case Salvaged:
+		return "salvaged"
+	case SetAside:
+		return "set-aside"
 	}
 	return fmt.Sprintf("ProblemKind(%d)", uint8(k))
 }
@@ -35,10 +47,11 @@ func (k ProblemKind) String() string {
 type Problem struct {
 	Kind    ProblemKind
 	File    string // the game file's name in the journal directory
-	MovedTo string // MovedAside: the file's new name in the same directory
-	Kept    int    // TornTail: complete records kept, the header included
+	MovedTo string // MovedAside, Salvaged, SetAside: the file's new name in the same directory
+	NewFile string // Salvaged, SetAside: the new game file holding the records kept
+	Kept    int    // TornTail: complete records kept, the header included; Salvaged, SetAside: action records kept
 	Dropped int64  // TornTail: bytes dropped from the end of the file
-	Err     error  // MovedAside: why the file could not be read
+	Err     error  // MovedAside, Salvaged, SetAside: why
 }
 
 // String describes the problem for an engineer.
@@ -48,6 +61,10 @@ func (p Problem) String() string {
 		return fmt.Sprintf("journal: %s: dropped a torn last record (%d bytes), kept %d records", p.File, p.Dropped, p.Kept)
 	case MovedAside:
 		return fmt.Sprintf("journal: %s: unreadable, moved aside to %s: %v", p.File, p.MovedTo, p.Err)
+	case Salvaged:
+		return fmt.Sprintf("journal: %s: damaged, %d actions before the damage kept in %s, the file kept as %s: %v", p.File, p.Kept, p.NewFile, p.MovedTo, p.Err)
+	case SetAside:
+		return fmt.Sprintf("journal: %s: set aside as %s (%d actions kept in %q): %v", p.File, p.MovedTo, p.Kept, p.NewFile, p.Err)
 	}
 	return fmt.Sprintf("journal: %s: %v", p.File, p.Kind)
 }
@@ -59,8 +76,11 @@ func (p Problem) LogValue() slog.Value {
 	switch p.Kind {
 	case TornTail:
 		attrs = append(attrs, slog.Int("kept", p.Kept), slog.Int64("dropped_bytes", p.Dropped))
-	case MovedAside:
+	case MovedAside, Salvaged, SetAside:
 		attrs = append(attrs, slog.String("moved_to", p.MovedTo))
+		if p.NewFile != "" {
+			attrs = append(attrs, slog.String("new_file", p.NewFile), slog.Int("kept", p.Kept))
+		}
 		if p.Err != nil {
 			attrs = append(attrs, slog.String("err", p.Err.Error()))
 		}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 
 	"ttr/hal"
+	"ttr/hal/storage"
 )
 
 // Enrolment says what Enrol does.
@@ -17,6 +18,7 @@ type Enrolment struct {
 	Reader hal.TagReader // where the cards are scanned
 	Out    io.Writer     // prompts and results, for a person at a terminal
 	Forget []Card        // cards to enrol again (their stickers were replaced)
+	FS     storage.FS    // where Path is; nil means storage.OS
 }
 
 // Enrol asks for each card of e.Deck not enrolled yet, records the UID of
@@ -25,7 +27,10 @@ type Enrolment struct {
 // returns the registry once the deck is complete, or ctx's error (the cards
 // enrolled so far are saved). A damaged registry file is not touched.
 func Enrol(ctx context.Context, e Enrolment) (*Registry, error) {
-	reg, err := Load(e.Path)
+	if e.FS == nil {
+		e.FS = storage.OS
+	}
+	reg, err := LoadFS(e.FS, e.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		reg = New()
@@ -39,7 +44,7 @@ func Enrol(ctx context.Context, e Enrolment) (*Registry, error) {
 		fmt.Fprintf(e.Out, "Forgot the tag of %s.\n", c)
 	}
 	if len(e.Forget) > 0 {
-		if err := reg.Save(e.Path); err != nil {
+		if err := reg.SaveFS(e.FS, e.Path); err != nil {
 			return nil, err
 		}
 	}
@@ -74,7 +79,7 @@ func Enrol(ctx context.Context, e Enrolment) (*Registry, error) {
 				fmt.Fprintf(e.Out, "  Tag %s refused: %v; scan %s again\n", s.UID, err, c)
 				continue
 			}
-			if err := reg.Save(e.Path); err != nil {
+			if err := reg.SaveFS(e.FS, e.Path); err != nil {
 				return reg, err
 			}
 			fmt.Fprintf(e.Out, "  %s = %s\n", c, s.UID)

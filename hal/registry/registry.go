@@ -7,7 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -15,7 +15,12 @@ import (
 	"sync"
 
 	"ttr/hal"
+	"ttr/hal/storage"
 )
+
+// maxFile bounds the size of a registry file Load reads: a full set of
+// decks is a few kilobytes.
+const maxFile = 4 << 20
 
 // ErrCorrupt says a registry file is damaged or was cut short.
 var ErrCorrupt = errors.New("registry: file is damaged or incomplete")
@@ -149,6 +154,7 @@ func Parse(data []byte) (*Registry, error) {
 	}
 	r := New()
 	sc := bufio.NewScanner(bytes.NewReader(body))
+	sc.Buffer(nil, len(body)+1) // a line as long as the file, never cut
 	line := 0
 	for sc.Scan() {
 		line++
@@ -167,6 +173,9 @@ func Parse(data []byte) (*Registry, error) {
 		if err := r.Add(hal.UID(uid), c); err != nil {
 			return nil, fmt.Errorf("registry: line %d: %w", line, err)
 		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%w: line %d: %v", ErrCorrupt, line+1, err)
 	}
 	if line == 0 {
 		return nil, fmt.Errorf("%w: no header", ErrCorrupt)
@@ -187,8 +196,11 @@ func cutLastLine(data []byte) ([]byte, string, bool) {
 }
 
 // Load reads the registry file at path.
-func Load(path string) (*Registry, error) {
-	data, err := os.ReadFile(path)
+func Load(path string) (*Registry, error) { return LoadFS(storage.OS, path) }
+
+// LoadFS reads the registry file at path in fsys.
+func LoadFS(fsys storage.FS, path string) (*Registry, error) {
+	data, err := storage.ReadFile(fsys, path, maxFile)
 	if err != nil {
 		return nil, fmt.Errorf("registry: %w", err)
 	}
@@ -201,45 +213,54 @@ func Load(path string) (*Registry, error) {
 
 // Save writes the registry to path atomically: a power cut leaves either
 // the previous file or the new one, never a mix.
-func (r *Registry) Save(path string) error {
+func (r *Registry) Save(path string) error { return r.SaveFS(storage.OS, path) }
+
+// SaveFS is Save on fsys. It also removes the temporary files an earlier
+// Save cut by a crash left next to path.
+func (r *Registry) SaveFS(fsys storage.FS, path string) error {
 	data, _ := r.MarshalText()
-	return writeAtomic(path, data)
+	return writeAtomic(fsys, path, data)
 }
 
-func writeAtomic(path string, data []byte) (err error) {
+func writeAtomic(fsys storage.FS, path string, data []byte) error {
 	dir, name := filepath.Split(path)
 	if dir == "" {
 		dir = "."
 	}
-	f, err := os.CreateTemp(dir, "."+name+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("registry: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
+	prefix := "." + name + ".tmp-"
+	if entries, err := fsys.ReadDir(dir); err == nil {
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), prefix) {
+				fsys.Remove(filepath.Join(dir, e.Name()))
+			}
 		}
-	}()
-	if _, err = f.Write(data); err != nil {
-		return fmt.Errorf("registry: %w", err)
 	}
-	if err = f.Sync(); err != nil {
-		return fmt.Errorf("registry: %w", err)
-	}
-	if err = f.Close(); err != nil {
-		return fmt.Errorf("registry: %w", err)
-	}
-	if err = os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("registry: %w", err)
-	}
-	d, err := os.Open(dir)
+	f, err := storage.CreateTemp(fsys, dir, prefix, 0o640)
 	if err != nil {
-		return fmt.Errorf("registry: %w", err)
+		return fmt.Errorf("registry: save %s: %w", path, err)
 	}
-	defer d.Close()
-	if err = d.Sync(); err != nil {
-		return fmt.Errorf("registry: sync %s: %w", dir, err)
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = fsys.Rename(tmp, path)
+	}
+	if err != nil {
+		fsys.Remove(tmp)
+		// The error names path, not the temporary file that is gone.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("registry: save %s: %w", path, err)
+	}
+	if err := storage.SyncDir(fsys, dir); err != nil {
+		return fmt.Errorf("registry: save %s: %w", path, err)
 	}
 	return nil
 }

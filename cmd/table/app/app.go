@@ -3,14 +3,18 @@ package app
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
+	"os/user"
 	"slices"
 	"time"
 
 	"ttr/engine"
 	"ttr/hal"
 	"ttr/hal/journal"
+	"ttr/hal/storage"
 	"ttr/input"
+	"ttr/maps"
 )
 
 // ErrStorage is wrapped by the errors of Handle and Err while the game log
@@ -21,8 +25,30 @@ var ErrStorage = errors.New("app: the game log cannot be written")
 const (
 	// KeyLogDamaged: a game log could not be read and was set aside.
 	KeyLogDamaged = "status.log_damaged"
-	// KeyStorageFailed: the game log cannot be written; the table waits.
+	// KeyStorageFailed: the game log cannot be written (the card fails);
+	// the table waits.
 	KeyStorageFailed = "status.storage_failed"
+	// KeyStorageFull: the card is full; the table waits.
+	KeyStorageFull = "storage.full"
+	// KeyStoragePermission: the service user may not write the logs folder
+	// (Dir); the message gives the chown to run (User).
+	KeyStoragePermission = "storage.permission"
+	// KeyStorageReadOnly: the logs folder (Dir) is on a read-only file
+	// system.
+	KeyStorageReadOnly = "storage.read_only"
+	// KeyStorageInTheWay: Path should be a folder and is a file, or the
+	// reverse: move it aside.
+	KeyStorageInTheWay = "storage.in_the_way"
+	// KeyLogSalvaged: a game log was damaged; the game resumed with its
+	// first Keep actions and the damaged file was kept as File.
+	KeyLogSalvaged = "storage.salvaged"
+	// KeyGameWaitsSeats: the unfinished game needs Need seats and the
+	// config gives the table Have: it waits until the config fits, or a
+	// new game is started on purpose.
+	KeyGameWaitsSeats = "storage.waits_seats"
+	// KeyGameWaitsConfig: the unfinished game does not fit the table's
+	// config in another way (a language or colour no longer offered).
+	KeyGameWaitsConfig = "storage.waits_config"
 )
 
 // Opts configure an App.
@@ -45,6 +71,9 @@ type Opts struct {
 	// Now gives the time of the notices the App makes itself (resumed game,
 	// damaged log); nil means time.Now.
 	Now func() time.Time
+	// User is the account the table runs as, named in the fix shown when
+	// it may not write its logs; "" means the current user.
+	User string
 }
 
 // An App is the table's game loop state: the input.Table and the durable
@@ -64,8 +93,14 @@ type App struct {
 	started int // games started by this App, to vary new games' seeds
 	ended   int // games finished since Open
 	damaged time.Time
+	note    input.Text // what damaged tells: a log set aside, salvaged, waiting
 	err     error
 	errAt   time.Time
+	errText input.Text // what err tells the players
+
+	// blocked is an unfinished game the config no longer fits: kept, not
+	// resumed, until the config fits again or a new game is started.
+	blocked *journal.Game
 
 	// wrap lets tests put a failing writer around a game's log.
 	wrap func(gameLog) gameLog
@@ -80,10 +115,12 @@ type App struct {
 // viewKey is everything App.View depends on: the table's View (by its
 // Rev) and what the App lays over it.
 type viewKey struct {
-	table   input.Rev
-	failed  bool
-	errAt   time.Time
-	damaged time.Time
+	table    input.Rev
+	failed   bool
+	errAt    time.Time
+	damaged  time.Time
+	texts    string    // errText and note, as text
+	noticeAt time.Time // the time of their notice, renewed while it lasts
 }
 
 // gameLog is what the App needs of a journal.Game.
@@ -94,8 +131,13 @@ type gameLog interface {
 
 // Open opens the journal in opts.Dir and the table. If the journal holds an
 // unfinished game, it is replayed and resumed. What the journal repaired is
-// logged; a log it set aside is also reported on screen (KeyLogDamaged).
-// Open fails only if the journal cannot be opened or opts are invalid.
+// logged; a log it set aside or salvaged is also reported on screen
+// (KeyLogDamaged, KeyLogSalvaged), and a game the config no longer fits
+// waits on the start screen (KeyGameWaitsSeats, KeyGameWaitsConfig). Open
+// fails only if opts are invalid: when the journal cannot be opened (a
+// folder the table may not write, a read-only or failing card), the App
+// starts in the failed state, its View says what is wrong and how to fix
+// it, and Recover retries.
 func Open(opts Opts) (*App, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
@@ -106,12 +148,20 @@ func Open(opts Opts) (*App, error) {
 	if opts.Dir == "" {
 		return nil, errors.New("app: no journal directory")
 	}
+	if opts.User == "" {
+		opts.User = "$USER"
+		if u, err := user.Current(); err == nil {
+			opts.User = u.Username
+		}
+	}
 	a := &App{opts: opts, log: opts.Logger}
-	if _, err := input.NewTable(opts.Table); err != nil {
+	tb, err := input.NewTable(opts.Table)
+	if err != nil {
 		return nil, fmt.Errorf("app: %w", err)
 	}
+	a.tb = tb
 	if err := a.open(); err != nil {
-		return nil, err
+		a.fail(err)
 	}
 	return a, nil
 }
@@ -120,31 +170,62 @@ func Open(opts Opts) (*App, error) {
 func (a *App) open() error {
 	j, err := journal.Open(a.opts.Dir, a.opts.Journal)
 	if err != nil {
-		return fmt.Errorf("app: %w", err)
+		return err
 	}
 	a.j = j
 	for _, p := range j.Problems() {
 		a.log.Warn("game log repaired", "problem", p)
-		if p.Kind == journal.MovedAside {
-			a.damaged = a.opts.Now()
+		switch p.Kind {
+		case journal.MovedAside:
+			a.tell(input.Text{Key: KeyLogDamaged})
+		case journal.Salvaged:
+			a.tell(input.Text{Key: KeyLogSalvaged, Args: map[string]any{"Keep": p.Kept, "File": p.MovedTo}})
 		}
 	}
 	a.load()
 	return nil
 }
 
+// tell shows t to every seat (and on the start screen) from now until a
+// new game starts.
+func (a *App) tell(t input.Text) {
+	a.damaged, a.note = a.opts.Now(), t
+}
+
 // load sets the table to the journal's unfinished game, or to a new start
-// screen when there is none.
+// screen when there is none. A game whose records stop replaying at some
+// action is salvaged: its actions before that one are resumed and the
+// whole file is kept aside. A game the config no longer fits waits.
 func (a *App) load() {
 	a.tb, _ = input.NewTable(a.opts.Table) // checked by Open
-	a.game, a.gl, a.durable = nil, nil, nil
+	a.game, a.gl, a.durable, a.blocked = nil, nil, nil, nil
 	a.seed = a.newSeed()
 	g := a.j.Current()
 	if g == nil {
 		return
 	}
 	r, err := replay(g.Header(), g.Records())
-	if err == nil && r.state.Waiting().Need == engine.NeedFirstPlayer {
+	if err != nil {
+		keep := replayable(g.Header(), g.Records())
+		ng, serr := a.j.SetAside(g, keep, err)
+		if serr != nil {
+			a.fail(fmt.Errorf("set aside the damaged game %s: %w", g.Name(), serr))
+			return
+		}
+		ps := a.j.Problems()
+		p := ps[len(ps)-1]
+		a.log.Warn("game log damaged: its valid part is resumed, the file kept aside", "problem", p)
+		if ng == nil {
+			a.tell(input.Text{Key: KeyLogDamaged})
+			return
+		}
+		a.tell(input.Text{Key: KeyLogSalvaged, Args: map[string]any{"Keep": keep, "File": p.MovedTo}})
+		g = ng
+		if r, err = replay(g.Header(), g.Records()); err != nil {
+			panic(fmt.Sprintf("app: the replayable part of a game does not replay: %v", err))
+		}
+	}
+	if r.state.Waiting().Need == engine.NeedFirstPlayer {
 		// The header was made durable but not the start screen's first
 		// player, which the table applies as the game's first action.
 		act := engine.FirstPlayer(slices.Index(r.setup.Players(), r.setup.First))
@@ -160,11 +241,16 @@ func (a *App) load() {
 		err = a.tb.Resume(r.setup, r.state, a.opts.Now())
 	}
 	if err != nil {
-		a.log.Error("unfinished game cannot be resumed; finishing it as abandoned", "file", g.Name(), "err", err)
-		a.damaged = a.opts.Now()
+		// The game replays, so the table's config no longer fits it: keep
+		// it for the day the config fits again.
+		a.log.Error("unfinished game kept but not resumed: the table's config no longer fits it; restore the config, or start a new game to set it aside",
+			"file", g.Name(), "game_seats", len(r.setup.Seats), "table_seats", a.opts.Table.Seats, "err", err)
 		a.tb, _ = input.NewTable(a.opts.Table)
-		if ferr := g.Finish(abandoned(err)); ferr != nil {
-			a.fail(fmt.Errorf("finish abandoned game: %w", ferr))
+		a.blocked = g
+		if len(r.setup.Seats) != a.opts.Table.Seats {
+			a.tell(input.Text{Key: KeyGameWaitsSeats, Args: map[string]any{"Need": len(r.setup.Seats), "Have": a.opts.Table.Seats}})
+		} else {
+			a.tell(input.Text{Key: KeyGameWaitsConfig})
 		}
 		return
 	}
@@ -174,6 +260,25 @@ func (a *App) load() {
 	if r.state.IsTerminal() {
 		a.finish(r.state)
 	}
+}
+
+// replayable returns how many of records, from the first, replay after
+// header: -1 when the header itself is unreadable. A prefix of a replayable
+// log replays, so a binary search finds it.
+func replayable(header []byte, records [][]byte) int {
+	if _, err := replay(header, nil); err != nil {
+		return -1
+	}
+	lo, hi := 0, len(records) // records[:lo] replays; records[:hi+1] does not
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if _, err := replay(header, records[:mid]); err == nil {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
 }
 
 func (a *App) logOf(g *journal.Game) gameLog {
@@ -221,19 +326,35 @@ func (a *App) persist(res input.Result) error {
 			// previous one has ended and was finished; a leftover is a bug.
 			return errors.New("app: a new game started while another is unfinished")
 		}
+		if a.blocked != nil {
+			// The owner starts a new game while one waits for its config:
+			// the waiting game is kept aside, never deleted.
+			name := a.blocked.Name()
+			if _, err := a.j.SetAside(a.blocked, -1, errors.New("app: a new game was started while this one waited for a config that fits")); err != nil {
+				if a.j.Current() != a.blocked {
+					a.blocked = nil // set aside, its folder not yet synced (Recover does)
+				}
+				return fmt.Errorf("set aside the waiting game %s: %w", name, err)
+			}
+			a.blocked = nil
+			ps := a.j.Problems()
+			a.log.Warn("new game started: the game that waited for its config is kept aside", "problem", ps[len(ps)-1])
+		}
 		a.setup = a.tb.Setup()
 		a.seed = a.newSeed()
-		a.started++
 		hdr, err := encodeHeader(a.setup, s, a.seed)
 		if err != nil {
 			return err
 		}
 		g, err := a.j.Start(hdr)
 		if err != nil {
+			// Not counted: the game started again after Recover has the
+			// same seed.
 			return fmt.Errorf("start game: %w", err)
 		}
+		a.started++
 		a.game, a.gl, a.durable = g, a.logOf(g), nil
-		a.damaged = time.Time{} // told on the start screen; a new game begins
+		a.damaged, a.note = time.Time{}, input.Text{} // told on the start screen; a new game begins
 		a.log.Info("game started", "file", g.Name(), "map", a.setup.Map, "players", s.Players(), "seed", a.seed)
 	}
 	if len(res.Actions) == 0 {
@@ -255,14 +376,16 @@ func (a *App) persist(res input.Result) error {
 	return nil
 }
 
-// finish writes the ended game's summary, moving it to the history.
+// finish writes the ended game's summary, moving it to the history. Once
+// the summary is durable the game counts as ended, and the end screen
+// stays, even if the move to the history failed (Recover completes it).
 func (a *App) finish(s *engine.State) {
 	name := a.game.Name()
 	sum, err := encodeSummary(s, a.setup)
 	if err == nil {
 		err = a.gl.Finish(sum)
 	}
-	if err != nil {
+	if err != nil && !errors.Is(err, journal.ErrNotMoved) {
 		// Every action is durable: the next Open finishes the game again.
 		a.fail(fmt.Errorf("finish %s: %w", name, err))
 		return
@@ -271,20 +394,45 @@ func (a *App) finish(s *engine.State) {
 	a.ended++
 	a.seed = a.newSeed()
 	a.log.Info("game finished", "file", name, "scores", s.Scores(), "actions", len(a.durable))
+	if err != nil {
+		a.fail(fmt.Errorf("finish %s: %w", name, err))
+	}
 }
 
-// fail records a storage failure.
+// fail records a storage failure and what to tell the players of it.
 func (a *App) fail(err error) {
+	kind := storage.Classify(err)
 	a.err = fmt.Errorf("%w: %v", ErrStorage, err)
 	a.errAt = a.opts.Now()
-	a.log.Error("game log write failed; the table waits until it works again", "err", err)
+	switch kind {
+	case storage.Full:
+		a.errText = input.Text{Key: KeyStorageFull}
+	case storage.Permission:
+		a.errText = input.Text{Key: KeyStoragePermission, Args: map[string]any{"Dir": a.opts.Dir, "User": a.opts.User}}
+	case storage.ReadOnly:
+		a.errText = input.Text{Key: KeyStorageReadOnly, Args: map[string]any{"Dir": a.opts.Dir}}
+	case storage.NotFolder:
+		path := a.opts.Dir
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			path = pe.Path
+		}
+		a.errText = input.Text{Key: KeyStorageInTheWay, Args: map[string]any{"Path": path}}
+	default:
+		a.errText = input.Text{Key: KeyStorageFailed}
+	}
+	a.log.Error("game log write failed; the table waits until it works again", "problem", kind.String(), "err", err)
 }
 
 // rollback sets the table back to the game's last durable action.
 func (a *App) rollback() {
+	var m *maps.Map
+	if g := a.tb.Game(); g != nil {
+		m = g.Map()
+	}
 	tb, _ := input.NewTable(a.opts.Table)
 	if a.game != nil {
-		st, err := replayActions(a.setup, a.durable)
+		st, err := replayActions(a.setup, m, a.durable)
 		if err == nil {
 			err = tb.Resume(a.setup, st, a.opts.Now())
 		}
@@ -296,25 +444,38 @@ func (a *App) rollback() {
 	a.tb = tb
 }
 
-// Recover closes and reopens the journal after a storage failure and
-// resumes the game from what reached the disk. It returns nil, and Err
-// then returns nil, once the journal opens again. Without a failure it does
-// nothing.
+// Recover makes the game log writable again after a storage failure: it
+// opens the journal if it could not be opened, then has it repaired
+// (journal.Repair: the file's tail cut back to what is known durable, a
+// write and a sync that succeed, the space for more). It returns nil, and
+// Err then returns nil, only once that succeeded; the table keeps the
+// durable actions it was rolled back to. Without a failure it does nothing.
 func (a *App) Recover() error {
 	if a.err == nil {
 		return nil
 	}
-	if a.j != nil {
-		if err := a.j.Close(); err != nil {
-			a.log.Warn("closing the failed journal", "err", err)
-		}
-		a.j = nil
-	}
 	saved := a.err
-	a.err = nil
-	if err := a.open(); err != nil {
-		a.err = fmt.Errorf("%w: %v", ErrStorage, err)
+	if a.j == nil {
+		a.err = nil
+		if err := a.open(); err != nil {
+			a.fail(err)
+			return a.err
+		}
+		if a.err != nil {
+			return a.err
+		}
+	}
+	if err := a.j.Repair(); err != nil {
+		a.fail(err)
 		return a.err
+	}
+	a.err, a.errText = nil, input.Text{}
+	switch {
+	case a.game == nil && a.blocked == nil && a.j.Current() != nil,
+		a.game != nil && len(a.durable) == 0:
+		a.load() // its first action (the first player) had failed
+	case a.game != nil && a.tb.Game() != nil && a.tb.Game().IsTerminal():
+		a.finish(a.tb.Game()) // its summary had failed
 	}
 	if a.err == nil {
 		a.log.Info("game log writable again", "after", saved)
@@ -334,32 +495,65 @@ func (a *App) Err() error { return a.err }
 // included).
 func (a *App) View() input.View {
 	v := a.tb.View()
+	var text input.Text
+	var at time.Time
+	switch {
+	case a.err != nil:
+		text, at = a.errText, a.renewed(a.errAt, true)
+	case !a.damaged.IsZero():
+		text, at = a.note, a.renewed(a.damaged, a.blocked != nil)
+	}
 	if !v.Rev.IsZero() {
 		// == on the times is stricter than Equal (it also compares the
 		// location and monotonic reading): at worst one more redraw.
-		if k := (viewKey{table: v.Rev, failed: a.err != nil, errAt: a.errAt, damaged: a.damaged}); k != a.shown {
+		k := viewKey{table: v.Rev, failed: a.err != nil, errAt: a.errAt, damaged: a.damaged,
+			texts: fmt.Sprint(a.errText, a.note), noticeAt: at}
+		if k != a.shown {
 			a.shown, a.rev = k, a.revs.Next()
 		}
 		v.Rev = a.rev
 	}
 	switch {
 	case a.err != nil:
-		v.Banner = input.Text{Key: KeyStorageFailed}
-		a.notice(&v, KeyStorageFailed, a.errAt)
+		v.Banner = text
+		a.notice(&v, text, at)
 	case !a.damaged.IsZero():
 		if v.Mode == input.ModeStart && v.Banner.IsZero() {
-			v.Banner = input.Text{Key: KeyLogDamaged}
+			v.Banner = text
 		}
-		a.notice(&v, KeyLogDamaged, a.damaged)
+		a.notice(&v, text, at)
 	}
 	return v
 }
 
-// notice shows key to every seat whose latest notice is older than at.
-func (a *App) notice(v *input.View, key string, at time.Time) {
+// How the App keeps its notices in view: the seats' panels show a notice
+// for a few seconds after its time (display.NoticeFor, 6 s), so the App
+// shows it again every renewNotice: while a storage failure or a waiting
+// game lasts, and for noteFor after a damaged log was reported.
+const (
+	renewNotice = 5 * time.Second
+	noteFor     = time.Minute
+)
+
+// renewed returns the time of the notice of a condition that began at
+// since: since, then every renewNotice after it while the condition
+// lasts, or for noteFor if it does not.
+func (a *App) renewed(since time.Time, lasting bool) time.Time {
+	d := a.opts.Now().Sub(since)
+	if d <= 0 {
+		return since
+	}
+	if !lasting {
+		d = min(d, noteFor)
+	}
+	return since.Add(d.Truncate(renewNotice))
+}
+
+// notice shows t to every seat whose latest notice is older than at.
+func (a *App) notice(v *input.View, t input.Text, at time.Time) {
 	for i := range v.Seats {
 		if n := v.Seats[i].Notice; n.Text.IsZero() || !n.At.After(at) {
-			v.Seats[i].Notice = input.Notice{Seat: v.Seats[i].Seat, Text: input.Text{Key: key}, At: at}
+			v.Seats[i].Notice = input.Notice{Seat: v.Seats[i].Seat, Text: t, At: at}
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"ttr/engine"
 	"ttr/hal"
 	"ttr/hal/journal"
+	"ttr/hal/storage"
 	"ttr/input"
 )
 
@@ -72,6 +73,14 @@ func (r *rig) reopen() {
 	r.open()
 }
 
+// fs returns the file system the rig's journal is on.
+func (r *rig) fs() storage.FS {
+	if r.opts.Journal.FS != nil {
+		return r.opts.Journal.FS
+	}
+	return storage.OS
+}
+
 func (r *rig) at() time.Time {
 	r.now = r.now.Add(time.Second)
 	return r.now
@@ -126,7 +135,7 @@ func (r *rig) finished() (string, Summary) {
 		r.t.Fatal(err)
 	}
 	recs := make([]string, 0, e.Records)
-	data, err := os.ReadFile(filepath.Join(r.dir, "history", e.Name))
+	data, err := storage.ReadFile(r.fs(), filepath.Join(r.dir, "history", e.Name), journal.MaxGameBytes)
 	if err != nil {
 		r.t.Fatal(err)
 	}

@@ -28,27 +28,51 @@
 // (bounded by journal.Opts).
 //
 // Open recovers what a crash or a power cut left: a torn last record is
-// dropped (logged), a file that cannot be read is moved aside by the journal
-// (logged, and reported on screen with the "status.log_damaged" notice), and
-// the unfinished game is replayed and resumed with input.Table.Resume,
-// exactly where its last durable action left it: at most the card scan in
-// flight is lost. A game whose records cannot be replayed (a log written by
-// an incompatible version) is finished with an "abandoned" summary, which
-// keeps it in the history, and reported like a damaged file. A game that
-// ended but whose summary was not written is finished at Open.
+// dropped (logged); a game damaged after its header resumes at its last
+// good action, the damaged file kept aside, and every seat is told how many
+// actions were kept and where the file is ("storage.salvaged"); a file
+// that cannot be read at all is set aside ("status.log_damaged"). The
+// unfinished game is replayed and resumed with input.Table.Resume, exactly
+// where its last durable action left it: at most the card scan in flight is
+// lost. A game whose records stop replaying at some action (a record with a
+// valid checksum and an unknown route, a log of an incompatible version)
+// is treated like a damaged one: its actions before that one are resumed.
+// A game that ended but whose summary was not written is finished at Open.
+//
+// A game the table's config no longer fits (another seat count, a
+// language or colour no longer offered) is never finished or abandoned: it
+// waits, untouched, and the start screen says which change blocks it
+// ("storage.waits_seats", "storage.waits_config"); with the old config back
+// it resumes. Starting a new game on purpose sets it aside
+// (NAME.aside-TIMESTAMP), never deletes it.
 //
 // # When storage fails
 //
-// A failed append (a full or failing SD card) leaves the journal's game file
-// in an unknown state, and the journal accepts no more records for it. The
-// App then:
+// A failed write or fsync (a full or failing SD card) leaves the journal's
+// game file in an unknown state, and the journal accepts no more records
+// for it. The App then:
 //
 //   - rolls the table back to its last durable action (replayed from memory),
 //     so that nothing is shown that a restart could not replay;
 //   - refuses every further event but device status with an error wrapping
-//     ErrStorage, and shows the "status.storage_failed" banner;
-//   - reports Err until Recover, which the loop calls every few seconds,
-//     reopens the journal and resumes the game from what reached the disk.
+//     ErrStorage, and tells what is wrong, on the banner and every seat and
+//     in the log (problem=...): a full card ("storage.full",
+//     disk-full), a failing one ("status.storage_failed",
+//     failing-storage), a folder the service user may not write, with the
+//     chown that fixes it ("storage.permission"), a read-only card
+//     ("storage.read_only"), a file where a folder should be or the
+//     reverse ("storage.in_the_way");
+//   - reports Err until Recover, which the loop calls every few seconds:
+//     it has the journal repair the file in place (journal.Repair: the tail
+//     cut back to what is known durable, never read back from the page
+//     cache, then a write and a sync that must succeed, and room for more)
+//     and clears the failure only then. The table keeps its durable
+//     actions; a game whose summary failed is finished then, and a game
+//     whose move to the history failed stays counted, its end screen shown.
+//
+// Open itself never fails on storage: a logs folder that cannot be opened
+// leaves the App in the failed state, so that the window opens and says
+// what is wrong; Recover opens the journal once it can.
 //
 // The firmware pings the systemd watchdog only while Err is nil, so a table
 // whose storage stays broken is restarted by systemd, which is the other way

@@ -10,14 +10,16 @@ import (
 	"ttr/cmd/table/app"
 	"ttr/hal"
 	"ttr/hal/journal"
+	"ttr/hal/storage/storagetest"
 	"ttr/input"
 )
 
 // FuzzResume writes an unfinished game with any header record and any
 // action records into a journal, as a crash, a power cut, an old version or
 // a damaged card could leave it, and opens the App on it. Open must
-// succeed: a game it cannot replay is set aside, not a reason to stop the
-// table. A resumed game must satisfy the engine's invariants, take events,
+// succeed: a game it cannot replay is set aside (its valid first part
+// resumed), a game the table's config does not fit waits, neither is a
+// reason to stop the table. A resumed game must satisfy the engine's invariants, take events,
 // and resume identically when the App is opened again.
 // testdata/fuzz/FuzzResume: real games cut anywhere, and headers that
 // disagree with their log (map, players, colours, first seat, version).
@@ -27,8 +29,11 @@ func FuzzResume(f *testing.F) {
 	reg := app.VirtualRegistry()
 	at := time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)
 	f.Fuzz(func(t *testing.T, header, records []byte) {
-		dir := t.TempDir()
-		j, err := journal.Open(dir, journal.Opts{})
+		// A simulated disk: no fsync reaches a real device, so that the
+		// fuzzer runs thousands of inputs a second, not a few.
+		const dir = "/games"
+		d := storagetest.New()
+		j, err := journal.Open(dir, journal.Opts{FS: d})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,15 +59,16 @@ func FuzzResume(f *testing.F) {
 			t.Fatal(err)
 		}
 		opts := app.Opts{
-			Dir:    dir,
-			Table:  input.Opts{Seats: 5, Map: "europe", Lang: "en", Resolve: app.Resolver(reg)},
-			Seed:   1,
-			Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-			Now:    func() time.Time { return at },
+			Dir:     dir,
+			Journal: journal.Opts{FS: d},
+			Table:   input.Opts{Seats: 5, Map: "europe", Lang: "en", Resolve: app.Resolver(reg)},
+			Seed:    1,
+			Logger:  slog.New(slog.NewTextHandler(io.Discard, nil)),
+			Now:     func() time.Time { return at },
 		}
 		a, err := app.Open(opts)
-		if err != nil {
-			t.Fatalf("Open: %v", err)
+		if err != nil || a.Err() != nil {
+			t.Fatalf("Open: %v, Err %v", err, a.Err())
 		}
 		mode := a.Table().Mode()
 		var state []byte

@@ -51,7 +51,9 @@ type Summary struct {
 	// Actions is the number of actions in the log.
 	Actions int `json:"actions"`
 	// Abandoned says why a game was closed without being played to its
-	// end (its log could not be replayed); empty for a game that ended.
+	// end; empty for a game that ended. Earlier versions wrote it for a
+	// game whose log could not be replayed; such games are now kept aside
+	// or wait for their config instead.
 	Abandoned string `json:"abandoned,omitempty"`
 }
 
@@ -169,11 +171,14 @@ func replay(header []byte, records [][]byte) (replayed, error) {
 	return replayed{setup: setup, seed: h.Seed, state: s}, nil
 }
 
-// replayActions rebuilds a game from its set-up and actions.
-func replayActions(setup input.Setup, actions []engine.Action) (*engine.State, error) {
-	m, err := maps.Load(setup.Map)
-	if err != nil {
-		return nil, err
+// replayActions rebuilds a game from its set-up and actions, on m when it
+// is the set-up's map (loading a map parses it).
+func replayActions(setup input.Setup, m *maps.Map, actions []engine.Action) (*engine.State, error) {
+	if m == nil || m.ID != setup.Map {
+		var err error
+		if m, err = maps.Load(setup.Map); err != nil {
+			return nil, err
+		}
 	}
 	return engine.Replay(&engine.Log{Map: m, Players: len(setup.Players()), Actions: actions})
 }
@@ -187,9 +192,4 @@ func encodeSummary(s *engine.State, setup input.Setup) ([]byte, error) {
 		sum.Seats = append(sum.Seats, int(seat))
 	}
 	return json.Marshal(sum)
-}
-
-func abandoned(err error) []byte {
-	b, _ := json.Marshal(Summary{Abandoned: err.Error()})
-	return b
 }

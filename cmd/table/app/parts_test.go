@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,9 +21,11 @@ func TestCatalogueWordsTheAppsNotices(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, key := range []string{KeyLogDamaged, KeyStorageFailed} {
+	for _, key := range []string{KeyLogDamaged, KeyStorageFailed, KeyStorageFull, KeyStoragePermission, KeyStorageReadOnly,
+		KeyStorageInTheWay, KeyLogSalvaged, KeyGameWaitsSeats, KeyGameWaitsConfig} {
 		for _, l := range msg.Langs() {
-			if got := cat.Text(l, input.Text{Key: key}); got == "" || got == key {
+			args := map[string]any{"Dir": "/var/lib/ttr", "User": "ttr-table", "Path": "/var/lib/ttr/history", "Keep": 99, "File": "x.game.corrupt-1", "Need": 4, "Have": 3}
+			if got := cat.Text(l, msg.Text{Key: key, Args: args}); got == "" || got == key || strings.Contains(got, "no value") {
 				t.Errorf("%s in %s: %q", key, l, got)
 			}
 		}

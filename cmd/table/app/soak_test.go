@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -12,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -20,6 +22,8 @@ import (
 	"ttr/hal"
 	"ttr/hal/haltest"
 	"ttr/hal/journal"
+	"ttr/hal/storage"
+	"ttr/hal/storage/storagetest"
 	"ttr/input"
 )
 
@@ -49,6 +53,7 @@ const (
 	faultDropout   = "reader dropout"   // the reader goes offline, misses the scan, comes back and reports it
 	faultBounce    = "bouncing button"  // a press reported twice
 	faultNothing   = "touch on nothing" // a touch on no route, city or key
+	faultStorage   = "failed fsync"     // the fsync of an action fails (EIO); the table recovers
 )
 
 // soakSeats is the table TestSoak plays at: five seats, of which each game
@@ -59,7 +64,9 @@ const soakSeats = 5
 // for months, with its readers and buttons the haltest fakes merged by
 // app.Merge, and injects faults between and inside the bots' gestures:
 // duplicate and stray scans, unknown tags, a reader dropping out and back,
-// bouncing buttons, touches on nothing. It checks that nothing panics or
+// bouncing buttons, touches on nothing; and failed fsyncs of the game's
+// log (on a simulated disk), after which the App rolls back, refuses the
+// rest of the bots' step and Recovers. It checks that nothing panics or
 // fails; that no fault applies an action (the game's history does not
 // move) and no bot gesture is refused because of one; that every engine
 // invariant holds after every action; that the game's durable log holds
@@ -113,7 +120,7 @@ func TestSoak(t *testing.T) {
 	t.Logf("%d games, %d actions, %d faults (%s), %d refused, %d duplicates left out as the card was back in the deck, in %v; heap %d KiB after game %d, %d KiB after game %d",
 		games, actions, total, strings.Join(kinds, ", "), faulty.refused, faulty.reshuffled, time.Since(start).Round(time.Millisecond),
 		base.HeapAlloc>>10, baseAt, end.HeapAlloc>>10, games-1)
-	for _, k := range []string{faultDuplicate, faultStray, faultUnknown, faultDropout, faultBounce, faultNothing} {
+	for _, k := range []string{faultDuplicate, faultStray, faultUnknown, faultDropout, faultBounce, faultNothing, faultStorage} {
 		if games >= 2 && faulty.faults[k] == 0 {
 			t.Errorf("no %s was injected in %d games", k, games)
 		}
@@ -136,6 +143,9 @@ type soakTable struct {
 	readers []*haltest.Reader
 	buttons []*haltest.Buttons
 	events  <-chan any
+	disk    *storagetest.Disk
+	armed   bool // the next fsync of a game file fails
+	failed  bool // it did: Handle refuses events until Recover
 	faults  map[string]int
 	refused int
 	// reshuffled counts the cards scanned that were back in the deck at
@@ -149,7 +159,8 @@ func newSoakTable(t *testing.T, seed uint64, faults bool) *soakTable {
 	reg := app.VirtualRegistry()
 	st := &soakTable{
 		t:       t,
-		dir:     t.TempDir(),
+		dir:     "/var/lib/ttr/games",
+		disk:    storagetest.New(),
 		uid:     app.UIDs(reg),
 		resolve: app.Resolver(reg),
 		withF:   faults,
@@ -162,12 +173,20 @@ func newSoakTable(t *testing.T, seed uint64, faults bool) *soakTable {
 		bots = append(bots, hal.Seat(s))
 	}
 	st.d = app.Digital{Bots: bots, Deal: true, Start: true, UID: st.uid}
+	st.disk.Fault = func(c storagetest.Call) error {
+		if st.armed && c.Op == storagetest.OpSync && strings.Contains(c.Path, ".game") {
+			st.armed, st.failed = false, true
+			return syscall.EIO
+		}
+		return nil
+	}
 	a, err := app.Open(app.Opts{
-		Dir:    st.dir,
-		Table:  input.Opts{Seats: soakSeats, Map: "europe", Lang: "en", Resolve: st.resolve},
-		Seed:   seed,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Now:    st.clock.Now,
+		Dir:     st.dir,
+		Journal: journal.Opts{FS: st.disk, MaxHistoryGames: 5}, // the disk is in memory
+		Table:   input.Opts{Seats: soakSeats, Map: "europe", Lang: "en", Resolve: st.resolve},
+		Seed:    seed,
+		Logger:  slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Now:     st.clock.Now,
 	})
 	if err != nil {
 		t.Fatalf("Open: %v", err)
@@ -219,8 +238,21 @@ func (st *soakTable) play(g int, mapID string, players int) string {
 		if len(evs) == 0 {
 			t.Fatalf("game %d: no bot or dealer step in mode %s", g, st.a.Table().Mode())
 		}
+		if st.withF && st.a.Table().Game() != nil && st.rng.IntN(40) == 0 {
+			st.armed = true // the step's first durable action fails
+		}
 		for _, ev := range evs {
 			st.gesture(ev)
+		}
+		st.armed = false
+		if st.failed {
+			// The rest of the step was refused; the table is back at its
+			// last durable action, and the bots take the step again.
+			st.faults[faultStorage]++
+			if err := st.a.Recover(); err != nil {
+				t.Fatalf("game %d: Recover: %v", g, err)
+			}
+			st.failed = false
 		}
 	}
 	if m := st.a.Table().Mode(); m != input.ModeEnd {
@@ -267,6 +299,11 @@ func (st *soakTable) handle(ev any, fault string) input.Result {
 		n = len(s.History())
 	}
 	res, err := st.a.Handle(ev)
+	if err != nil && st.failed && errors.Is(err, app.ErrStorage) {
+		// The failed fsync: what the table shows is what is durable.
+		st.applied = append(st.applied[:0], st.a.Table().Game().History()...)
+		return input.Result{}
+	}
 	if err != nil {
 		t.Fatalf("Handle(%+v): %v", ev, err)
 	}
@@ -466,7 +503,7 @@ func (st *soakTable) check(g int) string {
 	if err != nil {
 		t.Fatalf("game %d: header: %v", g, err)
 	}
-	data, err := os.ReadFile(filepath.Join(st.dir, "history", e.Name))
+	data, err := storage.ReadFile(st.disk, filepath.Join(st.dir, "history", e.Name), journal.MaxGameBytes)
 	if err != nil {
 		t.Fatal(err)
 	}
