@@ -26,7 +26,8 @@ func init() { runtime.LockOSThread() }
 // window is the table's screen: a raylib window, full screen on the Pi,
 // drawn by display.Screen.
 type window struct {
-	scr *display.Screen
+	scr     *display.Screen
+	touches *touchTracker
 }
 
 // openWindow opens the screen at the config's size. The DRM build (make pi)
@@ -74,7 +75,7 @@ func openWindow(cfg *config.Config, full bool, log *slog.Logger) (screen, error)
 	}
 	pw, ph := scr.Size()
 	log.Info("screen open", "width", w, "height", h, "rotation", cfg.Screen.Rotation, "picture", fmt.Sprintf("%dx%d", pw, ph), "fullscreen", rl.IsWindowFullscreen())
-	return &window{scr: scr}, nil
+	return &window{scr: scr, touches: newTouchTracker()}, nil
 }
 
 // Frame implements screen.
@@ -88,10 +89,18 @@ func (w *window) Frame(v *input.View, now time.Time) ([]hal.Touch, bool) {
 		w.scr.Resize(rl.GetScreenWidth(), rl.GetScreenHeight())
 	}
 	var touches []hal.Touch
-	// A touchscreen's touch arrives as the left mouse button (raylib's DRM
-	// back end reads /dev/input/event* and reports it so).
-	if rl.IsMouseButtonPressed(rl.MouseButtonLeft) {
-		p := rl.GetMousePosition()
+	// One tap per finger that came down (see touchTracker), so a hand
+	// resting on the glass does not hide the other seats' touches; a mouse
+	// click on the desktop, or a single-touch screen's touch, arrives as
+	// the left button.
+	n := rl.GetTouchPointCount()
+	points := make([]touchPoint, 0, n)
+	for i := range n {
+		p := rl.GetTouchPosition(i)
+		points = append(points, touchPoint{ID: rl.GetTouchPointId(i), X: p.X, Y: p.Y})
+	}
+	m := rl.GetMousePosition()
+	for _, p := range w.touches.frame(points, rl.IsMouseButtonPressed(rl.MouseButtonLeft), touchPoint{X: m.X, Y: m.Y}) {
 		touches = append(touches, w.scr.HitTest(p.X, p.Y, now))
 	}
 	w.scr.Prepare(v, now)
