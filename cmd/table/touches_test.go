@@ -14,9 +14,9 @@ type tframe struct {
 }
 
 func TestTouchTracker(t *testing.T) {
-	a := touchPoint{ID: 7, X: 100, Y: 900}   // a palm resting at the south seat
-	b := touchPoint{ID: 8, X: 1800, Y: 500}  // a finger at the east seat
-	c := touchPoint{ID: 9, X: 960, Y: 40}    // a finger at the north seat
+	a := touchPoint{ID: 7, X: 100, Y: 900}  // a palm resting at the south seat
+	b := touchPoint{ID: 8, X: 1800, Y: 500} // a finger at the east seat
+	c := touchPoint{ID: 9, X: 960, Y: 40}   // a finger at the north seat
 	bMoved := touchPoint{ID: 8, X: 1810, Y: 505}
 	nowhere := touchPoint{ID: 10, X: -1, Y: -1}
 	mouse := touchPoint{X: 300, Y: 200}
