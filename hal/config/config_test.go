@@ -115,6 +115,11 @@ func TestProblems(t *testing.T) {
 		{"one seat", []edit{{`"seats": [`, `"seats": [], "x": [`}}, []problem{{6, "x", "unknown field"}, {6, "seats", "got 0 seats"}}},
 		{"seat not an object", []edit{{`"seats": [`, `"seats": [7, `}}, []problem{{6, "seats[0]", "want an object"}}},
 		{"empty path", []edit{{`"/var/lib/ttr/games"`, `""`}}, []problem{{5, "logs", "empty"}}},
+		{"bus not a list", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": {"bus": 1},`}}, []problem{{5, "spi_buses", "want a list"}}},
+		{"clock too fast", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 1, "clock_khz": 20000}],`}}, []problem{{5, "spi_buses[0].clock_khz", "out of range"}}},
+		{"clock missing", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 1}],`}}, []problem{{5, "spi_buses[0].clock_khz", "missing"}}},
+		{"bus listed twice", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 1, "clock_khz": 500}, {"bus": 1, "clock_khz": 800}],`}}, []problem{{5, "spi_buses[1].bus", "SPI1 is listed twice"}}},
+		{"clock of no such bus", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 2, "clock_khz": 500}],`}}, []problem{{5, "spi_buses[0].bus", "SPI2 does not exist"}}},
 		{"every problem at once", []edit{
 			{`"width": 1920`, `"width": 0`},
 			{`"es"`, `"de"`},
@@ -228,4 +233,27 @@ func ExampleParse() {
 	//	line 2: screen.rotation: got 45 degrees; use 0, 90, 180 or 270
 	//	line 3: language: got "fr", not a known value; use one of "es", "ro", "en"
 	//	line 5: seats: got 0 seats; a table has 2 to 5 seats
+}
+
+func TestSPIClock(t *testing.T) {
+	base, err := os.ReadFile(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.SPIClockKHz(0); got != DefaultSPIClockKHz {
+		t.Errorf("example: SPI0 at %d kHz, want the default %d", got, DefaultSPIClockKHz)
+	}
+	s := strings.Replace(string(base), `"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 1, "clock_khz": 400}],`, 1)
+	if c, err = Parse([]byte(s)); err != nil {
+		t.Fatal(err)
+	}
+	for bus, want := range map[int]int{0: DefaultSPIClockKHz, 1: 400} {
+		if got := c.SPIClockKHz(bus); got != want {
+			t.Errorf("SPI%d at %d kHz, want %d", bus, got, want)
+		}
+	}
 }

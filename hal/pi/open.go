@@ -9,6 +9,7 @@ import (
 
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/gpio/gpioreg"
+	"periph.io/x/conn/v3/physic"
 	"periph.io/x/conn/v3/spi"
 	"periph.io/x/conn/v3/spi/spireg"
 	"periph.io/x/host/v3"
@@ -91,7 +92,12 @@ func Open(cfg *config.Config, h Host, clock hal.Clock, ro *ReaderOpts, bo *Butto
 		if err != nil {
 			return fail(fmt.Errorf("pi: seat %d reader IRQ: %w", i, err))
 		}
-		r, err := NewReader(seat, port, reset, irq, clock, ro)
+		var o ReaderOpts
+		if ro != nil {
+			o = *ro
+		}
+		o.SPIClock = physic.Frequency(cfg.SPIClockKHz(s.Reader.Bus)) * physic.KiloHertz
+		r, err := NewReader(seat, port, reset, irq, clock, &o)
 		if err != nil {
 			return fail(err)
 		}
@@ -100,7 +106,7 @@ func Open(cfg *config.Config, h Host, clock hal.Clock, ro *ReaderOpts, bo *Butto
 		} else {
 			resetLocks[s.Reader.Reset] = r.resetLock
 		}
-		wiring := fmt.Sprintf("reader SPI%d.%d reset GPIO%d IRQ GPIO%d;", s.Reader.Bus, s.Reader.ChipSelect, s.Reader.Reset, s.Reader.IRQ)
+		wiring := fmt.Sprintf("reader SPI%d.%d at %s reset GPIO%d IRQ GPIO%d;", s.Reader.Bus, s.Reader.ChipSelect, o.SPIClock, s.Reader.Reset, s.Reader.IRQ)
 		var pins []ButtonPin
 		for j, b := range s.Buttons {
 			p, err := h.GPIO(b.Pin)

@@ -9,6 +9,7 @@ import (
 
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/gpio/gpiotest"
+	"periph.io/x/conn/v3/physic"
 	"periph.io/x/conn/v3/spi"
 
 	"ttr/hal"
@@ -85,7 +86,7 @@ func TestOpenExampleTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := tbl.Seats[0].Wiring, "reader SPI0.0 reset GPIO25 IRQ GPIO24; confirm GPIO5, cancel GPIO6"; got != want {
+	if got, want := tbl.Seats[0].Wiring, "reader SPI0.0 at 1MHz reset GPIO25 IRQ GPIO24; confirm GPIO5, cancel GPIO6"; got != want {
 		t.Errorf("Wiring: got %q, want %q", got, want)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -133,6 +134,9 @@ func TestOpenExampleTable(t *testing.T) {
 		t.Error(err)
 	}
 	for k, c := range h.chips {
+		if got, want := c.Speed(), physic.Frequency(config.DefaultSPIClockKHz)*physic.KiloHertz; got != want {
+			t.Errorf("SPI%d.%d connected at %v, want the default %v", k[0], k[1], got, want)
+		}
 		if c.Closed() != 1 {
 			t.Errorf("SPI%d.%d closed %d times, want once", k[0], k[1], c.Closed())
 		}
@@ -231,6 +235,35 @@ func TestSharedResetKeepsOthersReading(t *testing.T) {
 	for _, seat := range []int{0, 2, 3} {
 		if got := statuses(seat); len(got) != 1 || got[0] != hal.Online {
 			t.Errorf("seat %d statuses: got %v, want online only", seat, got)
+		}
+	}
+}
+
+// TestOpenSPIClockPerBus: each reader connects at its bus's clock from the
+// config, the default where the config lists none.
+func TestOpenSPIClockPerBus(t *testing.T) {
+	cfg, err := config.Load("../../docs/table.example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Buses = []config.Bus{{Bus: 1, ClockKHz: 400}}
+	h := newFakeHost(cfg)
+	tbl, err := Open(cfg, h, haltest.NewClock(t0), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tbl.Close()
+	for i, s := range tbl.Seats {
+		if err := s.Reader.open(); err != nil {
+			t.Fatalf("seat %d: %v", i, err)
+		}
+		want := physic.MegaHertz
+		if cfg.Seats[i].Reader.Bus == 1 {
+			want = 400 * physic.KiloHertz
+		}
+		c := h.chips[[2]int{cfg.Seats[i].Reader.Bus, cfg.Seats[i].Reader.ChipSelect}]
+		if got := c.Speed(); got != want {
+			t.Errorf("seat %d: connected at %v, want %v", i, got, want)
 		}
 	}
 }

@@ -15,16 +15,18 @@ import (
 	"periph.io/x/devices/v3/mfrc522/commands"
 
 	"ttr/hal"
+	"ttr/hal/config"
 )
 
 // ReaderOpts tunes a Reader. The zero value of a field means its default.
 type ReaderOpts struct {
-	Poll       time.Duration // time between two polls
-	Wait       time.Duration // how long a poll lets a tag answer (real time)
-	Lifted     int           // polls in a row without the tag before it counts as lifted
-	Fails      int           // failed health checks in a row before the reader is offline
-	Backoff    time.Duration // first wait before re-initialising an offline reader
-	MaxBackoff time.Duration // longest wait between re-initialisations
+	Poll       time.Duration    // time between two polls
+	Wait       time.Duration    // how long a poll lets a tag answer (real time)
+	Lifted     int              // polls in a row without the tag before it counts as lifted
+	Fails      int              // failed health checks in a row before the reader is offline
+	Backoff    time.Duration    // first wait before re-initialising an offline reader
+	MaxBackoff time.Duration    // longest wait between re-initialisations
+	SPIClock   physic.Frequency // SCK; Open sets it from the config's bus
 }
 
 // DefaultReaderOpts are the options used for zero fields.
@@ -35,6 +37,7 @@ var DefaultReaderOpts = ReaderOpts{
 	Fails:      2,
 	Backoff:    100 * time.Millisecond,
 	MaxBackoff: 5 * time.Second,
+	SPIClock:   config.DefaultSPIClockKHz * physic.KiloHertz,
 }
 
 func (o ReaderOpts) withDefaults() ReaderOpts {
@@ -56,6 +59,9 @@ func (o ReaderOpts) withDefaults() ReaderOpts {
 	}
 	if o.MaxBackoff > 0 {
 		d.MaxBackoff = o.MaxBackoff
+	}
+	if o.SPIClock > 0 {
+		d.SPIClock = o.SPIClock
 	}
 	if d.MaxBackoff < d.Backoff {
 		d.MaxBackoff = d.Backoff
@@ -186,7 +192,7 @@ func (r *Reader) Run(ctx context.Context) error {
 
 // open resets the chip through NRSTPD and initialises it.
 func (r *Reader) open() error {
-	if _, err := r.port.Connect(10*physic.MegaHertz, spi.Mode0, 8); err != nil {
+	if _, err := r.port.Connect(r.opts.SPIClock, spi.Mode0, 8); err != nil {
 		return fmt.Errorf("pi: reader %d: %w", r.seat, err)
 	}
 	if err := r.reset.Out(gpio.Low); err != nil {

@@ -85,6 +85,7 @@ type Chip struct {
 	faults     []Fault
 	level      gpio.Level // the IRQ line
 	connected  bool
+	speed      physic.Frequency // of the last Connect
 	hung       bool
 	unplugged  bool
 	poweredOff bool // NRSTPD held low
@@ -127,6 +128,7 @@ func (c *Chip) Connect(f physic.Frequency, mode spi.Mode, bits int) (spi.Conn, e
 		return nil, fmt.Errorf("mfrc522emu: %v is above the chip's 10MHz", f)
 	}
 	c.connected = true
+	c.speed = f
 	return c, nil
 }
 
@@ -137,6 +139,13 @@ func (c *Chip) Close() error {
 	c.connected = false
 	c.closed++
 	return nil
+}
+
+// Speed returns the clock the chip was last connected at.
+func (c *Chip) Speed() physic.Frequency {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.speed
 }
 
 // Closed returns how many times Close was called.
