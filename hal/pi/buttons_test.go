@@ -12,6 +12,8 @@ import (
 	"ttr/hal/haltest"
 )
 
+var t0 = time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
+
 // testPin is a gpiotest pin that tells the test when its watcher is back
 // waiting for a new edge, and can start with the button held.
 type testPin struct {

@@ -72,7 +72,7 @@ type Seat struct {
 // nil for the defaults. Nothing runs until Run.
 func Open(cfg *config.Config, h Host, clock hal.Clock, ro *ReaderOpts, bo *ButtonOpts) (*Table, error) {
 	t := &Table{}
-	resetLocks := map[int]*sync.RWMutex{} // by reset GPIO: readers may share a reset line
+	resetLocks := map[int]*resetLock{} // by reset GPIO: readers may share a reset line
 	fail := func(err error) (*Table, error) {
 		t.Close()
 		return nil, err

@@ -88,10 +88,8 @@ type Reader struct {
 
 	started atomic.Bool // Run was called
 
-	// resetLock is shared by the readers on one reset line (see Open): a
-	// reset takes it for writing, a poll for reading, so that one reader's
-	// reset never lands in another's initialisation or read.
-	resetLock *sync.RWMutex
+	// resetLock is shared by the readers on one reset line (see Open).
+	resetLock *resetLock
 
 	// Owned by Run's goroutine.
 	dev   *mfrc522.Dev
@@ -126,12 +124,12 @@ func NewReader(seat hal.Seat, port spi.Port, reset gpio.PinOut, irq gpio.PinIn, 
 		seat:      seat,
 		port:      &oncePort{Port: port},
 		reset:     reset,
-		irq:       positiveWait{irq},
+		irq:       irq,
 		clock:     clock,
 		opts:      o.withDefaults(),
 		scans:     make(chan hal.Scan, 16),
 		status:    make(chan hal.Status, 8),
-		resetLock: new(sync.RWMutex),
+		resetLock: newResetLock(),
 	}, nil
 }
 
@@ -190,7 +188,8 @@ func (r *Reader) Run(ctx context.Context) error {
 	}
 }
 
-// open resets the chip through NRSTPD and initialises it.
+// open resets the chip through NRSTPD and initialises it: the field on,
+// and for good, and the timer set to AnswerTicks.
 func (r *Reader) open() error {
 	if _, err := r.port.Connect(r.opts.SPIClock, spi.Mode0, 8); err != nil {
 		return fmt.Errorf("pi: reader %d: %w", r.seat, err)
@@ -201,43 +200,81 @@ func (r *Reader) open() error {
 	if err := r.reset.Out(gpio.High); err != nil {
 		return fmt.Errorf("pi: reader %d: reset: %w", r.seat, err)
 	}
-	// The oscillator starts within tens of microseconds of the reset; a few
-	// hundred SPI reads give it far longer than that.
-	var err error
-	for range 200 {
-		if err = r.health(); err == nil {
-			break
-		}
+	if err := r.waitReady(); err != nil {
+		return err
 	}
-	if err != nil {
+	if _, err := r.health(); err != nil {
 		return err
 	}
 	if r.dev == nil {
+		// NewSPI initialises the chip; configure does it again, as after
+		// any reset.
 		dev, err := mfrc522.NewSPI(r.port, r.reset, r.irq)
 		if err != nil {
 			return fmt.Errorf("pi: reader %d: %w", r.seat, err)
 		}
 		r.dev = dev
-		return nil
 	}
+	return r.configure()
+}
+
+// configure initialises the chip (a soft reset, the driver's timer and
+// antenna settings, the field on) and shortens the timer to answerTicks:
+// the driver's runs 15.5 ms (TReload 30 at 0.5 ms a tick), while a tag
+// answers within 0.1 ms. The field then stays on, so that a tag on the
+// reader keeps its power between polls.
+func (r *Reader) configure() error {
 	if err := r.dev.LowLevel.Init(); err != nil {
+		return fmt.Errorf("pi: reader %d: %w", r.seat, err)
+	}
+	if err := r.dev.LowLevel.DevWrite(commands.TReloadRegL, answerTicks-1); err != nil {
 		return fmt.Errorf("pi: reader %d: %w", r.seat, err)
 	}
 	return nil
 }
 
-// health reads VersionReg: a chip that answers 0x00 or 0xFF is not there.
-func (r *Reader) health() error {
+// answerTicks is how many 0.5 ms ticks of the chip's timer a poll waits
+// for a tag's answer to each frame.
+const answerTicks = 4
+
+// readyPolls bounds the wait for the oscillator after a reset: at 10 MHz
+// a read takes a few µs, at 100 kHz 160 µs, so 2000 reads cover the
+// crystal's start-up of a few milliseconds at any clock.
+const readyPolls = 2000
+
+// waitReady polls CommandReg until its PowerDown bit clears: the datasheet
+// (section 8.8.2) has the chip set it until its oscillator runs after a
+// reset. A chip that is not there reads 0xFF (PowerDown set) or 0x00.
+func (r *Reader) waitReady() error {
 	c := r.port.conn
-	w := []byte{commands.VersionReg<<1 | 0x80, 0}
+	w := []byte{commands.CommandReg<<1 | 0x80, 0}
 	rd := make([]byte, 2)
+	for range readyPolls {
+		if err := c.Tx(w, rd); err != nil {
+			return fmt.Errorf("%w: seat %d: %w", ErrNoAnswer, r.seat, err)
+		}
+		if rd[1]&0x10 == 0 {
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: seat %d: CommandReg reads %#02x after %d reads: the chip did not start", ErrNoAnswer, r.seat, rd[1], readyPolls)
+}
+
+// health reads VersionReg, where a chip that answers 0x00 or 0xFF is not
+// there, and TReloadReg, which holds answerTicks-1 unless the chip was
+// reset since it was configured (by a reset of a line it shares with other
+// readers, or a brown-out): configured is false then.
+func (r *Reader) health() (configured bool, err error) {
+	c := r.port.conn
+	w := []byte{commands.VersionReg<<1 | 0x80, commands.TReloadRegL<<1 | 0x80, 0}
+	rd := make([]byte, 3)
 	if err := c.Tx(w, rd); err != nil {
-		return fmt.Errorf("%w: seat %d: %w", ErrNoAnswer, r.seat, err)
+		return false, fmt.Errorf("%w: seat %d: %w", ErrNoAnswer, r.seat, err)
 	}
 	if v := rd[1]; v == 0x00 || v == 0xFF {
-		return fmt.Errorf("%w: seat %d: VersionReg reads %#02x", ErrNoAnswer, r.seat, v)
+		return false, fmt.Errorf("%w: seat %d: VersionReg reads %#02x", ErrNoAnswer, r.seat, v)
 	}
-	return nil
+	return rd[2] == answerTicks-1, nil
 }
 
 // serve polls the initialised chip. It returns nil when ctx is done, or
@@ -247,13 +284,14 @@ func (r *Reader) serve(ctx context.Context) error {
 	var (
 		misses int // polls in a row without the held tag
 		sick   int // failed health checks in a row
+		calm   int // polls in a row without a collision
 	)
 	for {
 		if !r.sleep(ctx, o.Poll) {
 			return nil
 		}
 		r.resetLock.RLock()
-		uid, ok, err := r.poll()
+		uid, res, err := r.poll()
 		r.resetLock.RUnlock()
 		if err != nil {
 			if sick++; sick >= o.Fails {
@@ -262,11 +300,20 @@ func (r *Reader) serve(ctx context.Context) error {
 			continue
 		}
 		sick = 0
+		if res == collided {
+			// Told once per time the cards lie together, as a tag is.
+			if calm >= o.Lifted {
+				r.tell(hal.Status{Seat: r.seat, Device: hal.DeviceReader, State: hal.Online, Err: hal.ErrCollision, At: r.clock.Now()})
+			}
+			calm = 0
+		} else {
+			calm++
+		}
 		switch {
-		case ok && uid == r.held:
+		case res == found && uid == r.held:
 			misses = 0
 			continue
-		case !ok:
+		case res != found:
 			if r.held != "" {
 				if misses++; misses >= o.Lifted {
 					r.held = ""
@@ -283,70 +330,188 @@ func (r *Reader) serve(ctx context.Context) error {
 	}
 }
 
+// result is what one read of the field found.
+type result uint8
+
+const (
+	nothing  result = iota // no tag answered, or its answer was garbled
+	found                  // a tag, read whole
+	collided               // several tags answered at once
+)
+
 // poll checks that the chip answers and reads the tag in the field. A tag
 // not reported yet is believed only if a second read at once agrees.
-func (r *Reader) poll() (hal.UID, bool, error) {
-	if err := r.health(); err != nil {
-		return "", false, err
+func (r *Reader) poll() (hal.UID, result, error) {
+	configured, err := r.health()
+	if err != nil {
+		return "", nothing, err
 	}
-	uid, ok := r.read()
-	if !ok || uid == r.held {
-		return uid, ok, nil
+	if !configured {
+		// Reset under it: the field came back on just now, too soon for a
+		// tag to answer; the next poll reads.
+		return "", nothing, r.configure()
 	}
-	if again, ok := r.read(); !ok || again != uid {
-		return "", false, nil
+	uid, res := r.read()
+	if res != found || uid == r.held {
+		return uid, res, nil
 	}
-	return uid, true, nil
+	if again, res := r.read(); res != found || again != uid {
+		return "", res, nil
+	}
+	return uid, found, nil
 }
 
-// read asks the driver for the UID of the tag in the field.
-func (r *Reader) read() (hal.UID, bool) {
-	b, err := r.dev.ReadUID(r.opts.Wait)
-	if err != nil || (len(b) != 4 && len(b) != 7) {
-		return "", false
+// Errors of one frame; a read that meets them reports nothing and the
+// next poll tries again.
+var (
+	errSilent    = errors.New("pi: no answer")
+	errGarbled   = errors.New("pi: garbled answer")
+	errCollision = errors.New("pi: several tags answered")
+)
+
+// read activates the tag in the field (ISO/IEC 14443-3, 6.4: WUPA,
+// anticollision and SELECT at each cascade level) and halts it, so that the
+// next poll's WUPA wakes it again. The periph driver's ReadUID is not used:
+// it soft-resets the chip before every request, which switches the field
+// off and sends REQA well inside the 5 ms a tag may take to power up again,
+// and it waits for the tag in real time on a goroutine it may leak.
+func (r *Reader) read() (hal.UID, result) {
+	uid, err := r.activate()
+	switch {
+	case errors.Is(err, errCollision):
+		return "", collided
+	case err != nil:
+		return "", nothing
 	}
-	if len(b) == 7 && r.selectCL2(b) != nil {
-		return "", false
-	}
-	return hal.UID(fmt.Sprintf("%X", b)), true
+	_ = r.halt()
+	return hal.UID(fmt.Sprintf("%X", uid)), found
 }
 
-// selectCL2 selects a 7-byte UID's tag at cascade level 2 and checks that it
-// answers. The driver SELECTs at level 1, so the tag itself confirms those
-// bytes, but stops after the level-2 anticollision, whose answer a corrupted
-// frame with a matching BCC can fake; a tag answers SELECT only with its own
-// UID (ISO/IEC 14443-3, 6.5.3).
-func (r *Reader) selectCL2(uid []byte) error {
+func (r *Reader) activate() ([]byte, error) {
+	// WUPA wakes a halted tag too. A tag left half-activated by a garbled
+	// frame ignores the first (ISO/IEC 14443-3, 6.3: it falls back to
+	// IDLE) and answers the second.
+	atqa, bits, err := r.transceive([]byte{0x52}, 7)
+	if errors.Is(err, errSilent) {
+		atqa, bits, err = r.transceive([]byte{0x52}, 7)
+	}
+	switch {
+	case err != nil:
+		return nil, err
+	case bits != 16 || len(atqa) < 2:
+		return nil, fmt.Errorf("%w: ATQA of %d bits", errGarbled, bits)
+	}
+	c1, sak, err := r.cascade(0x93)
+	if err != nil {
+		return nil, err
+	}
+	if c1[0] != 0x88 {
+		if sak&0x04 != 0 {
+			return nil, fmt.Errorf("%w: SAK %#02x says more UID follows a 4-byte UID", errGarbled, sak)
+		}
+		return c1, nil
+	}
+	if sak&0x04 == 0 {
+		return nil, fmt.Errorf("%w: a cascade tag with a SAK that says the UID is complete", errGarbled)
+	}
+	c2, sak, err := r.cascade(0x95)
+	if err != nil {
+		return nil, err
+	}
+	if sak&0x04 != 0 {
+		return nil, errors.New("pi: a 10-byte UID, which the reader does not read")
+	}
+	return append(c1[1:4:4], c2...), nil
+}
+
+// cascade runs the anticollision and SELECT of one cascade level (sel is
+// 0x93 or 0x95) and returns the level's four UID bytes and the SAK. The tag
+// answers SELECT only with its own UID bytes (ISO/IEC 14443-3, 6.5.3), so a
+// corrupted anticollision frame whose BCC happens to match is caught.
+func (r *Reader) cascade(sel byte) ([]byte, byte, error) {
+	b, bits, err := r.transceive([]byte{sel, 0x20}, 0)
+	switch {
+	case err != nil:
+		return nil, 0, err
+	case bits != 40 || len(b) < 5:
+		return nil, 0, fmt.Errorf("%w: anticollision answer of %d bits", errGarbled, bits)
+	case b[0]^b[1]^b[2]^b[3] != b[4]:
+		return nil, 0, fmt.Errorf("%w: BCC mismatch", errGarbled)
+	}
+	frame := []byte{sel, 0x70, b[0], b[1], b[2], b[3], b[4]}
+	crc, err := r.dev.LowLevel.CRC(frame)
+	if err != nil {
+		return nil, 0, err
+	}
+	sak, bits, err := r.transceive(append(frame, crc...), 0)
+	switch {
+	case err != nil:
+		return nil, 0, err
+	case bits != 24 || len(sak) < 3:
+		return nil, 0, fmt.Errorf("%w: SAK of %d bits", errGarbled, bits)
+	}
+	// The chip checks no CRC (RxCRCEn is off, as the driver leaves it):
+	// check the SAK's here.
+	if got, err := r.dev.LowLevel.CRC(sak[:1]); err != nil || got[0] != sak[1] || got[1] != sak[2] {
+		return nil, 0, fmt.Errorf("%w: SAK CRC", errGarbled)
+	}
+	return b[:4], sak[0], nil
+}
+
+// transceive sends frame, whose last byte has lastBits valid bits (0 for
+// all 8), and returns the answer and its length in bits; errSilent when
+// nothing answered before the timer ran out.
+func (r *Reader) transceive(frame []byte, lastBits byte) ([]byte, int, error) {
 	ll := r.dev.LowLevel
-	c := uid[3:7]
-	frame := []byte{0x95, 0x70, c[0], c[1], c[2], c[3], c[0] ^ c[1] ^ c[2] ^ c[3]}
+	if err := ll.DevWrite(commands.BitFramingReg, lastBits); err != nil {
+		return nil, 0, err
+	}
+	back, bits, err := ll.CardWrite(commands.PCD_TRANSCEIVE, frame)
+	if err != nil {
+		// The timer ran out ("IRQ error"), or the chip never finished.
+		return nil, 0, fmt.Errorf("%w: %w", errSilent, err)
+	}
+	if bits < 0 {
+		// CardWrite hides ErrorReg's flags: read them again.
+		e, err := ll.DevRead(commands.ErrorReg)
+		if err == nil && e&0x08 != 0 {
+			return nil, 0, errCollision
+		}
+		return nil, 0, fmt.Errorf("%w: ErrorReg %#02x", errGarbled, e)
+	}
+	return back, bits, nil
+}
+
+// halt sends HLTA (ISO/IEC 14443-3, 6.4.3), which no tag answers: it is
+// transmitted without waiting for an answer.
+func (r *Reader) halt() error {
+	ll := r.dev.LowLevel
+	frame := []byte{0x50, 0x00}
 	crc, err := ll.CRC(frame)
 	if err != nil {
 		return err
 	}
-	if err := ll.DevWrite(commands.BitFramingReg, 0x00); err != nil {
+	frame = append(frame, crc...)
+	if err := ll.DevWrite(commands.BitFramingReg, 0); err != nil {
 		return err
 	}
-	sak, bits, err := ll.CardWrite(commands.PCD_TRANSCEIVE, append(frame, crc...))
-	switch {
-	case err != nil:
+	if err := ll.DevWrite(commands.CommandReg, commands.PCD_IDLE); err != nil {
 		return err
-	case bits != 24 || len(sak) < 1:
-		return fmt.Errorf("pi: no SAK at cascade level 2 (%d bits)", bits)
-	case sak[0]&0x04 != 0:
-		return errors.New("pi: a 10-byte UID, which the driver cannot read")
 	}
-	return nil
+	if err := ll.SetBitmask(commands.FIFOLevelReg, 0x80); err != nil {
+		return err
+	}
+	for _, b := range frame {
+		if err := ll.DevWrite(commands.FIFODataReg, b); err != nil {
+			return err
+		}
+	}
+	return ll.DevWrite(commands.CommandReg, commands.PCD_TRANSMIT)
 }
 
-// report sends a status when the state changes, dropping the oldest status
-// if nobody reads them.
-func (r *Reader) report(s hal.State, err error) {
-	if r.state == s {
-		return
-	}
-	r.state = s
-	st := hal.Status{Seat: r.seat, Device: hal.DeviceReader, State: s, Err: err, At: r.clock.Now()}
+// tell sends a status whatever the state, dropping the oldest status if
+// nobody reads them.
+func (r *Reader) tell(st hal.Status) {
 	for {
 		select {
 		case r.status <- st:
@@ -360,6 +525,15 @@ func (r *Reader) report(s hal.State, err error) {
 	}
 }
 
+// report sends a status when the state changes.
+func (r *Reader) report(s hal.State, err error) {
+	if r.state == s {
+		return
+	}
+	r.state = s
+	r.tell(hal.Status{Seat: r.seat, Device: hal.DeviceReader, State: s, Err: err, At: r.clock.Now()})
+}
+
 // sleep waits d on the clock; false if ctx is done first.
 func (r *Reader) sleep(ctx context.Context, d time.Duration) bool {
 	select {
@@ -368,23 +542,6 @@ func (r *Reader) sleep(ctx context.Context, d time.Duration) bool {
 	case <-ctx.Done():
 		return false
 	}
-}
-
-// positiveWait passes only positive timeouts to its pin: host v3.8.5 waits
-// forever on WaitForEdge(0), which the mfrc522 driver calls to clear a
-// pending interrupt.
-type positiveWait struct{ gpio.PinIn }
-
-// minWait is what a non-positive timeout becomes: long enough to read an
-// edge already queued by the kernel.
-const minWait = time.Millisecond
-
-// WaitForEdge implements gpio.PinIn.
-func (p positiveWait) WaitForEdge(timeout time.Duration) bool {
-	if timeout <= 0 {
-		timeout = minWait
-	}
-	return p.PinIn.WaitForEdge(timeout)
 }
 
 // oncePort connects its port once and hands the same connection to every
