@@ -282,9 +282,9 @@ func (r *Reader) health() (configured bool, err error) {
 func (r *Reader) serve(ctx context.Context) error {
 	o := r.opts
 	var (
-		misses int // polls in a row without the held tag
-		sick   int // failed health checks in a row
-		calm   int // polls in a row without a collision
+		misses int        // polls in a row without the held tag
+		sick   int        // failed health checks in a row
+		calm   = o.Lifted // polls in a row without a collision
 	)
 	for {
 		if !r.sleep(ctx, o.Poll) {

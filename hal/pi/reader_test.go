@@ -423,3 +423,50 @@ func FuzzReaderNeverWrongUID(f *testing.F) {
 		})
 	})
 }
+
+// TestReaderCollision: two cards laid together are told once as
+// hal.ErrCollision, with no scan, until they are apart; the card left on
+// the reader is then read.
+func TestReaderCollision(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		one, other []byte
+	}{
+		{"two 4-byte UIDs", uid4, []byte{0xDE, 0xAD, 0x3E, 0xEF}},
+		{"a 4-byte and a 7-byte UID", uid4, uid7},
+		{"two 7-byte UIDs", uid7, []byte{0x04, 0x5A, 0x6B, 0x7C, 0x8D, 0x9E, 0x81}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				g := newRig(t, 1, nil)
+				g.statuses(0) // online
+				g.place(0, tc.one)
+				if err := g.chips[0].Add(tc.other); err != nil {
+					t.Fatal(err)
+				}
+				g.poll(10)
+				wantScans(t, g.scans(0), 0)
+				st := g.statuses(0)
+				if len(st) != 1 || !errors.Is(st[0].Err, hal.ErrCollision) || st[0].State != hal.Online || st[0].At.IsZero() {
+					t.Fatalf("statuses: got %+v, want one online with hal.ErrCollision", st)
+				}
+				g.place(0, tc.one) // the other card taken away
+				g.poll(2)
+				want := hal.UID("DEADBEEF")
+				if len(tc.one) == 7 {
+					want = "045A6B7C8D9E80"
+				}
+				wantScans(t, g.scans(0), 0, want)
+				// Laid together again, after a while apart: told again.
+				g.poll(DefaultReaderOpts.Lifted)
+				if err := g.chips[0].Add(tc.other); err != nil {
+					t.Fatal(err)
+				}
+				g.poll(2)
+				if st := g.statuses(0); len(st) != 1 || !errors.Is(st[0].Err, hal.ErrCollision) {
+					t.Fatalf("together again: got %+v, want hal.ErrCollision", st)
+				}
+			})
+		})
+	}
+}
