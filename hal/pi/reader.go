@@ -221,7 +221,8 @@ func (r *Reader) open() error {
 // configure initialises the chip (a soft reset, the driver's timer and
 // antenna settings, the field on) and shortens the timer to answerTicks:
 // the driver's runs 15.5 ms (TReload 30 at 0.5 ms a tick), while a tag
-// answers within 0.1 ms. The field then stays on, so that a tag on the
+// answers the frames of an activation within 0.1 ms (ISO/IEC 14443-3,
+// 6.2.1.1: 1172/fc or 1236/fc). The field then stays on, so that a tag on the
 // reader keeps its power between polls.
 func (r *Reader) configure() error {
 	if err := r.dev.LowLevel.Init(); err != nil {
@@ -235,7 +236,7 @@ func (r *Reader) configure() error {
 
 // answerTicks is how many 0.5 ms ticks of the chip's timer a poll waits
 // for a tag's answer to each frame.
-const answerTicks = 4
+const answerTicks = 2
 
 // readyPolls bounds the wait for the oscillator after a reset: at 10 MHz
 // a read takes a few µs, at 100 kHz 160 µs, so 2000 reads cover the
@@ -370,31 +371,27 @@ var (
 )
 
 // read activates the tag in the field (ISO/IEC 14443-3, 6.4: WUPA,
-// anticollision and SELECT at each cascade level) and halts it, so that the
-// next poll's WUPA wakes it again. The periph driver's ReadUID is not used:
+// anticollision and SELECT at each cascade level) and then sends HLTA
+// whatever happened: an active tag halts, one left half-activated by a
+// garbled frame falls back to IDLE (6.3), so that the next WUPA wakes it
+// either way. The periph driver's ReadUID is not used:
 // it soft-resets the chip before every request, which switches the field
 // off and sends REQA well inside the 5 ms a tag may take to power up again,
 // and it waits for the tag in real time on a goroutine it may leak.
 func (r *Reader) read() (hal.UID, result) {
 	uid, err := r.activate()
+	_ = r.halt()
 	switch {
 	case errors.Is(err, errCollision):
 		return "", collided
 	case err != nil:
 		return "", nothing
 	}
-	_ = r.halt()
 	return hal.UID(fmt.Sprintf("%X", uid)), found
 }
 
 func (r *Reader) activate() ([]byte, error) {
-	// WUPA wakes a halted tag too. A tag left half-activated by a garbled
-	// frame ignores the first (ISO/IEC 14443-3, 6.3: it falls back to
-	// IDLE) and answers the second.
-	atqa, bits, err := r.transceive([]byte{0x52}, 7)
-	if errors.Is(err, errSilent) {
-		atqa, bits, err = r.transceive([]byte{0x52}, 7)
-	}
+	atqa, bits, err := r.transceive([]byte{0x52}, 7) // WUPA: wakes a halted tag too
 	switch {
 	case err != nil:
 		return nil, err
@@ -482,8 +479,9 @@ func (r *Reader) transceive(frame []byte, lastBits byte) ([]byte, int, error) {
 	return back, bits, nil
 }
 
-// halt sends HLTA (ISO/IEC 14443-3, 6.4.3), which no tag answers: it is
-// transmitted without waiting for an answer.
+// halt sends HLTA (ISO/IEC 14443-3, 6.4.3), which no tag answers, and waits
+// until it is on the air: a command started sooner would cut it short, and
+// the tag would miss it.
 func (r *Reader) halt() error {
 	ll := r.dev.LowLevel
 	frame := []byte{0x50, 0x00}
@@ -506,7 +504,22 @@ func (r *Reader) halt() error {
 			return err
 		}
 	}
-	return ll.DevWrite(commands.CommandReg, commands.PCD_TRANSMIT)
+	if err := ll.DevWrite(commands.CommIrqReg, 0x7F); err != nil {
+		return err
+	}
+	if err := ll.DevWrite(commands.CommandReg, commands.PCD_TRANSMIT); err != nil {
+		return err
+	}
+	for range readyPolls {
+		irq, err := ll.DevRead(commands.CommIrqReg)
+		if err != nil {
+			return err
+		}
+		if irq&0x40 != 0 { // TxIRq
+			return nil
+		}
+	}
+	return errors.New("pi: HLTA never went out")
 }
 
 // tell sends a status whatever the state, dropping the oldest status if

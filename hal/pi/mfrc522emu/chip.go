@@ -443,80 +443,78 @@ func (c *Chip) calcCRC() {
 	c.regs[regDivIrq] |= irqCRC
 }
 
-// transmit sends the FIFO to the field and, for Transceive, receives the
-// answer of the powered tags into it once it has come over the air, or
-// lets the timer run out when none answers.
+// transmit sends the FIFO to the field. The tags hear the frame when it has
+// gone over the air; a new command before then aborts it unheard. For
+// Transceive, the answer of the powered tags comes into the FIFO after the
+// frame delay time and its own time on the air, or the timer runs out when
+// none answers.
 func (c *Chip) transmit(receive bool) {
 	frame := append([]byte(nil), c.fifo...)
 	lastBits := int(c.regs[regBitFraming] & 0x07)
 	c.fifo = c.fifo[:0]
 	c.regs[regError] = 0
-	c.regs[regComIrq] |= irqTx
 	if len(frame) == 1 && lastBits == 7 {
 		c.requests++
 	}
-	var answers [][]byte
-	var errs byte
-	for _, t := range c.powered() {
-		a, step := t.answer(frame, lastBits)
-		if a == nil {
-			continue
-		}
-		var e byte
-		a, e = c.corrupt(step, a)
-		if a != nil {
-			answers = append(answers, a)
-			errs |= e
-		}
-	}
-	if !receive {
-		c.regs[regComIrq] |= 0x10 // IdleIRq: Transmit ends by itself
-		c.updateIRQ()
-		return
-	}
-	answer, collided := combine(answers)
-	if collided {
-		errs |= errColl
-	}
-	if errs&errCRC != 0 && c.regs[regRxMode]&0x80 == 0 {
-		errs &^= errCRC // no CRC check without RxCRCEn: the bad byte goes unflagged
-	}
-	gen := c.gen
 	sent := len(frame) * 9
 	if lastBits != 0 {
 		sent = lastBits
 	}
-	if answer == nil {
-		if c.regs[regTMode]&0x80 == 0 {
-			return // no TAuto: nothing ends the wait but a new command
-		}
-		wait := time.Duration(sent+2)*bitTime + c.timeout()
-		time.AfterFunc(wait, func() {
+	gen := c.gen
+	// later runs f at d from now, unless another command started since.
+	later := func(d time.Duration, f func()) {
+		time.AfterFunc(d, func() {
 			c.mu.Lock()
 			defer c.mu.Unlock()
 			if c.gen != gen || !c.answering() {
 				return
 			}
-			c.regs[regComIrq] |= irqTimer
+			f()
 			c.updateIRQ()
 		})
-		return
 	}
-	air := time.Duration(sent+2)*bitTime + fdt + time.Duration(len(answer)*9+2)*bitTime
-	time.AfterFunc(air, func() {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		if c.gen != gen || !c.answering() {
+	later(time.Duration(sent+2)*bitTime, func() {
+		c.regs[regComIrq] |= irqTx
+		var answers [][]byte
+		var errs byte
+		for _, t := range c.powered() {
+			a, step := t.answer(frame, lastBits)
+			if a == nil {
+				continue
+			}
+			var e byte
+			a, e = c.corrupt(step, a)
+			if a != nil {
+				answers = append(answers, a)
+				errs |= e
+			}
+		}
+		if !receive {
+			c.regs[regComIrq] |= 0x10 // IdleIRq: Transmit ends by itself
 			return
 		}
-		c.fifo = append(c.fifo[:0], answer...)
-		c.rxLastBits = 0
-		c.regs[regError] = errs
-		c.regs[regComIrq] |= irqRx
-		if errs != 0 {
-			c.regs[regComIrq] |= irqErr
+		answer, collided := combine(answers)
+		if collided {
+			errs |= errColl
 		}
-		c.updateIRQ()
+		if errs&errCRC != 0 && c.regs[regRxMode]&0x80 == 0 {
+			errs &^= errCRC // no CRC check without RxCRCEn: the bad byte goes unflagged
+		}
+		if answer == nil {
+			if c.regs[regTMode]&0x80 != 0 { // TAuto: the timer starts as the frame ends
+				later(c.timeout(), func() { c.regs[regComIrq] |= irqTimer })
+			}
+			return
+		}
+		later(fdt+time.Duration(len(answer)*9+2)*bitTime, func() {
+			c.fifo = append(c.fifo[:0], answer...)
+			c.rxLastBits = 0
+			c.regs[regError] = errs
+			c.regs[regComIrq] |= irqRx
+			if errs != 0 {
+				c.regs[regComIrq] |= irqErr
+			}
+		})
 	})
 }
 
