@@ -16,6 +16,7 @@ type bubbleClock struct {
 	pending map[int]time.Time // deadlines of After not fired yet
 	next    int
 	changed chan struct{} // closed and replaced at every change of pending
+	fired   []time.Time   // when each deadline passed, in order
 }
 
 func newBubbleClock() *bubbleClock {
@@ -37,6 +38,7 @@ func (c *bubbleClock) After(d time.Duration) <-chan time.Time {
 	time.AfterFunc(d, func() {
 		c.mu.Lock()
 		delete(c.pending, id)
+		c.fired = append(c.fired, time.Now())
 		c.signal()
 		c.mu.Unlock()
 		ch <- time.Now()
@@ -100,4 +102,30 @@ func (c *bubbleClock) Step() time.Duration {
 	time.Sleep(time.Until(last))
 	synctest.Wait() // the deadlines fired and their goroutines run
 	return first.Sub(start)
+}
+
+// Next returns the earliest pending deadline, or the zero time.
+func (c *bubbleClock) Next() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var first time.Time
+	for _, at := range c.pending {
+		if first.IsZero() || at.Before(first) {
+			first = at
+		}
+	}
+	return first
+}
+
+// LastFired returns the last time a deadline passed at or before t.
+func (c *bubbleClock) LastFired(t time.Time) time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var last time.Time
+	for _, f := range c.fired {
+		if !f.After(t) {
+			last = f
+		}
+	}
+	return last
 }
