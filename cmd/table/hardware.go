@@ -5,9 +5,6 @@ import (
 	"log/slog"
 	"sync"
 
-	"periph.io/x/conn/v3/physic"
-	"periph.io/x/conn/v3/spi"
-
 	"ttr/cmd/table/app"
 	"ttr/hal"
 	"ttr/hal/config"
@@ -67,12 +64,12 @@ func openHardware(cfg *config.Config, fake bool, log *slog.Logger) *hardware {
 			own.report(hal.Status{Seat: hal.Seat(i), Device: hal.DeviceButtons, State: hal.Offline, Err: err, At: hal.SystemClock{}.Now()})
 		}
 	}
-	host, err := pi.PeriphHost()
+	host, err := pi.PeriphHost(log)
 	if err != nil {
 		offline(err)
 		return h
 	}
-	tbl, err := pi.Open(cfg, retryHost{host, log}, hal.SystemClock{}, nil, nil)
+	tbl, err := pi.Open(cfg, pi.Retrying(host, log), hal.SystemClock{}, nil, nil)
 	if err != nil {
 		offline(err)
 		return h
@@ -118,83 +115,11 @@ func (f *statusFeed) ReadStatus(ctx context.Context) (hal.Status, error) {
 
 var _ hal.StatusReader = (*statusFeed)(nil)
 
-// retryHost opens an SPI device that is missing at start (a reader board
-// not plugged in, SPI not enabled yet) as a port that tries again at each
-// Connect: the reader's driver then reports the seat's reader offline and
-// retries with back-off, instead of the table refusing to start.
-type retryHost struct {
-	pi.Host
-	log *slog.Logger
-}
-
-func (h retryHost) SPI(bus, cs int) (spi.PortCloser, error) {
-	p, err := h.Host.SPI(bus, cs)
-	if err == nil {
-		return p, nil
-	}
-	h.log.Warn("reader's SPI device missing; retrying in the background", "bus", bus, "chip_select", cs, "err", err)
-	return &retryPort{host: h.Host, bus: bus, cs: cs, err: err}, nil
-}
-
-// retryPort is an SPI port opened at its first successful Connect.
-type retryPort struct {
-	host    pi.Host
-	bus, cs int
-	mu      sync.Mutex
-	port    spi.PortCloser
-	err     error
-}
-
-// Connect implements spi.Port.
-func (p *retryPort) Connect(f physic.Frequency, mode spi.Mode, bits int) (spi.Conn, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.port == nil {
-		port, err := p.host.SPI(p.bus, p.cs)
-		if err != nil {
-			p.err = err
-			return nil, err
-		}
-		p.port = port
-	}
-	return p.port.Connect(f, mode, bits)
-}
-
-// LimitSpeed implements spi.Port.
-func (p *retryPort) LimitSpeed(f physic.Frequency) error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.port == nil {
-		return nil
-	}
-	return p.port.LimitSpeed(f)
-}
-
-// String implements spi.Port.
-func (p *retryPort) String() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.port != nil {
-		return p.port.String()
-	}
-	return "missing SPI port"
-}
-
-// Close implements io.Closer.
-func (p *retryPort) Close() error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.port == nil {
-		return nil
-	}
-	return p.port.Close()
-}
-
 // openPi opens cfg's readers and buttons on the Pi, for the commands that
 // use them directly (enrol, probe): unlike the table's run, they stop when
 // the hardware cannot be opened.
 func openPi(cfg *config.Config) (*pi.Table, error) {
-	h, err := pi.PeriphHost()
+	h, err := pi.PeriphHost(slog.Default())
 	if err != nil {
 		return nil, err
 	}

@@ -8,11 +8,8 @@ import (
 	"sync"
 
 	"periph.io/x/conn/v3/gpio"
-	"periph.io/x/conn/v3/gpio/gpioreg"
 	"periph.io/x/conn/v3/physic"
 	"periph.io/x/conn/v3/spi"
-	"periph.io/x/conn/v3/spi/spireg"
-	"periph.io/x/host/v3"
 
 	"ttr/hal"
 	"ttr/hal/config"
@@ -25,33 +22,6 @@ type Host interface {
 	SPI(bus, cs int) (spi.PortCloser, error)
 	// GPIO returns BCM GPIO n.
 	GPIO(n int) (gpio.PinIO, error)
-}
-
-// PeriphHost initialises periph's host drivers and returns the Host that
-// finds ports and pins in periph's registries.
-func PeriphHost() (Host, error) {
-	if _, err := host.Init(); err != nil {
-		return nil, fmt.Errorf("pi: periph host: %w", err)
-	}
-	return periphHost{}, nil
-}
-
-type periphHost struct{}
-
-func (periphHost) SPI(bus, cs int) (spi.PortCloser, error) {
-	p, err := spireg.Open(fmt.Sprintf("/dev/spidev%d.%d", bus, cs))
-	if err != nil {
-		return nil, fmt.Errorf("pi: /dev/spidev%d.%d: %w (is SPI%d enabled in /boot/firmware/config.txt?)", bus, cs, err, bus)
-	}
-	return p, nil
-}
-
-func (periphHost) GPIO(n int) (gpio.PinIO, error) {
-	p := gpioreg.ByName(fmt.Sprintf("GPIO%d", n))
-	if p == nil {
-		return nil, fmt.Errorf("pi: GPIO%d not found", n)
-	}
-	return p, nil
 }
 
 // Table is the hardware of a whole table.
