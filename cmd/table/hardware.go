@@ -2,8 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
+
+	"github.com/coreos/go-systemd/v22/daemon"
 
 	"ttr/cmd/table/app"
 	"ttr/hal"
@@ -75,10 +80,12 @@ func openHardware(cfg *config.Config, fake bool, log *slog.Logger) *hardware {
 		return h
 	}
 	h.closer = tbl.Close
+	tally := newTally(len(tbl.Seats), daemon.SdNotify, log)
+	h.devices.Status[0] = tally.wrap(own)
 	for i, s := range tbl.Seats {
 		log.Info("seat hardware", "seat", i, "wiring", s.Wiring)
 		h.devices.Tags = append(h.devices.Tags, s.Reader)
-		h.devices.Status = append(h.devices.Status, s.Reader)
+		h.devices.Status = append(h.devices.Status, tally.wrap(s.Reader))
 		h.devices.Buttons = append(h.devices.Buttons, s.Buttons)
 		h.runs = append(h.runs, func(ctx context.Context) { _ = s.Reader.Run(ctx) }, func(ctx context.Context) {
 			// Buttons that cannot be set up stay offline; the other seats
@@ -114,6 +121,93 @@ func (f *statusFeed) ReadStatus(ctx context.Context) (hal.Status, error) {
 }
 
 var _ hal.StatusReader = (*statusFeed)(nil)
+
+// tally counts the readers and buttons online from the statuses the loop
+// reads, and tells systemd in a STATUS= line ("4 of 4 readers online"), so
+// that systemctl status table says how the hardware is.
+type tally struct {
+	mu      sync.Mutex
+	readers []bool // online, by seat
+	buttons []bool
+	notify  func(unsetEnv bool, state string) (bool, error)
+	log     *slog.Logger
+	last    string
+}
+
+// newTally starts with every device online: a reader says so at once
+// anyway, and buttons report only when they fail.
+func newTally(seats int, notify func(bool, string) (bool, error), log *slog.Logger) *tally {
+	t := &tally{readers: make([]bool, seats), buttons: make([]bool, seats), notify: notify, log: log}
+	for i := range seats {
+		t.readers[i], t.buttons[i] = true, true
+	}
+	return t
+}
+
+// wrap returns r, counting what its ReadStatus returns.
+func (t *tally) wrap(r hal.StatusReader) hal.StatusReader { return tallied{r, t} }
+
+type tallied struct {
+	hal.StatusReader
+	t *tally
+}
+
+// ReadStatus implements hal.StatusReader.
+func (s tallied) ReadStatus(ctx context.Context) (hal.Status, error) {
+	st, err := s.StatusReader.ReadStatus(ctx)
+	if err == nil {
+		s.t.see(st)
+	}
+	return st, err
+}
+
+func (t *tally) see(st hal.Status) {
+	if errors.Is(st.Err, hal.ErrCollision) || st.Seat < 0 || int(st.Seat) >= len(t.readers) {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch st.Device {
+	case hal.DeviceReader:
+		t.readers[st.Seat] = st.State == hal.Online
+	case hal.DeviceButtons:
+		t.buttons[st.Seat] = st.State == hal.Online
+	default:
+		return
+	}
+	msg := t.status()
+	if msg == t.last {
+		return
+	}
+	t.last = msg
+	if _, err := t.notify(false, "STATUS="+msg); err != nil {
+		t.log.Warn("systemd status not sent", "err", err)
+	}
+}
+
+// status words the tally: "4 of 4 readers online", and the seats whose
+// reader or buttons are not (seats numbered from 1, as on the table).
+func (t *tally) status() string {
+	n := 0
+	var off []string
+	for i, on := range t.readers {
+		if on {
+			n++
+		} else {
+			off = append(off, fmt.Sprintf("reader %d", i+1))
+		}
+	}
+	for i, on := range t.buttons {
+		if !on {
+			off = append(off, fmt.Sprintf("buttons %d", i+1))
+		}
+	}
+	msg := fmt.Sprintf("%d of %d readers online", n, len(t.readers))
+	if len(off) > 0 {
+		msg += "; offline: " + strings.Join(off, ", ")
+	}
+	return msg
+}
 
 // openPi opens cfg's readers and buttons on the Pi, for the commands that
 // use them directly (enrol, probe): unlike the table's run, they stop when
