@@ -21,7 +21,6 @@ import (
 // ReaderOpts tunes a Reader. The zero value of a field means its default.
 type ReaderOpts struct {
 	Poll       time.Duration    // time between two polls
-	Wait       time.Duration    // how long a poll lets a tag answer (real time)
 	Lifted     int              // polls in a row without the tag before it counts as lifted
 	Fails      int              // failed health checks in a row before the reader is offline
 	Backoff    time.Duration    // first wait before re-initialising an offline reader
@@ -32,7 +31,6 @@ type ReaderOpts struct {
 // DefaultReaderOpts are the options used for zero fields.
 var DefaultReaderOpts = ReaderOpts{
 	Poll:       50 * time.Millisecond,
-	Wait:       25 * time.Millisecond,
 	Lifted:     3,
 	Fails:      2,
 	Backoff:    100 * time.Millisecond,
@@ -44,9 +42,6 @@ func (o ReaderOpts) withDefaults() ReaderOpts {
 	d := DefaultReaderOpts
 	if o.Poll > 0 {
 		d.Poll = o.Poll
-	}
-	if o.Wait > 0 {
-		d.Wait = o.Wait
 	}
 	if o.Lifted > 0 {
 		d.Lifted = o.Lifted
@@ -188,8 +183,8 @@ func (r *Reader) Run(ctx context.Context) error {
 	}
 }
 
-// open resets the chip through NRSTPD and initialises it: the field on,
-// and for good, and the timer set to AnswerTicks.
+// open resets the chip through NRSTPD, waits for it to start and
+// configures it.
 func (r *Reader) open() error {
 	if _, err := r.port.Connect(r.opts.SPIClock, spi.Mode0, 8); err != nil {
 		return fmt.Errorf("pi: reader %d: %w", r.seat, err)
@@ -222,8 +217,8 @@ func (r *Reader) open() error {
 // antenna settings, the field on) and shortens the timer to answerTicks:
 // the driver's runs 15.5 ms (TReload 30 at 0.5 ms a tick), while a tag
 // answers the frames of an activation within 0.1 ms (ISO/IEC 14443-3,
-// 6.2.1.1: 1172/fc or 1236/fc). The field then stays on, so that a tag on the
-// reader keeps its power between polls.
+// 6.2.1.1: 1172/fc or 1236/fc). The field then stays on, so that a tag on
+// the reader keeps its power between polls.
 func (r *Reader) configure() error {
 	if err := r.dev.LowLevel.Init(); err != nil {
 		return fmt.Errorf("pi: reader %d: %w", r.seat, err)
@@ -374,10 +369,7 @@ var (
 // anticollision and SELECT at each cascade level) and then sends HLTA
 // whatever happened: an active tag halts, one left half-activated by a
 // garbled frame falls back to IDLE (6.3), so that the next WUPA wakes it
-// either way. The periph driver's ReadUID is not used:
-// it soft-resets the chip before every request, which switches the field
-// off and sends REQA well inside the 5 ms a tag may take to power up again,
-// and it waits for the tag in real time on a goroutine it may leak.
+// either way. (Why not the driver's ReadUID: see the package doc.)
 func (r *Reader) read() (hal.UID, result) {
 	uid, err := r.activate()
 	_ = r.halt()
