@@ -118,11 +118,12 @@
 //
 //	go test -run ScanLatency -v ./hal/pi
 //
-// over cards laid every 2 ms of a poll period:
+// over cards laid every 5 ms of a poll period (the mean) and in each of its
+// last 4 ms (the worst case):
 //
 //	SPI clock  mean     worst    new card's reading  idle poll
-//	1 MHz      39.8 ms  62.9 ms  14.9 ms             2.0 ms
-//	10 MHz     35.5 ms  59.0 ms   9.5 ms             1.5 ms
+//	1 MHz      39.3 ms  67.9 ms  14.9 ms             2.0 ms
+//	10 MHz     35.0 ms  62.0 ms   9.5 ms             1.5 ms
 //
 // It is made of the wait for the next poll (up to Poll, 50 ms; an idle
 // poll's own work shifts the period by 1.5-2 ms), the field-up (a card laid
