@@ -28,7 +28,6 @@ const (
 	regWaterLevel = 0x0B
 	regControl    = 0x0C
 	regBitFraming = 0x0D
-	regColl       = 0x0E
 	regMode       = 0x11
 	regRxMode     = 0x13
 	regTxControl  = 0x14
