@@ -61,7 +61,8 @@ func openHardware(cfg *config.Config, fake bool, log *slog.Logger) *hardware {
 	}
 	// Statuses the table reports itself: hardware that could not be set up.
 	own := &statusFeed{ch: make(chan hal.Status, 2*config.MaxSeats)}
-	h.devices.Status = append(h.devices.Status, own)
+	tally := newTally(len(cfg.Seats), daemon.SdNotify, log)
+	h.devices.Status = append(h.devices.Status, tally.wrap(own))
 	offline := func(err error) {
 		log.Warn("hardware unavailable: the table runs without readers and buttons", "err", err)
 		for i := range cfg.Seats {
@@ -80,8 +81,6 @@ func openHardware(cfg *config.Config, fake bool, log *slog.Logger) *hardware {
 		return h
 	}
 	h.closer = tbl.Close
-	tally := newTally(len(tbl.Seats), daemon.SdNotify, log)
-	h.devices.Status[0] = tally.wrap(own)
 	for i, s := range tbl.Seats {
 		log.Info("seat hardware", "seat", i, "wiring", s.Wiring)
 		h.devices.Tags = append(h.devices.Tags, s.Reader)
