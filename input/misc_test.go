@@ -361,3 +361,14 @@ func TestCheckHiddenCatchesLeaks(t *testing.T) {
 		t.Errorf("a ticket in the view before the end went unnoticed")
 	}
 }
+
+// TestReaderCollision: cards laid together on a reader are refused at
+// that seat with "one card at a time", and change nothing else.
+func TestReaderCollision(t *testing.T) {
+	r := newGame(t, 3, "usa", nil)
+	res := r.do(hal.Status{Seat: 1, Device: hal.DeviceReader, State: hal.Online, Err: fmt.Errorf("pi: seat 1: %w", hal.ErrCollision), At: r.at()})
+	r.refused(res, 1, "reader.one_card")
+	if r.tb.View().Seats[1].ReaderOffline {
+		t.Error("a collision marked the reader offline")
+	}
+}

@@ -426,6 +426,10 @@ func (t *Table) Status(ev hal.Status) Result {
 	if ev.Seat < 0 || int(ev.Seat) >= t.opts.Seats {
 		return r
 	}
+	if errors.Is(ev.Err, hal.ErrCollision) {
+		// Two cards laid together: the reader read neither.
+		return t.refuse(&r, ev.Seat, ev.At, "reader.one_card", nil)
+	}
 	off := ev.State == hal.Offline
 	var key string
 	switch ev.Device {

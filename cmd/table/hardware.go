@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 
-	"periph.io/x/conn/v3/physic"
-	"periph.io/x/conn/v3/spi"
+	"github.com/coreos/go-systemd/v22/daemon"
 
 	"ttr/cmd/table/app"
 	"ttr/hal"
@@ -59,7 +61,8 @@ func openHardware(cfg *config.Config, fake bool, log *slog.Logger) *hardware {
 	}
 	// Statuses the table reports itself: hardware that could not be set up.
 	own := &statusFeed{ch: make(chan hal.Status, 2*config.MaxSeats)}
-	h.devices.Status = append(h.devices.Status, own)
+	tally := newTally(len(cfg.Seats), daemon.SdNotify, log)
+	h.devices.Status = append(h.devices.Status, tally.wrap(own))
 	offline := func(err error) {
 		log.Warn("hardware unavailable: the table runs without readers and buttons", "err", err)
 		for i := range cfg.Seats {
@@ -67,12 +70,12 @@ func openHardware(cfg *config.Config, fake bool, log *slog.Logger) *hardware {
 			own.report(hal.Status{Seat: hal.Seat(i), Device: hal.DeviceButtons, State: hal.Offline, Err: err, At: hal.SystemClock{}.Now()})
 		}
 	}
-	host, err := pi.PeriphHost()
+	host, err := pi.PeriphHost(log)
 	if err != nil {
 		offline(err)
 		return h
 	}
-	tbl, err := pi.Open(cfg, retryHost{host, log}, hal.SystemClock{}, nil, nil)
+	tbl, err := pi.Open(cfg, pi.Retrying(host, log), hal.SystemClock{}, nil, nil)
 	if err != nil {
 		offline(err)
 		return h
@@ -81,7 +84,7 @@ func openHardware(cfg *config.Config, fake bool, log *slog.Logger) *hardware {
 	for i, s := range tbl.Seats {
 		log.Info("seat hardware", "seat", i+1, "wiring", s.Wiring)
 		h.devices.Tags = append(h.devices.Tags, s.Reader)
-		h.devices.Status = append(h.devices.Status, s.Reader)
+		h.devices.Status = append(h.devices.Status, tally.wrap(s.Reader))
 		h.devices.Buttons = append(h.devices.Buttons, s.Buttons)
 		h.runs = append(h.runs, func(ctx context.Context) { _ = s.Reader.Run(ctx) }, func(ctx context.Context) {
 			// Buttons that cannot be set up stay offline; the other seats
@@ -118,83 +121,98 @@ func (f *statusFeed) ReadStatus(ctx context.Context) (hal.Status, error) {
 
 var _ hal.StatusReader = (*statusFeed)(nil)
 
-// retryHost opens an SPI device that is missing at start (a reader board
-// not plugged in, SPI not enabled yet) as a port that tries again at each
-// Connect: the reader's driver then reports the seat's reader offline and
-// retries with back-off, instead of the table refusing to start.
-type retryHost struct {
-	pi.Host
-	log *slog.Logger
-}
-
-func (h retryHost) SPI(bus, cs int) (spi.PortCloser, error) {
-	p, err := h.Host.SPI(bus, cs)
-	if err == nil {
-		return p, nil
-	}
-	h.log.Warn("reader's SPI device missing; retrying in the background", "bus", bus, "chip_select", cs, "err", err)
-	return &retryPort{host: h.Host, bus: bus, cs: cs, err: err}, nil
-}
-
-// retryPort is an SPI port opened at its first successful Connect.
-type retryPort struct {
-	host    pi.Host
-	bus, cs int
+// tally counts the readers and buttons online from the statuses the loop
+// reads, and tells systemd in a STATUS= line ("4 of 4 readers online"), so
+// that systemctl status table says how the hardware is.
+type tally struct {
 	mu      sync.Mutex
-	port    spi.PortCloser
-	err     error
+	readers []bool // online, by seat
+	buttons []bool
+	notify  func(unsetEnv bool, state string) (bool, error)
+	log     *slog.Logger
+	last    string
 }
 
-// Connect implements spi.Port.
-func (p *retryPort) Connect(f physic.Frequency, mode spi.Mode, bits int) (spi.Conn, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.port == nil {
-		port, err := p.host.SPI(p.bus, p.cs)
-		if err != nil {
-			p.err = err
-			return nil, err
+// newTally starts with every device online: a reader says so at once
+// anyway, and buttons report only when they fail.
+func newTally(seats int, notify func(bool, string) (bool, error), log *slog.Logger) *tally {
+	t := &tally{readers: make([]bool, seats), buttons: make([]bool, seats), notify: notify, log: log}
+	for i := range seats {
+		t.readers[i], t.buttons[i] = true, true
+	}
+	return t
+}
+
+// wrap returns r, counting what its ReadStatus returns.
+func (t *tally) wrap(r hal.StatusReader) hal.StatusReader { return tallied{r, t} }
+
+type tallied struct {
+	hal.StatusReader
+	t *tally
+}
+
+// ReadStatus implements hal.StatusReader.
+func (s tallied) ReadStatus(ctx context.Context) (hal.Status, error) {
+	st, err := s.StatusReader.ReadStatus(ctx)
+	if err == nil {
+		s.t.see(st)
+	}
+	return st, err
+}
+
+func (t *tally) see(st hal.Status) {
+	if errors.Is(st.Err, hal.ErrCollision) || st.Seat < 0 || int(st.Seat) >= len(t.readers) {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch st.Device {
+	case hal.DeviceReader:
+		t.readers[st.Seat] = st.State == hal.Online
+	case hal.DeviceButtons:
+		t.buttons[st.Seat] = st.State == hal.Online
+	default:
+		return
+	}
+	msg := t.status()
+	if msg == t.last {
+		return
+	}
+	t.last = msg
+	if _, err := t.notify(false, "STATUS="+msg); err != nil {
+		t.log.Warn("systemd status not sent", "err", err)
+	}
+}
+
+// status words the tally: "4 of 4 readers online", and the seats whose
+// reader or buttons are not (seats numbered from 1, as on the table).
+func (t *tally) status() string {
+	n := 0
+	var off []string
+	for i, on := range t.readers {
+		if on {
+			n++
+		} else {
+			off = append(off, fmt.Sprintf("reader %d", i+1))
 		}
-		p.port = port
 	}
-	return p.port.Connect(f, mode, bits)
-}
-
-// LimitSpeed implements spi.Port.
-func (p *retryPort) LimitSpeed(f physic.Frequency) error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.port == nil {
-		return nil
+	for i, on := range t.buttons {
+		if !on {
+			off = append(off, fmt.Sprintf("buttons %d", i+1))
+		}
 	}
-	return p.port.LimitSpeed(f)
-}
-
-// String implements spi.Port.
-func (p *retryPort) String() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.port != nil {
-		return p.port.String()
+	msg := fmt.Sprintf("%d of %d readers online", n, len(t.readers))
+	if len(off) > 0 {
+		msg += "; offline: " + strings.Join(off, ", ")
 	}
-	return "missing SPI port"
-}
-
-// Close implements io.Closer.
-func (p *retryPort) Close() error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.port == nil {
-		return nil
-	}
-	return p.port.Close()
+	return msg
 }
 
 // openPi opens cfg's readers and buttons on the Pi, for the commands that
 // use them directly (enrol, probe): unlike the table's run, they stop when
 // the hardware cannot be opened.
 func openPi(cfg *config.Config) (*pi.Table, error) {
-	h, err := pi.PeriphHost()
+	h, err := pi.PeriphHost(slog.Default())
 	if err != nil {
 		return nil, err
 	}

@@ -1,56 +1,49 @@
 package main
 
 import (
-	"errors"
+	"context"
+	"fmt"
 	"io"
 	"log/slog"
+	"reflect"
 	"testing"
 
-	"periph.io/x/conn/v3/gpio"
-	"periph.io/x/conn/v3/physic"
-	"periph.io/x/conn/v3/spi"
-	"periph.io/x/conn/v3/spi/spitest"
+	"ttr/hal"
 )
 
-// lateHost is a pi.Host whose SPI device appears only once plugged is set.
-type lateHost struct {
-	plugged *bool
-	opened  int
-}
-
-func (h *lateHost) SPI(bus, cs int) (spi.PortCloser, error) {
-	if !*h.plugged {
-		return nil, errors.New("no such file or directory")
+// TestSystemdStatus: the statuses the loop reads become STATUS= lines for
+// systemd, one each time the count changes; a collision is no outage.
+func TestSystemdStatus(t *testing.T) {
+	var sent []string
+	notify := func(_ bool, state string) (bool, error) {
+		sent = append(sent, state)
+		return true, nil
 	}
-	h.opened++
-	return &spitest.Record{}, nil
-}
-
-func (h *lateHost) GPIO(n int) (gpio.PinIO, error) { return nil, errors.New("not used") }
-
-func TestMissingReaderIsRetried(t *testing.T) {
-	plugged := false
-	h := &lateHost{plugged: &plugged}
-	port, err := retryHost{h, slog.New(slog.NewTextHandler(io.Discard, nil))}.SPI(0, 1)
-	if err != nil {
-		t.Fatalf("a missing SPI device stopped the table: %v", err)
+	tl := newTally(4, notify, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	feed := &statusFeed{ch: make(chan hal.Status, 16)}
+	r := tl.wrap(feed)
+	for _, st := range []hal.Status{
+		{Seat: 0, Device: hal.DeviceReader, State: hal.Online},
+		{Seat: 1, Device: hal.DeviceReader, State: hal.Online},
+		{Seat: 2, Device: hal.DeviceReader, State: hal.Offline, Err: fmt.Errorf("pi: no answer")},
+		{Seat: 2, Device: hal.DeviceReader, State: hal.Online, Err: hal.ErrCollision},
+		{Seat: 3, Device: hal.DeviceButtons, State: hal.Offline},
+		{Seat: 2, Device: hal.DeviceReader, State: hal.Online},
+		{Seat: 9, Device: hal.DeviceReader, State: hal.Offline},
+	} {
+		feed.report(st)
+		got, err := r.ReadStatus(context.Background())
+		if err != nil || got != st {
+			t.Fatalf("ReadStatus: got %+v, %v, want %+v passed on", got, err, st)
+		}
 	}
-	if _, err := port.Connect(physic.MegaHertz, spi.Mode0, 8); err == nil {
-		t.Fatal("Connect to a missing device succeeded")
+	want := []string{
+		"STATUS=4 of 4 readers online",
+		"STATUS=3 of 4 readers online; offline: reader 3",
+		"STATUS=3 of 4 readers online; offline: reader 3, buttons 4",
+		"STATUS=4 of 4 readers online; offline: buttons 4",
 	}
-	if err := port.LimitSpeed(physic.MegaHertz); err != nil {
-		t.Errorf("LimitSpeed before the device exists: %v", err)
-	}
-	plugged = true
-	// One Connect: hal/pi hands its connection out again (spidev refuses a
-	// second), so the device is opened once.
-	if _, err := port.Connect(physic.MegaHertz, spi.Mode0, 8); err != nil {
-		t.Fatalf("Connect once the device exists: %v", err)
-	}
-	if h.opened != 1 {
-		t.Errorf("device opened %d times, want once", h.opened)
-	}
-	if err := port.Close(); err != nil {
-		t.Errorf("Close: %v", err)
+	if !reflect.DeepEqual(sent, want) {
+		t.Errorf("sent\n%q\nwant\n%q", sent, want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"strconv"
 	"strings"
 	"sync"
@@ -55,6 +56,14 @@ func probe(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
+	if ts := openTouchscreens(cfg.Screen.Width, cfg.Screen.Height, slog.New(slog.NewTextHandler(p.out, nil))); ts != nil {
+		fmt.Fprintln(p.out, "Touch the screen with one finger, then several: each finger that comes down is one touch.")
+		defer ts.Close()
+		wg.Add(1)
+		go func() { defer wg.Done(); p.touches(ctx, ts) }()
+	} else {
+		fmt.Fprintln(p.out, "No touch screen in /dev/input: is it plugged in, and is the user in the input group?")
+	}
 	for _, s := range tbl.Seats {
 		wg.Add(3)
 		go func() { defer wg.Done(); printStatuses(ctx, s.Reader, p.out) }()
@@ -95,6 +104,23 @@ func (p *prober) scans(ctx context.Context, r hal.TagReader) {
 			return
 		}
 		fmt.Fprintln(p.out, p.scanLine(s))
+	}
+}
+
+// touches prints the fingers that come down on the touch screens, in the
+// panel's pixels, until ctx is done.
+func (p *prober) touches(ctx context.Context, ts *touchscreens) {
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-tick.C:
+			for _, t := range ts.Taps() {
+				fmt.Fprintf(p.out, "%s touch %.0f,%.0f (finger %d)\n", now.Format("15:04:05.000"), t.X, t.Y, t.ID)
+			}
+		}
 	}
 }
 

@@ -53,7 +53,7 @@ func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
 	step := optDuration{d: -1}
 	fs.Var(&step, "step", "the `pause` between two bot moves or dealt cards, e.g. 250ms (default: none headless, 400ms in a window)")
 	fs.IntVar(&o.games, "games", 0, "stop after this many games have ended (0: run until stopped)")
-	fs.BoolVar(&o.trace, "trace", false, `print "ready", "log N" (N actions of the game on disk), "key ID SEAT" (an on-screen key touched) and "ended N" lines on standard output, for tests`)
+	fs.BoolVar(&o.trace, "trace", false, `print "ready", "log N" (N actions of the game on disk), "key ID SEAT" (an on-screen key touched), "touch X Y" and "ended N" lines on standard output, for tests`)
 	fs.BoolVar(&o.full, "fullscreen", false, "full screen on a desktop (the Pi's DRM build is always full screen)")
 	if err := fs.Parse(args); err != nil {
 		return o, &exitError{code: 2, err: err}
@@ -299,8 +299,8 @@ type loop struct {
 	// systemd watchdog period, 0 when there is none.
 	notify   func(unsetEnv bool, state string) (bool, error)
 	watchdog time.Duration
-	// trace, if set, receives "ready", "log N", "key ID SEAT" and
-	// "ended N" lines.
+	// trace, if set, receives "ready", "log N", "key ID SEAT", "touch X Y"
+	// and "ended N" lines.
 	trace io.Writer
 
 	now       func() time.Time
@@ -366,6 +366,9 @@ func (l *loop) run(ctx context.Context) error {
 				return nil
 			}
 			for _, t := range touches {
+				if l.trace != nil {
+					fmt.Fprintf(l.trace, "touch %.0f %.0f\n", t.X, t.Y)
+				}
 				l.handle(t)
 			}
 		}

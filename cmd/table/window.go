@@ -26,7 +26,9 @@ func init() { runtime.LockOSThread() }
 // window is the table's screen: a raylib window, full screen on the Pi,
 // drawn by display.Screen.
 type window struct {
-	scr *display.Screen
+	scr     *display.Screen
+	touches *touchTracker
+	evdev   *touchscreens // every touch screen, read by the table (Pi build); nil: raylib's touches
 }
 
 // openWindow opens the screen at the config's size. The DRM build (make pi)
@@ -74,7 +76,11 @@ func openWindow(cfg *config.Config, full bool, log *slog.Logger) (screen, error)
 	}
 	pw, ph := scr.Size()
 	log.Info("screen open", "width", w, "height", h, "rotation", cfg.Screen.Rotation, "picture", fmt.Sprintf("%dx%d", pw, ph), "fullscreen", rl.IsWindowFullscreen())
-	return &window{scr: scr}, nil
+	win := &window{scr: scr, touches: newTouchTracker()}
+	if drmBuild {
+		win.evdev = openTouchscreens(w, h, log)
+	}
+	return win, nil
 }
 
 // Frame implements screen.
@@ -88,10 +94,25 @@ func (w *window) Frame(v *input.View, now time.Time) ([]hal.Touch, bool) {
 		w.scr.Resize(rl.GetScreenWidth(), rl.GetScreenHeight())
 	}
 	var touches []hal.Touch
-	// A touchscreen's touch arrives as the left mouse button (raylib's DRM
-	// back end reads /dev/input/event* and reports it so).
-	if rl.IsMouseButtonPressed(rl.MouseButtonLeft) {
-		p := rl.GetMousePosition()
+	// One tap per finger that came down, so a hand resting on the glass
+	// does not hide the other seats' touches: on the Pi from every touch
+	// screen, read by the table (evdev.go); elsewhere from raylib's touch
+	// points (touchTracker), where a mouse click on the desktop, or a
+	// single-touch screen's touch, arrives as the left button.
+	var taps []touchPoint
+	if w.evdev != nil {
+		taps = w.evdev.Taps()
+	} else {
+		n := rl.GetTouchPointCount()
+		points := make([]touchPoint, 0, n)
+		for i := range n {
+			p := rl.GetTouchPosition(i)
+			points = append(points, touchPoint{ID: rl.GetTouchPointId(i), X: p.X, Y: p.Y})
+		}
+		m := rl.GetMousePosition()
+		taps = w.touches.frame(points, rl.IsMouseButtonPressed(rl.MouseButtonLeft), touchPoint{X: m.X, Y: m.Y})
+	}
+	for _, p := range taps {
 		touches = append(touches, w.scr.HitTest(p.X, p.Y, now))
 	}
 	w.scr.Prepare(v, now)
@@ -106,6 +127,9 @@ func (w *window) Frame(v *input.View, now time.Time) ([]hal.Touch, bool) {
 
 // Close implements screen.
 func (w *window) Close() {
+	if w.evdev != nil {
+		w.evdev.Close()
+	}
 	w.scr.Unload()
 	rl.CloseWindow()
 }

@@ -25,7 +25,7 @@ var examples = map[string]string{
 	"color": `"color": "red"`, "reader": `"reader": {"spi_bus": 0, "chip_select": 0, "reset_pin": 25, "irq_pin": 24}`,
 	"buttons": `"buttons": [{"pin": 5, "meaning": "confirm"}, {"pin": 6, "meaning": "cancel"}]`,
 	"spi_bus": `"spi_bus": 0`, "chip_select": `"chip_select": 0`, "reset_pin": `"reset_pin": 25`,
-	"irq_pin": `"irq_pin": 24`, "pin": `"pin": 5`, "meaning": `"meaning": "confirm"`,
+	"irq_pin": `"irq_pin": 24`, "bus": `"bus": 1`, "clock_khz": `"clock_khz": 1000`, "pin": `"pin": 5`, "meaning": `"meaning": "confirm"`,
 }
 
 func (w *walker) add(off int64, path, what, fix string) {
@@ -130,7 +130,7 @@ func quoteAll(vs []string) string {
 
 func (w *walker) config(root *node) *Config {
 	c := &Config{}
-	top := w.object(root, "", []string{"screen", "language", "registry", "logs", "seats"}, []string{"sound"})
+	top := w.object(root, "", []string{"screen", "language", "registry", "logs", "seats"}, []string{"sound", "spi_buses"})
 	if top == nil {
 		return c
 	}
@@ -151,6 +151,9 @@ func (w *walker) config(root *node) *Config {
 	c.Language, _ = w.enum(top["language"], "language", Languages)
 	c.Registry, _ = w.str(top["registry"], "registry", `give the card registry's file, for example "/var/lib/ttr/cards.txt"`)
 	c.Logs, _ = w.str(top["logs"], "logs", `give the folder for game logs, for example "/var/lib/ttr/games"`)
+	if n := top["spi_buses"]; n != nil {
+		c.Buses = w.buses(n)
+	}
 	if n := top["seats"]; n != nil {
 		if n.kind != '[' {
 			w.add(n.off, "seats", "got "+n.kindName()+", want a list [...] of seats", "")
@@ -186,6 +189,40 @@ func (w *walker) sound(n *node) Sound {
 		}
 	}
 	return s
+}
+
+// buses reads the spi_buses list: each bus once, at a clock the MFRC522
+// takes.
+func (w *walker) buses(n *node) []Bus {
+	if n.kind != '[' {
+		w.add(n.off, "spi_buses", "got "+n.kindName()+", want a list [...] of buses", `for example [{"bus": 1, "clock_khz": 500}]`)
+		return nil
+	}
+	var bs []Bus
+	seen := map[int]bool{}
+	for i, e := range n.elems {
+		p := fmt.Sprintf("spi_buses[%d]", i)
+		f := w.object(e, p, []string{"bus", "clock_khz"}, nil)
+		if f == nil {
+			continue
+		}
+		bus, ok := w.integer(f["bus"], p+".bus", 0, 6, "the SPI bus")
+		if ok {
+			if _, exists := spiPins[bus]; !exists {
+				w.add(f["bus"].off, p+".bus", fmt.Sprintf("SPI%d does not exist on a Raspberry Pi", bus), "use SPI0, SPI1 or (Pi 4 and 5) SPI3 to SPI6")
+				ok = false
+			} else if seen[bus] {
+				w.add(f["bus"].off, p+".bus", fmt.Sprintf("SPI%d is listed twice", bus), "keep one entry per bus")
+				ok = false
+			}
+			seen[bus] = true
+		}
+		khz, kok := w.integer(f["clock_khz"], p+".clock_khz", MinSPIClockKHz, MaxSPIClockKHz, "the clock in kHz")
+		if ok && kok {
+			bs = append(bs, Bus{Bus: bus, ClockKHz: khz})
+		}
+	}
+	return bs
 }
 
 func (w *walker) seat(n *node, path string) Seat {

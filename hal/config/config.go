@@ -18,6 +18,35 @@ type Config struct {
 	Logs     string // the folder of game logs
 	Seats    []Seat // seat i is hal.Seat(i)
 	Sound    Sound
+	Buses    []Bus // settings of the SPI buses; a bus not listed uses the defaults
+}
+
+// Bus is the settings of one SPI bus.
+type Bus struct {
+	Bus      int // the N of SPIN
+	ClockKHz int // SCK frequency in kHz
+}
+
+// DefaultSPIClockKHz is the SPI clock of a bus the config does not list:
+// slow enough for a metre or two of ribbon cable to a seat's reader (a 10 MHz
+// clock, the MFRC522's maximum, needs wires of about 20 cm).
+const DefaultSPIClockKHz = 1000
+
+// Clock limits of an SPI bus, in kHz: below 100 kHz a scan takes too long;
+// 10 MHz is the MFRC522's maximum (datasheet, section 8.1.2).
+const (
+	MinSPIClockKHz = 100
+	MaxSPIClockKHz = 10000
+)
+
+// SPIClockKHz returns the clock of SPI bus in kHz.
+func (c *Config) SPIClockKHz(bus int) int {
+	for _, b := range c.Buses {
+		if b.Bus == bus && b.ClockKHz > 0 {
+			return b.ClockKHz
+		}
+	}
+	return DefaultSPIClockKHz
 }
 
 // Sound is how loud the table's sounds are.

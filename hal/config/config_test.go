@@ -130,6 +130,11 @@ func TestProblems(t *testing.T) {
 		{"empty name", []edit{{`"color": "blue",`, `"color": "blue", "name": "",`}}, []problem{{15, "seats[1].name", "empty"}}},
 		{"name a number", []edit{{`"color": "blue",`, `"color": "blue", "name": 7,`}}, []problem{{15, "seats[1].name", "want a string"}}},
 		{"repeated name", []edit{{`"color": "blue",`, `"color": "blue", "name": "Ana",`}, {`"color": "green",`, `"color": "green", "name": "ana",`}}, []problem{{21, "seats[2].name", `"ana" is also seats[1]'s name`}}},
+		{"bus not a list", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": {"bus": 1},`}}, []problem{{5, "spi_buses", "want a list"}}},
+		{"clock too fast", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 1, "clock_khz": 20000}],`}}, []problem{{5, "spi_buses[0].clock_khz", "out of range"}}},
+		{"clock missing", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 1}],`}}, []problem{{5, "spi_buses[0].clock_khz", "missing"}}},
+		{"bus listed twice", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 1, "clock_khz": 500}, {"bus": 1, "clock_khz": 800}],`}}, []problem{{5, "spi_buses[1].bus", "SPI1 is listed twice"}}},
+		{"clock of no such bus", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 2, "clock_khz": 500}],`}}, []problem{{5, "spi_buses[0].bus", "SPI2 does not exist"}}},
 		{"every problem at once", []edit{
 			{`"width": 1920`, `"width": 0`},
 			{`"es"`, `"de"`},
@@ -320,5 +325,28 @@ func TestByteOrderMark(t *testing.T) {
 	var e *Error
 	if !errors.As(err, &e) || len(e.Problems) != 1 || e.Problems[0].Line != 3 || strings.Contains(e.Problems[0].Fix, "bracket") {
 		t.Errorf("a bad language after a byte order mark: %v, want one problem at line 3", err)
+	}
+}
+
+func TestSPIClock(t *testing.T) {
+	base, err := os.ReadFile(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.SPIClockKHz(0); got != DefaultSPIClockKHz {
+		t.Errorf("example: SPI0 at %d kHz, want the default %d", got, DefaultSPIClockKHz)
+	}
+	s := strings.Replace(string(base), `"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 1, "clock_khz": 400}],`, 1)
+	if c, err = Parse([]byte(s)); err != nil {
+		t.Fatal(err)
+	}
+	for bus, want := range map[int]int{0: DefaultSPIClockKHz, 1: 400} {
+		if got := c.SPIClockKHz(bus); got != want {
+			t.Errorf("SPI%d at %d kHz, want %d", bus, got, want)
+		}
 	}
 }

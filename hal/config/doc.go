@@ -67,6 +67,14 @@
 //     (false when not given), silences the table without changing the
 //     volume. A table without an audio device plays no sound and says so
 //     once in its log.
+//   - spi_buses: optional, a list of {"bus": N, "clock_khz": K}, each bus
+//     at most once: the SPI clock of bus N (100-10000 kHz). A bus not
+//     listed runs at 1000 kHz (DefaultSPIClockKHz), which a metre or two of
+//     ribbon cable to a seat carries cleanly; 10 MHz needs wires of about
+//     20 cm. A slower clock costs scan time: reading a new card takes up to
+//     about 15 ms at 1 MHz against 9.5 ms at 10 MHz, measured on hal/pi's
+//     emulator (see hal/pi's doc), out of the up to 50 ms a card waits for
+//     the next poll.
 //
 // A pin may not be one of the SPI buses' own pins (SPI0: GPIO 7-11, SPI1:
 // GPIO 16-21, and so on) when a reader uses that bus.

@@ -133,7 +133,7 @@ func (b *Buttons) watch(ctx context.Context, p ButtonPin) {
 		case <-ctx.Done():
 			return
 		}
-		for p.Pin.WaitForEdge(minWait) {
+		for p.Pin.WaitForEdge(drainWait) {
 		}
 		now := p.Pin.Read() == gpio.Low
 		if now == pressed {
@@ -157,3 +157,9 @@ func (b *Buttons) watch(ctx context.Context, p ButtonPin) {
 		}
 	}
 }
+
+// drainWait is how long the buttons wait for each edge queued during the
+// debounce, to empty the queue: host v3.8.5 (gpioioctl) waits forever on
+// WaitForEdge(0), so the wait must be positive, and long enough to read an
+// edge the kernel has already queued.
+const drainWait = time.Millisecond

@@ -3,6 +3,7 @@ package pi
 import (
 	"context"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"periph.io/x/conn/v3/gpio"
@@ -11,6 +12,8 @@ import (
 	"ttr/hal"
 	"ttr/hal/haltest"
 )
+
+var t0 = time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
 
 // testPin is a gpiotest pin that tells the test when its watcher is back
 // waiting for a new edge, and can start with the button held.
@@ -152,54 +155,62 @@ func TestButtonPresses(t *testing.T) {
 		{"long cancel", hal.Cancel, 3 * time.Second, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := newButtonRig(t, false)
-			g.press(tc.button, tc.hold)
-			got := g.presses()
-			if len(got) != 1 {
-				t.Fatalf("got %d presses %+v, want 1", len(got), got)
-			}
-			want := hal.Press{Seat: 3, Button: tc.button, Long: tc.long, At: g.clk.Now()}
-			if got[0] != want {
-				t.Errorf("got %+v, want %+v", got[0], want)
-			}
+			synctest.Test(t, func(t *testing.T) {
+				g := newButtonRig(t, false)
+				g.press(tc.button, tc.hold)
+				got := g.presses()
+				if len(got) != 1 {
+					t.Fatalf("got %d presses %+v, want 1", len(got), got)
+				}
+				want := hal.Press{Seat: 3, Button: tc.button, Long: tc.long, At: g.clk.Now()}
+				if got[0] != want {
+					t.Errorf("got %+v, want %+v", got[0], want)
+				}
+			})
 		})
 	}
 }
 
 func TestButtonGlitchIsNoPress(t *testing.T) {
-	g := newButtonRig(t, false)
-	g.edges(hal.Confirm, low, high) // a spike shorter than the debounce time
-	g.edges(hal.Cancel, low, high, low, high)
-	if got := g.presses(); len(got) != 0 {
-		t.Errorf("got presses %+v, want none", got)
-	}
-	g.press(hal.Cancel, 100*time.Millisecond)
-	if got := g.presses(); len(got) != 1 || got[0].Button != hal.Cancel {
-		t.Errorf("after the glitches: got %+v, want one cancel", got)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		g := newButtonRig(t, false)
+		g.edges(hal.Confirm, low, high) // a spike shorter than the debounce time
+		g.edges(hal.Cancel, low, high, low, high)
+		if got := g.presses(); len(got) != 0 {
+			t.Errorf("got presses %+v, want none", got)
+		}
+		g.press(hal.Cancel, 100*time.Millisecond)
+		if got := g.presses(); len(got) != 1 || got[0].Button != hal.Cancel {
+			t.Errorf("after the glitches: got %+v, want one cancel", got)
+		}
+	})
 }
 
 func TestButtonHeldAtStart(t *testing.T) {
-	g := newButtonRig(t, true)
-	g.edges(hal.Confirm, high, low, high) // released: it was never pressed here
-	if got := g.presses(); len(got) != 0 {
-		t.Errorf("releasing a button held at start: got %+v, want no press", got)
-	}
-	g.press(hal.Confirm, 10*time.Millisecond)
-	if got := g.presses(); len(got) != 1 || got[0].Button != hal.Confirm || got[0].Long {
-		t.Errorf("then a press: got %+v, want one short confirm", got)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		g := newButtonRig(t, true)
+		g.edges(hal.Confirm, high, low, high) // released: it was never pressed here
+		if got := g.presses(); len(got) != 0 {
+			t.Errorf("releasing a button held at start: got %+v, want no press", got)
+		}
+		g.press(hal.Confirm, 10*time.Millisecond)
+		if got := g.presses(); len(got) != 1 || got[0].Button != hal.Confirm || got[0].Long {
+			t.Errorf("then a press: got %+v, want one short confirm", got)
+		}
+	})
 }
 
 func TestButtonsNeedEdgeDetection(t *testing.T) {
-	p := &gpiotest.Pin{N: "GPIO9"} // no EdgesChan: In with edges fails
-	b, err := NewButtons(0, []ButtonPin{{Pin: p, Button: hal.Confirm}}, haltest.NewClock(t0), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Run(context.Background()); err == nil {
-		t.Error("Run with a pin that cannot detect edges: got nil, want an error")
-	}
+	synctest.Test(t, func(t *testing.T) {
+		p := &gpiotest.Pin{N: "GPIO9"} // no EdgesChan: In with edges fails
+		b, err := NewButtons(0, []ButtonPin{{Pin: p, Button: hal.Confirm}}, haltest.NewClock(t0), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Run(context.Background()); err == nil {
+			t.Error("Run with a pin that cannot detect edges: got nil, want an error")
+		}
+	})
 }
 
 func TestNewButtonsRejects(t *testing.T) {
@@ -235,9 +246,11 @@ func (h buttonHarness) Press(b hal.Button, long bool) error {
 func (h buttonHarness) Settle() error { return nil }
 
 func TestButtonsConform(t *testing.T) {
-	g := newButtonRig(t, false)
-	err := haltest.TestButtonReader(haltest.ButtonCheck{Buttons: g.b, Seat: 3, Harness: buttonHarness{g}, Test: []hal.Button{hal.Confirm, hal.Cancel}})
-	if err != nil {
-		t.Error(err)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		g := newButtonRig(t, false)
+		err := haltest.TestButtonReader(haltest.ButtonCheck{Buttons: g.b, Seat: 3, Harness: buttonHarness{g}, Test: []hal.Button{hal.Confirm, hal.Cancel}})
+		if err != nil {
+			t.Error(err)
+		}
+	})
 }

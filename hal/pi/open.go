@@ -8,10 +8,8 @@ import (
 	"sync"
 
 	"periph.io/x/conn/v3/gpio"
-	"periph.io/x/conn/v3/gpio/gpioreg"
+	"periph.io/x/conn/v3/physic"
 	"periph.io/x/conn/v3/spi"
-	"periph.io/x/conn/v3/spi/spireg"
-	"periph.io/x/host/v3"
 
 	"ttr/hal"
 	"ttr/hal/config"
@@ -24,33 +22,6 @@ type Host interface {
 	SPI(bus, cs int) (spi.PortCloser, error)
 	// GPIO returns BCM GPIO n.
 	GPIO(n int) (gpio.PinIO, error)
-}
-
-// PeriphHost initialises periph's host drivers and returns the Host that
-// finds ports and pins in periph's registries.
-func PeriphHost() (Host, error) {
-	if _, err := host.Init(); err != nil {
-		return nil, fmt.Errorf("pi: periph host: %w", err)
-	}
-	return periphHost{}, nil
-}
-
-type periphHost struct{}
-
-func (periphHost) SPI(bus, cs int) (spi.PortCloser, error) {
-	p, err := spireg.Open(fmt.Sprintf("/dev/spidev%d.%d", bus, cs))
-	if err != nil {
-		return nil, fmt.Errorf("pi: /dev/spidev%d.%d: %w (is SPI%d enabled in /boot/firmware/config.txt?)", bus, cs, err, bus)
-	}
-	return p, nil
-}
-
-func (periphHost) GPIO(n int) (gpio.PinIO, error) {
-	p := gpioreg.ByName(fmt.Sprintf("GPIO%d", n))
-	if p == nil {
-		return nil, fmt.Errorf("pi: GPIO%d not found", n)
-	}
-	return p, nil
 }
 
 // Table is the hardware of a whole table.
@@ -71,7 +42,7 @@ type Seat struct {
 // nil for the defaults. Nothing runs until Run.
 func Open(cfg *config.Config, h Host, clock hal.Clock, ro *ReaderOpts, bo *ButtonOpts) (*Table, error) {
 	t := &Table{}
-	resetLocks := map[int]*sync.RWMutex{} // by reset GPIO: readers may share a reset line
+	resetLocks := map[int]*resetLock{} // by reset GPIO: readers may share a reset line
 	fail := func(err error) (*Table, error) {
 		t.Close()
 		return nil, err
@@ -91,7 +62,12 @@ func Open(cfg *config.Config, h Host, clock hal.Clock, ro *ReaderOpts, bo *Butto
 		if err != nil {
 			return fail(fmt.Errorf("pi: seat %d reader IRQ: %w", i+1, err))
 		}
-		r, err := NewReader(seat, port, reset, irq, clock, ro)
+		var o ReaderOpts
+		if ro != nil {
+			o = *ro
+		}
+		o.SPIClock = physic.Frequency(cfg.SPIClockKHz(s.Reader.Bus)) * physic.KiloHertz
+		r, err := NewReader(seat, port, reset, irq, clock, &o)
 		if err != nil {
 			return fail(err)
 		}
@@ -100,7 +76,7 @@ func Open(cfg *config.Config, h Host, clock hal.Clock, ro *ReaderOpts, bo *Butto
 		} else {
 			resetLocks[s.Reader.Reset] = r.resetLock
 		}
-		wiring := fmt.Sprintf("reader SPI%d.%d reset GPIO%d IRQ GPIO%d;", s.Reader.Bus, s.Reader.ChipSelect, s.Reader.Reset, s.Reader.IRQ)
+		wiring := fmt.Sprintf("reader SPI%d.%d at %s reset GPIO%d IRQ GPIO%d;", s.Reader.Bus, s.Reader.ChipSelect, o.SPIClock, s.Reader.Reset, s.Reader.IRQ)
 		var pins []ButtonPin
 		for j, b := range s.Buttons {
 			p, err := h.GPIO(b.Pin)

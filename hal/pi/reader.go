@@ -15,35 +15,33 @@ import (
 	"periph.io/x/devices/v3/mfrc522/commands"
 
 	"ttr/hal"
+	"ttr/hal/config"
 )
 
 // ReaderOpts tunes a Reader. The zero value of a field means its default.
 type ReaderOpts struct {
-	Poll       time.Duration // time between two polls
-	Wait       time.Duration // how long a poll lets a tag answer (real time)
-	Lifted     int           // polls in a row without the tag before it counts as lifted
-	Fails      int           // failed health checks in a row before the reader is offline
-	Backoff    time.Duration // first wait before re-initialising an offline reader
-	MaxBackoff time.Duration // longest wait between re-initialisations
+	Poll       time.Duration    // time between two polls
+	Lifted     int              // polls in a row without the tag before it counts as lifted
+	Fails      int              // failed health checks in a row before the reader is offline
+	Backoff    time.Duration    // first wait before re-initialising an offline reader
+	MaxBackoff time.Duration    // longest wait between re-initialisations
+	SPIClock   physic.Frequency // SCK; Open sets it from the config's bus
 }
 
 // DefaultReaderOpts are the options used for zero fields.
 var DefaultReaderOpts = ReaderOpts{
 	Poll:       50 * time.Millisecond,
-	Wait:       25 * time.Millisecond,
 	Lifted:     3,
 	Fails:      2,
 	Backoff:    100 * time.Millisecond,
 	MaxBackoff: 5 * time.Second,
+	SPIClock:   config.DefaultSPIClockKHz * physic.KiloHertz,
 }
 
 func (o ReaderOpts) withDefaults() ReaderOpts {
 	d := DefaultReaderOpts
 	if o.Poll > 0 {
 		d.Poll = o.Poll
-	}
-	if o.Wait > 0 {
-		d.Wait = o.Wait
 	}
 	if o.Lifted > 0 {
 		d.Lifted = o.Lifted
@@ -56,6 +54,9 @@ func (o ReaderOpts) withDefaults() ReaderOpts {
 	}
 	if o.MaxBackoff > 0 {
 		d.MaxBackoff = o.MaxBackoff
+	}
+	if o.SPIClock > 0 {
+		d.SPIClock = o.SPIClock
 	}
 	if d.MaxBackoff < d.Backoff {
 		d.MaxBackoff = d.Backoff
@@ -82,10 +83,8 @@ type Reader struct {
 
 	started atomic.Bool // Run was called
 
-	// resetLock is shared by the readers on one reset line (see Open): a
-	// reset takes it for writing, a poll for reading, so that one reader's
-	// reset never lands in another's initialisation or read.
-	resetLock *sync.RWMutex
+	// resetLock is shared by the readers on one reset line (see Open).
+	resetLock *resetLock
 
 	// Owned by Run's goroutine.
 	dev   *mfrc522.Dev
@@ -120,12 +119,12 @@ func NewReader(seat hal.Seat, port spi.Port, reset gpio.PinOut, irq gpio.PinIn, 
 		seat:      seat,
 		port:      &oncePort{Port: port},
 		reset:     reset,
-		irq:       positiveWait{irq},
+		irq:       irq,
 		clock:     clock,
 		opts:      o.withDefaults(),
 		scans:     make(chan hal.Scan, 16),
 		status:    make(chan hal.Status, 8),
-		resetLock: new(sync.RWMutex),
+		resetLock: newResetLock(),
 	}, nil
 }
 
@@ -184,9 +183,10 @@ func (r *Reader) Run(ctx context.Context) error {
 	}
 }
 
-// open resets the chip through NRSTPD and initialises it.
+// open resets the chip through NRSTPD, waits for it to start and
+// configures it.
 func (r *Reader) open() error {
-	if _, err := r.port.Connect(10*physic.MegaHertz, spi.Mode0, 8); err != nil {
+	if _, err := r.port.Connect(r.opts.SPIClock, spi.Mode0, 8); err != nil {
 		return fmt.Errorf("pi: reader %d: %w", r.seat, err)
 	}
 	if err := r.reset.Out(gpio.Low); err != nil {
@@ -195,43 +195,82 @@ func (r *Reader) open() error {
 	if err := r.reset.Out(gpio.High); err != nil {
 		return fmt.Errorf("pi: reader %d: reset: %w", r.seat, err)
 	}
-	// The oscillator starts within tens of microseconds of the reset; a few
-	// hundred SPI reads give it far longer than that.
-	var err error
-	for range 200 {
-		if err = r.health(); err == nil {
-			break
-		}
+	if err := r.waitReady(); err != nil {
+		return err
 	}
-	if err != nil {
+	if _, err := r.health(); err != nil {
 		return err
 	}
 	if r.dev == nil {
+		// NewSPI initialises the chip; configure does it again, as after
+		// any reset.
 		dev, err := mfrc522.NewSPI(r.port, r.reset, r.irq)
 		if err != nil {
 			return fmt.Errorf("pi: reader %d: %w", r.seat, err)
 		}
 		r.dev = dev
-		return nil
 	}
+	return r.configure()
+}
+
+// configure initialises the chip (a soft reset, the driver's timer and
+// antenna settings, the field on) and shortens the timer to answerTicks:
+// the driver's runs 15.5 ms (TReload 30 at 0.5 ms a tick), while a tag
+// answers the frames of an activation within 0.1 ms (ISO/IEC 14443-3,
+// 6.2.1.1: 1172/fc or 1236/fc). The field then stays on, so that a tag on
+// the reader keeps its power between polls.
+func (r *Reader) configure() error {
 	if err := r.dev.LowLevel.Init(); err != nil {
+		return fmt.Errorf("pi: reader %d: %w", r.seat, err)
+	}
+	if err := r.dev.LowLevel.DevWrite(commands.TReloadRegL, answerTicks-1); err != nil {
 		return fmt.Errorf("pi: reader %d: %w", r.seat, err)
 	}
 	return nil
 }
 
-// health reads VersionReg: a chip that answers 0x00 or 0xFF is not there.
-func (r *Reader) health() error {
+// answerTicks is how many 0.5 ms ticks of the chip's timer a poll waits
+// for a tag's answer to each frame.
+const answerTicks = 2
+
+// readyPolls bounds the wait for the oscillator after a reset: at 10 MHz
+// a read takes a few µs, at 100 kHz 160 µs, so 2000 reads cover the
+// crystal's start-up of a few milliseconds at any clock.
+const readyPolls = 2000
+
+// waitReady polls CommandReg until its PowerDown bit clears: the datasheet
+// (section 8.8.2) has the chip set it until its oscillator runs after a
+// reset. A chip that is not there reads 0xFF (PowerDown set) or 0x00.
+func (r *Reader) waitReady() error {
 	c := r.port.conn
-	w := []byte{commands.VersionReg<<1 | 0x80, 0}
+	w := []byte{commands.CommandReg<<1 | 0x80, 0}
 	rd := make([]byte, 2)
+	for range readyPolls {
+		if err := c.Tx(w, rd); err != nil {
+			return fmt.Errorf("%w: seat %d: %w", ErrNoAnswer, int(r.seat)+1, err)
+		}
+		if rd[1]&0x10 == 0 {
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: seat %d: CommandReg reads %#02x after %d reads: the chip did not start", ErrNoAnswer, int(r.seat)+1, rd[1], readyPolls)
+}
+
+// health reads VersionReg, where a chip that answers 0x00 or 0xFF is not
+// there, and TReloadReg, which holds answerTicks-1 unless the chip was
+// reset since it was configured (by a reset of a line it shares with other
+// readers, or a brown-out): configured is false then.
+func (r *Reader) health() (configured bool, err error) {
+	c := r.port.conn
+	w := []byte{commands.VersionReg<<1 | 0x80, commands.TReloadRegL<<1 | 0x80, 0}
+	rd := make([]byte, 3)
 	if err := c.Tx(w, rd); err != nil {
-		return fmt.Errorf("%w: seat %d: %w", ErrNoAnswer, int(r.seat)+1, err)
+		return false, fmt.Errorf("%w: seat %d: %w", ErrNoAnswer, int(r.seat)+1, err)
 	}
 	if v := rd[1]; v == 0x00 || v == 0xFF {
-		return fmt.Errorf("%w: seat %d: VersionReg reads %#02x", ErrNoAnswer, int(r.seat)+1, v)
+		return false, fmt.Errorf("%w: seat %d: VersionReg reads %#02x", ErrNoAnswer, int(r.seat)+1, v)
 	}
-	return nil
+	return rd[2] == answerTicks-1, nil
 }
 
 // serve polls the initialised chip. It returns nil when ctx is done, or
@@ -239,15 +278,16 @@ func (r *Reader) health() error {
 func (r *Reader) serve(ctx context.Context) error {
 	o := r.opts
 	var (
-		misses int // polls in a row without the held tag
-		sick   int // failed health checks in a row
+		misses int        // polls in a row without the held tag
+		sick   int        // failed health checks in a row
+		calm   = o.Lifted // polls in a row without a collision
 	)
 	for {
 		if !r.sleep(ctx, o.Poll) {
 			return nil
 		}
 		r.resetLock.RLock()
-		uid, ok, err := r.poll()
+		uid, res, err := r.poll()
 		r.resetLock.RUnlock()
 		if err != nil {
 			if sick++; sick >= o.Fails {
@@ -256,11 +296,20 @@ func (r *Reader) serve(ctx context.Context) error {
 			continue
 		}
 		sick = 0
+		if res == collided {
+			// Told once per time the cards lie together, as a tag is.
+			if calm >= o.Lifted {
+				r.tell(hal.Status{Seat: r.seat, Device: hal.DeviceReader, State: hal.Online, Err: hal.ErrCollision, At: r.clock.Now()})
+			}
+			calm = 0
+		} else {
+			calm++
+		}
 		switch {
-		case ok && uid == r.held:
+		case res == found && uid == r.held:
 			misses = 0
 			continue
-		case !ok:
+		case res != found:
 			if r.held != "" {
 				if misses++; misses >= o.Lifted {
 					r.held = ""
@@ -277,70 +326,197 @@ func (r *Reader) serve(ctx context.Context) error {
 	}
 }
 
+// result is what one read of the field found.
+type result uint8
+
+const (
+	nothing  result = iota // no tag answered, or its answer was garbled
+	found                  // a tag, read whole
+	collided               // several tags answered at once
+)
+
 // poll checks that the chip answers and reads the tag in the field. A tag
 // not reported yet is believed only if a second read at once agrees.
-func (r *Reader) poll() (hal.UID, bool, error) {
-	if err := r.health(); err != nil {
-		return "", false, err
+func (r *Reader) poll() (hal.UID, result, error) {
+	configured, err := r.health()
+	if err != nil {
+		return "", nothing, err
 	}
-	uid, ok := r.read()
-	if !ok || uid == r.held {
-		return uid, ok, nil
+	if !configured {
+		// Reset under it: the field came back on just now, too soon for a
+		// tag to answer; the next poll reads.
+		return "", nothing, r.configure()
 	}
-	if again, ok := r.read(); !ok || again != uid {
-		return "", false, nil
+	uid, res := r.read()
+	if res != found || uid == r.held {
+		return uid, res, nil
 	}
-	return uid, true, nil
+	if again, res := r.read(); res != found || again != uid {
+		return "", res, nil
+	}
+	return uid, found, nil
 }
 
-// read asks the driver for the UID of the tag in the field.
-func (r *Reader) read() (hal.UID, bool) {
-	b, err := r.dev.ReadUID(r.opts.Wait)
-	if err != nil || (len(b) != 4 && len(b) != 7) {
-		return "", false
+// Errors of one frame; a read that meets them reports nothing and the
+// next poll tries again.
+var (
+	errSilent    = errors.New("pi: no answer")
+	errGarbled   = errors.New("pi: garbled answer")
+	errCollision = errors.New("pi: several tags answered")
+)
+
+// read activates the tag in the field (ISO/IEC 14443-3, 6.4: WUPA,
+// anticollision and SELECT at each cascade level) and then sends HLTA
+// whatever happened: an active tag halts, one left half-activated by a
+// garbled frame falls back to IDLE (6.3), so that the next WUPA wakes it
+// either way. (Why not the driver's ReadUID: see the package doc.)
+func (r *Reader) read() (hal.UID, result) {
+	uid, err := r.activate()
+	_ = r.halt()
+	switch {
+	case errors.Is(err, errCollision):
+		return "", collided
+	case err != nil:
+		return "", nothing
 	}
-	if len(b) == 7 && r.selectCL2(b) != nil {
-		return "", false
-	}
-	return hal.UID(fmt.Sprintf("%X", b)), true
+	return hal.UID(fmt.Sprintf("%X", uid)), found
 }
 
-// selectCL2 selects a 7-byte UID's tag at cascade level 2 and checks that it
-// answers. The driver SELECTs at level 1, so the tag itself confirms those
-// bytes, but stops after the level-2 anticollision, whose answer a corrupted
-// frame with a matching BCC can fake; a tag answers SELECT only with its own
-// UID (ISO/IEC 14443-3, 6.5.3).
-func (r *Reader) selectCL2(uid []byte) error {
+func (r *Reader) activate() ([]byte, error) {
+	atqa, bits, err := r.transceive([]byte{0x52}, 7) // WUPA: wakes a halted tag too
+	switch {
+	case err != nil:
+		return nil, err
+	case bits != 16 || len(atqa) < 2:
+		return nil, fmt.Errorf("%w: ATQA of %d bits", errGarbled, bits)
+	}
+	c1, sak, err := r.cascade(0x93)
+	if err != nil {
+		return nil, err
+	}
+	if c1[0] != 0x88 {
+		if sak&0x04 != 0 {
+			return nil, fmt.Errorf("%w: SAK %#02x says more UID follows a 4-byte UID", errGarbled, sak)
+		}
+		return c1, nil
+	}
+	if sak&0x04 == 0 {
+		return nil, fmt.Errorf("%w: a cascade tag with a SAK that says the UID is complete", errGarbled)
+	}
+	c2, sak, err := r.cascade(0x95)
+	if err != nil {
+		return nil, err
+	}
+	if sak&0x04 != 0 {
+		return nil, errors.New("pi: a 10-byte UID, which the reader does not read")
+	}
+	return append(c1[1:4:4], c2...), nil
+}
+
+// cascade runs the anticollision and SELECT of one cascade level (sel is
+// 0x93 or 0x95) and returns the level's four UID bytes and the SAK. The tag
+// answers SELECT only with its own UID bytes (ISO/IEC 14443-3, 6.5.3), so a
+// corrupted anticollision frame whose BCC happens to match is caught.
+func (r *Reader) cascade(sel byte) ([]byte, byte, error) {
+	b, bits, err := r.transceive([]byte{sel, 0x20}, 0)
+	switch {
+	case err != nil:
+		return nil, 0, err
+	case bits != 40 || len(b) < 5:
+		return nil, 0, fmt.Errorf("%w: anticollision answer of %d bits", errGarbled, bits)
+	case b[0]^b[1]^b[2]^b[3] != b[4]:
+		return nil, 0, fmt.Errorf("%w: BCC mismatch", errGarbled)
+	}
+	frame := []byte{sel, 0x70, b[0], b[1], b[2], b[3], b[4]}
+	crc, err := r.dev.LowLevel.CRC(frame)
+	if err != nil {
+		return nil, 0, err
+	}
+	sak, bits, err := r.transceive(append(frame, crc...), 0)
+	switch {
+	case err != nil:
+		return nil, 0, err
+	case bits != 24 || len(sak) < 3:
+		return nil, 0, fmt.Errorf("%w: SAK of %d bits", errGarbled, bits)
+	}
+	// The chip checks no CRC (RxCRCEn is off, as the driver leaves it):
+	// check the SAK's here.
+	if got, err := r.dev.LowLevel.CRC(sak[:1]); err != nil || got[0] != sak[1] || got[1] != sak[2] {
+		return nil, 0, fmt.Errorf("%w: SAK CRC", errGarbled)
+	}
+	return b[:4], sak[0], nil
+}
+
+// transceive sends frame, whose last byte has lastBits valid bits (0 for
+// all 8), and returns the answer and its length in bits; errSilent when
+// nothing answered before the timer ran out.
+func (r *Reader) transceive(frame []byte, lastBits byte) ([]byte, int, error) {
 	ll := r.dev.LowLevel
-	c := uid[3:7]
-	frame := []byte{0x95, 0x70, c[0], c[1], c[2], c[3], c[0] ^ c[1] ^ c[2] ^ c[3]}
+	if err := ll.DevWrite(commands.BitFramingReg, lastBits); err != nil {
+		return nil, 0, err
+	}
+	back, bits, err := ll.CardWrite(commands.PCD_TRANSCEIVE, frame)
+	if err != nil {
+		// The timer ran out ("IRQ error"), or the chip never finished.
+		return nil, 0, fmt.Errorf("%w: %w", errSilent, err)
+	}
+	if bits < 0 {
+		// CardWrite hides ErrorReg's flags: read them again.
+		e, err := ll.DevRead(commands.ErrorReg)
+		if err == nil && e&0x08 != 0 {
+			return nil, 0, errCollision
+		}
+		return nil, 0, fmt.Errorf("%w: ErrorReg %#02x", errGarbled, e)
+	}
+	return back, bits, nil
+}
+
+// halt sends HLTA (ISO/IEC 14443-3, 6.4.3), which no tag answers, and waits
+// until it is on the air: a command started sooner would cut it short, and
+// the tag would miss it.
+func (r *Reader) halt() error {
+	ll := r.dev.LowLevel
+	frame := []byte{0x50, 0x00}
 	crc, err := ll.CRC(frame)
 	if err != nil {
 		return err
 	}
-	if err := ll.DevWrite(commands.BitFramingReg, 0x00); err != nil {
+	frame = append(frame, crc...)
+	if err := ll.DevWrite(commands.BitFramingReg, 0); err != nil {
 		return err
 	}
-	sak, bits, err := ll.CardWrite(commands.PCD_TRANSCEIVE, append(frame, crc...))
-	switch {
-	case err != nil:
+	if err := ll.DevWrite(commands.CommandReg, commands.PCD_IDLE); err != nil {
 		return err
-	case bits != 24 || len(sak) < 1:
-		return fmt.Errorf("pi: no SAK at cascade level 2 (%d bits)", bits)
-	case sak[0]&0x04 != 0:
-		return errors.New("pi: a 10-byte UID, which the driver cannot read")
 	}
-	return nil
+	if err := ll.SetBitmask(commands.FIFOLevelReg, 0x80); err != nil {
+		return err
+	}
+	for _, b := range frame {
+		if err := ll.DevWrite(commands.FIFODataReg, b); err != nil {
+			return err
+		}
+	}
+	if err := ll.DevWrite(commands.CommIrqReg, 0x7F); err != nil {
+		return err
+	}
+	if err := ll.DevWrite(commands.CommandReg, commands.PCD_TRANSMIT); err != nil {
+		return err
+	}
+	for range readyPolls {
+		irq, err := ll.DevRead(commands.CommIrqReg)
+		if err != nil {
+			return err
+		}
+		if irq&0x40 != 0 { // TxIRq
+			return nil
+		}
+	}
+	return errors.New("pi: HLTA never went out")
 }
 
-// report sends a status when the state changes, dropping the oldest status
-// if nobody reads them.
-func (r *Reader) report(s hal.State, err error) {
-	if r.state == s {
-		return
-	}
-	r.state = s
-	st := hal.Status{Seat: r.seat, Device: hal.DeviceReader, State: s, Err: err, At: r.clock.Now()}
+// tell sends a status whatever the state, dropping the oldest status if
+// nobody reads them.
+func (r *Reader) tell(st hal.Status) {
 	for {
 		select {
 		case r.status <- st:
@@ -354,6 +530,15 @@ func (r *Reader) report(s hal.State, err error) {
 	}
 }
 
+// report sends a status when the state changes.
+func (r *Reader) report(s hal.State, err error) {
+	if r.state == s {
+		return
+	}
+	r.state = s
+	r.tell(hal.Status{Seat: r.seat, Device: hal.DeviceReader, State: s, Err: err, At: r.clock.Now()})
+}
+
 // sleep waits d on the clock; false if ctx is done first.
 func (r *Reader) sleep(ctx context.Context, d time.Duration) bool {
 	select {
@@ -362,23 +547,6 @@ func (r *Reader) sleep(ctx context.Context, d time.Duration) bool {
 	case <-ctx.Done():
 		return false
 	}
-}
-
-// positiveWait passes only positive timeouts to its pin: host v3.8.5 waits
-// forever on WaitForEdge(0), which the mfrc522 driver calls to clear a
-// pending interrupt.
-type positiveWait struct{ gpio.PinIn }
-
-// minWait is what a non-positive timeout becomes: long enough to read an
-// edge already queued by the kernel.
-const minWait = time.Millisecond
-
-// WaitForEdge implements gpio.PinIn.
-func (p positiveWait) WaitForEdge(timeout time.Duration) bool {
-	if timeout <= 0 {
-		timeout = minWait
-	}
-	return p.PinIn.WaitForEdge(timeout)
 }
 
 // oncePort connects its port once and hands the same connection to every

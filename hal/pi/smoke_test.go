@@ -65,7 +65,7 @@ func TestSmoke(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := PeriphHost()
+	h, err := PeriphHost(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

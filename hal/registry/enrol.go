@@ -69,6 +69,10 @@ func Enrol(ctx context.Context, e Enrolment) (*Registry, error) {
 			if err != nil {
 				return reg, err
 			}
+			if s.UID.Random() {
+				fmt.Fprintf(e.Out, "  Tag %s has a random UID: it gives another one each time it is scanned, so the table could never recognise it. Stick a tag with a fixed UID (NTAG213, MIFARE Classic) on %s and scan it\n", s.UID, c)
+				continue
+			}
 			err = reg.Add(s.UID, c)
 			var dup *DuplicateError
 			if errors.As(err, &dup) {

@@ -201,7 +201,7 @@ func TestEnrol(t *testing.T) {
 	deck := []Card{red3, loco, bosMi}
 	clk := haltest.NewClock(t0)
 	rd := haltest.NewReader(0, clk)
-	for _, u := range []hal.UID{"DEADBEEF", "DEADBEEF", "045A6B7C8D9E80", "04A1B2C3D4E5F6"} {
+	for _, u := range []hal.UID{"DEADBEEF", "DEADBEEF", "08A1B2C3", "045A6B7C8D9E80", "04A1B2C3D4E5F6"} {
 		rd.Tap(u)
 	}
 	var out strings.Builder
@@ -213,6 +213,7 @@ func TestEnrol(t *testing.T) {
   train red 3 = DEADBEEF
 Card 2 of 3: scan train locomotive 14
   Tag DEADBEEF is already train red 3: put that card aside and scan train locomotive 14
+  Tag 08A1B2C3 has a random UID: it gives another one each time it is scanned, so the table could never recognise it. Stick a tag with a fixed UID (NTAG213, MIFARE Classic) on train locomotive 14 and scan it
   train locomotive 14 = 045A6B7C8D9E80
 Card 3 of 3: scan ticket usa boston miami
   ticket usa boston miami = 04A1B2C3D4E5F6

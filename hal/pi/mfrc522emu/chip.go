@@ -29,10 +29,14 @@ const (
 	regControl    = 0x0C
 	regBitFraming = 0x0D
 	regMode       = 0x11
+	regRxMode     = 0x13
 	regTxControl  = 0x14
 	regCRCResultM = 0x21
 	regCRCResultL = 0x22
 	regTMode      = 0x2A
+	regTPrescaler = 0x2B
+	regTReloadH   = 0x2C
+	regTReloadL   = 0x2D
 	regVersion    = 0x37
 )
 
@@ -60,6 +64,34 @@ const Version = 0x92
 
 const fifoSize = 64
 
+// Bits of CommandReg and ErrorReg.
+const (
+	powerDown = 0x10 // CommandReg: soft power-down, or not ready yet
+	errColl   = 0x08 // ErrorReg: a bit collision
+	errCRC    = 0x04 // ErrorReg: RxCRCEn set and a frame's CRC_A is wrong
+)
+
+// Times of the chip and its tags.
+const (
+	// DefaultStartUp is how long the chip takes to become ready after its
+	// oscillator was stopped (a hard reset through NRSTPD or a wake-up from
+	// soft power-down): the crystal's start-up and the 37.74 µs of the
+	// datasheet's section 8.8.2. CommandReg's PowerDown bit reads 1 until
+	// then.
+	DefaultStartUp = time.Millisecond
+	// DefaultPowerUp is how long a tag needs the field on before it
+	// answers. ISO/IEC 14443-3 lets the reader wait 5 ms (the guard time
+	// after the field is switched on); 3 ms is a slow tag within it.
+	DefaultPowerUp = 3 * time.Millisecond
+)
+
+// bitTime is one bit at 106 kbit/s: 128 periods of the 13.56 MHz carrier.
+const bitTime = 128 * time.Second / 13_560_000
+
+// fdt is the frame delay time of ISO/IEC 14443-3 (1172/fc, the tag's
+// answer to REQA; later frames take about as long).
+const fdt = 1172 * time.Second / 13_560_000
+
 // resetValues are the registers' values after a reset (section 9.3).
 var resetValues = [64]byte{
 	regCommand: 0x20, regComIEn: 0x80, regComIrq: 0x14, regWaterLevel: 0x08,
@@ -81,18 +113,24 @@ type Chip struct {
 	fifo       []byte
 	rxLastBits byte
 	field      bool
-	tag        *tag
+	fieldOn    time.Time // when the field last came on
+	tags       []*tag
+	powerUp    time.Duration
+	startUp    time.Duration
+	readyAt    time.Time // the oscillator runs and the chip takes commands from then
+	softDown   bool      // CommandReg's PowerDown bit was set
+	gen        int       // counts commands started, so a late answer or timeout of an older one is dropped
 	faults     []Fault
 	level      gpio.Level // the IRQ line
 	connected  bool
+	speed      physic.Frequency // of the last Connect
 	hung       bool
 	unplugged  bool
 	poweredOff bool // NRSTPD held low
 	txErr      error
-	quiet      chan struct{} // closed and replaced when a frame raised no interrupt
 	transfers  int
+	bytes      int
 	requests   int
-	edges      int // falling edges of the IRQ line so far
 	closed     int
 }
 
@@ -103,7 +141,7 @@ var (
 
 // New returns a powered, reset chip with no tag in its field.
 func New(name string) *Chip {
-	c := &Chip{level: gpio.High, quiet: make(chan struct{})}
+	c := &Chip{level: gpio.High, powerUp: DefaultPowerUp, startUp: DefaultStartUp}
 	c.irq = &IRQPin{Pin: &gpiotest.Pin{N: name + "-IRQ", L: gpio.High, EdgesChan: make(chan gpio.Level, 16)}, chip: c}
 	c.reset = &ResetPin{Pin: &gpiotest.Pin{N: name + "-RST", L: gpio.High}, chip: c}
 	c.softReset()
@@ -127,6 +165,7 @@ func (c *Chip) Connect(f physic.Frequency, mode spi.Mode, bits int) (spi.Conn, e
 		return nil, fmt.Errorf("mfrc522emu: %v is above the chip's 10MHz", f)
 	}
 	c.connected = true
+	c.speed = f
 	return c, nil
 }
 
@@ -137,6 +176,13 @@ func (c *Chip) Close() error {
 	c.connected = false
 	c.closed++
 	return nil
+}
+
+// Speed returns the clock the chip was last connected at.
+func (c *Chip) Speed() physic.Frequency {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.speed
 }
 
 // Closed returns how many times Close was called.
@@ -168,14 +214,23 @@ func (c *Chip) TxPackets(p []spi.Packet) error {
 // (0 to end) and receives each register's value one byte later.
 func (c *Chip) Tx(w, r []byte) error {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if c.txErr != nil {
+		defer c.mu.Unlock()
 		return c.txErr
 	}
 	if len(r) != 0 && len(r) != len(w) {
+		defer c.mu.Unlock()
 		return fmt.Errorf("mfrc522emu: got %d bytes to read for %d written, want equal", len(r), len(w))
 	}
+	// The bytes take their time on the bus; the chip answers each as it
+	// comes, so the transfer is done when the time has passed.
+	bus := time.Duration(len(w)) * 8 * time.Second / time.Duration(max(c.speed, physic.Hertz)/physic.Hertz)
 	c.transfers++
+	c.bytes += len(w)
+	c.mu.Unlock()
+	time.Sleep(bus)
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if len(w) == 0 {
 		return nil
 	}
@@ -198,6 +253,10 @@ func (c *Chip) Tx(w, r []byte) error {
 
 func (c *Chip) answering() bool { return !c.hung && !c.unplugged && !c.poweredOff }
 
+// ready says whether the oscillator runs: not in soft power-down, and
+// started since the last hard reset or wake-up.
+func (c *Chip) ready() bool { return !c.softDown && !time.Now().Before(c.readyAt) }
+
 func (c *Chip) read(addr byte) byte {
 	switch {
 	case c.unplugged:
@@ -205,7 +264,15 @@ func (c *Chip) read(addr byte) byte {
 	case !c.answering():
 		return 0x00
 	}
+	if !c.ready() {
+		if addr == regCommand {
+			return c.regs[regCommand] | powerDown
+		}
+		return 0x00
+	}
 	switch addr {
+	case regCommand:
+		return c.regs[regCommand]
 	case regFIFOData:
 		if len(c.fifo) == 0 {
 			return 0
@@ -237,9 +304,26 @@ func (c *Chip) write(addr, v byte) {
 	if !c.answering() {
 		return
 	}
+	if !c.ready() {
+		// Not running: only clearing PowerDown (the wake-up) is heard.
+		if addr == regCommand && c.softDown && v&powerDown == 0 {
+			c.softDown = false
+			c.readyAt = time.Now().Add(c.startUp)
+			c.regs[regCommand] = v & 0x2F
+		}
+		return
+	}
 	switch addr {
 	case regCommand:
-		c.regs[regCommand] = v & 0x3F
+		c.regs[regCommand] = v & 0x2F
+		c.gen++ // a new command ends the one running
+		if v&powerDown != 0 {
+			// Soft power-down (section 8.6.2): the oscillator and the
+			// antenna drivers stop; the registers are kept.
+			c.softDown = true
+			c.fieldOff()
+			return
+		}
 		switch v & 0x0F {
 		case cmdSoftReset:
 			c.softReset()
@@ -274,11 +358,12 @@ func (c *Chip) write(addr, v byte) {
 		}
 	case regTxControl:
 		c.regs[regTxControl] = v
-		on := v&0x03 != 0
-		if on && !c.field && c.tag != nil {
-			c.tag.state = idle // powered by the field: power-on reset
+		switch on := v&0x03 != 0; {
+		case on && !c.field:
+			c.field, c.fieldOn = true, time.Now()
+		case !on:
+			c.fieldOff()
 		}
-		c.field = on
 	case regError, regStatus1, regVersion, regCRCResultM, regCRCResultL:
 		// read-only
 	default:
@@ -299,11 +384,53 @@ func (c *Chip) softReset() {
 	c.regs = resetValues
 	c.fifo = c.fifo[:0]
 	c.rxLastBits = 0
-	c.field = false
-	if c.tag != nil {
-		c.tag.fallBack()
-	}
+	c.gen++
+	c.fieldOff()
 	c.updateIRQ()
+}
+
+// hardReset is a power-on reset: the registers' reset values, and the
+// oscillator starting (section 8.8.2).
+func (c *Chip) hardReset() {
+	c.softReset()
+	c.softDown = false
+	c.readyAt = time.Now().Add(c.startUp)
+}
+
+// fieldOff switches the antenna off: the tags lose their power, and with
+// it their state (ISO/IEC 14443-3: a tag powers up IDLE, even from HALT).
+func (c *Chip) fieldOff() {
+	c.field = false
+	for _, t := range c.tags {
+		t.state = idle
+	}
+}
+
+// powered returns the tags that have had the field long enough to answer.
+func (c *Chip) powered() []*tag {
+	if !c.field {
+		return nil
+	}
+	now := time.Now()
+	var ts []*tag
+	for _, t := range c.tags {
+		since := c.fieldOn
+		if t.placed.After(since) {
+			since = t.placed
+		}
+		if now.Sub(since) >= c.powerUp {
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}
+
+// timeout is the timer's period (section 8.5): TPrescaler from TModeReg's
+// low nibble and TPrescalerReg, TReload from TReloadReg, at 13.56 MHz.
+func (c *Chip) timeout() time.Duration {
+	pre := int64(c.regs[regTMode]&0x0F)<<8 | int64(c.regs[regTPrescaler])
+	reload := int64(c.regs[regTReloadH])<<8 | int64(c.regs[regTReloadL])
+	return time.Duration((2*pre + 1) * (reload + 1) * int64(time.Second) / 13_560_000)
 }
 
 func (c *Chip) calcCRC() {
@@ -315,45 +442,116 @@ func (c *Chip) calcCRC() {
 	c.regs[regDivIrq] |= irqCRC
 }
 
-// transmit sends the FIFO to the field and, for Transceive, receives the
-// tag's answer into it.
+// transmit sends the FIFO to the field. The tags hear the frame when it has
+// gone over the air; a new command before then aborts it unheard. For
+// Transceive, the answer of the powered tags comes into the FIFO after the
+// frame delay time and its own time on the air, or the timer runs out when
+// none answers.
 func (c *Chip) transmit(receive bool) {
 	frame := append([]byte(nil), c.fifo...)
 	lastBits := int(c.regs[regBitFraming] & 0x07)
 	c.fifo = c.fifo[:0]
 	c.regs[regError] = 0
-	c.regs[regComIrq] |= irqTx
 	if len(frame) == 1 && lastBits == 7 {
 		c.requests++
 	}
-	var answer []byte
-	var errs byte
-	if c.field && c.tag != nil {
-		var step Step
-		answer, step = c.tag.answer(frame, lastBits)
-		if answer != nil {
-			answer, errs = c.corrupt(step, answer)
-		}
+	sent := len(frame) * 9
+	if lastBits != 0 {
+		sent = lastBits
 	}
-	edges := c.edges
-	if !receive {
-		c.regs[regComIrq] |= 0x10 // IdleIRq: Transmit ends by itself
-	} else if answer != nil {
-		c.fifo = append(c.fifo, answer...)
-		c.rxLastBits = 0
-		c.regs[regComIrq] |= irqRx
-		if errs != 0 {
+	gen := c.gen
+	// later runs f at d from now, unless another command started since.
+	later := func(d time.Duration, f func()) {
+		time.AfterFunc(d, func() {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			if c.gen != gen || !c.answering() {
+				return
+			}
+			f()
+			c.updateIRQ()
+		})
+	}
+	later(time.Duration(sent+2)*bitTime, func() {
+		c.regs[regComIrq] |= irqTx
+		var answers [][]byte
+		var errs byte
+		for _, t := range c.powered() {
+			a, step := t.answer(frame, lastBits)
+			if a == nil {
+				continue
+			}
+			var e byte
+			a, e = c.corrupt(step, a)
+			if a != nil {
+				answers = append(answers, a)
+				errs |= e
+			}
+		}
+		if !receive {
+			c.regs[regComIrq] |= 0x10 // IdleIRq: Transmit ends by itself
+			return
+		}
+		answer, collided := combine(answers)
+		if collided {
+			errs |= errColl
+		}
+		if errs&errCRC != 0 && c.regs[regRxMode]&0x80 == 0 {
+			errs &^= errCRC // no CRC check without RxCRCEn: the bad byte goes unflagged
+		}
+		if answer == nil {
+			if c.regs[regTMode]&0x80 != 0 { // TAuto: the timer starts as the frame ends
+				later(c.timeout(), func() { c.regs[regComIrq] |= irqTimer })
+			}
+			return
+		}
+		later(fdt+time.Duration(len(answer)*9+2)*bitTime, func() {
+			c.fifo = append(c.fifo[:0], answer...)
+			c.rxLastBits = 0
 			c.regs[regError] = errs
-			c.regs[regComIrq] |= irqErr
+			c.regs[regComIrq] |= irqRx
+			if errs != 0 {
+				c.regs[regComIrq] |= irqErr
+			}
+		})
+	})
+}
+
+// combine superposes the tags' answers as the reader hears them: equal
+// answers are one; different ones collide at their first different bit,
+// after which the chip clears the bits it received (CollReg's
+// ValuesAfterColl, set after reset).
+func combine(answers [][]byte) ([]byte, bool) {
+	if len(answers) == 0 {
+		return nil, false
+	}
+	first := answers[0]
+	pos := -1 // the first bit where some answer differs
+	for _, a := range answers[1:] {
+		for i := 0; i < max(len(a), len(first))*8; i++ {
+			if bitOf(a, i) != bitOf(first, i) {
+				if pos < 0 || i < pos {
+					pos = i
+				}
+				break
+			}
 		}
-	} else if c.regs[regTMode]&0x80 != 0 {
-		c.regs[regComIrq] |= irqTimer // TAuto: the timer runs out with no answer
 	}
-	c.updateIRQ()
-	if c.edges == edges {
-		close(c.quiet)
-		c.quiet = make(chan struct{})
+	if pos < 0 {
+		return append([]byte(nil), first...), false
 	}
+	out := append([]byte(nil), first[:pos/8+1]...)
+	out[pos/8] &= byte(1)<<(pos%8) - 1
+	return out, true
+}
+
+// bitOf returns bit i of b, least significant bit of each byte first (the
+// order on the air), or 2 past its end.
+func bitOf(b []byte, i int) int {
+	if i/8 >= len(b) {
+		return 2
+	}
+	return int(b[i/8] >> (i % 8) & 1)
 }
 
 // corrupt applies the first injected fault for step to answer.
@@ -377,7 +575,7 @@ func (c *Chip) corrupt(step Step, answer []byte) ([]byte, byte) {
 			return answer[:1], 0
 		case CRC:
 			answer[len(answer)-1] ^= 0x80
-			return answer, 0x04
+			return answer, errCRC
 		case OtherUID:
 			if len(answer) == 5 {
 				answer[1] ^= 0x01
@@ -405,7 +603,6 @@ func (c *Chip) updateIRQ() {
 	c.level = level
 	_ = c.irq.Pin.Out(level)
 	if level == gpio.Low {
-		c.edges++
 		select {
 		case c.irq.EdgesChan <- gpio.Low:
 		default: // the edge buffer is full: the edge is lost, as in the kernel
@@ -413,31 +610,76 @@ func (c *Chip) updateIRQ() {
 	}
 }
 
-func (c *Chip) quietChan() <-chan struct{} {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.quiet
-}
-
 // Place puts a tag with uid (4 or 7 bytes) in the field, replacing any.
+// It answers once it has had the field for the power-up time (SetPowerUp).
 func (c *Chip) Place(uid []byte) error {
-	if len(uid) != 4 && len(uid) != 7 {
-		return fmt.Errorf("mfrc522emu: got a %d-byte UID, want 4 or 7", len(uid))
-	}
-	if uid[0] == 0x88 {
-		return errors.New("mfrc522emu: a UID may not start with the cascade tag 0x88")
+	t, err := newTag(uid)
+	if err != nil {
+		return err
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.tag = &tag{uid: append([]byte(nil), uid...)}
+	c.tags = []*tag{t}
 	return nil
 }
 
-// Lift takes the tag out of the field.
+// Add puts one more tag in the field: two cards laid together.
+func (c *Chip) Add(uid []byte) error {
+	t, err := newTag(uid)
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.tags = append(c.tags, t)
+	return nil
+}
+
+func newTag(uid []byte) (*tag, error) {
+	if len(uid) != 4 && len(uid) != 7 {
+		return nil, fmt.Errorf("mfrc522emu: got a %d-byte UID, want 4 or 7", len(uid))
+	}
+	if uid[0] == 0x88 {
+		return nil, errors.New("mfrc522emu: a UID may not start with the cascade tag 0x88")
+	}
+	return &tag{uid: append([]byte(nil), uid...), placed: time.Now()}, nil
+}
+
+// Lift takes every tag out of the field.
 func (c *Chip) Lift() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.tag = nil
+	c.tags = nil
+}
+
+// SetPowerUp sets how long a tag needs the field before it answers
+// (DefaultPowerUp at first).
+func (c *Chip) SetPowerUp(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.powerUp = d
+}
+
+// SetStartUp sets how long the chip takes to start after a hard reset or
+// a wake-up (DefaultStartUp at first).
+func (c *Chip) SetStartUp(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.startUp = d
+}
+
+// PoweredDown says whether the chip is in soft power-down.
+func (c *Chip) PoweredDown() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.softDown
+}
+
+// Bytes returns how many bytes the SPI transfers have moved.
+func (c *Chip) Bytes() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.bytes
 }
 
 // Inject queues faults; each corrupts the next answer to its Step.
@@ -467,7 +709,7 @@ func (c *Chip) Plug() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.unplugged, c.hung = false, false
-	c.softReset()
+	c.hardReset()
 }
 
 // FailTx makes every transfer fail with err; nil ends it.
@@ -504,11 +746,8 @@ type IRQPin struct {
 }
 
 // WaitForEdge implements gpio.PinIn. It returns true on a falling edge of
-// the line, and false after timeout or as soon as the chip sent a frame that
-// raised no interrupt (see the package documentation on time). A timeout of
-// -1 waits without limit.
+// the line, and false after timeout. A timeout of -1 waits without limit.
 func (p *IRQPin) WaitForEdge(timeout time.Duration) bool {
-	quiet := p.chip.quietChan()
 	var expired <-chan time.Time
 	if timeout >= 0 {
 		t := time.NewTimer(timeout)
@@ -519,14 +758,6 @@ func (p *IRQPin) WaitForEdge(timeout time.Duration) bool {
 	case l := <-p.EdgesChan:
 		_ = p.Pin.Out(l)
 		return true
-	case <-quiet:
-		select {
-		case l := <-p.EdgesChan:
-			_ = p.Pin.Out(l)
-			return true
-		default:
-			return false
-		}
 	case <-expired:
 		return false
 	}
@@ -551,9 +782,10 @@ func (p *ResetPin) Out(l gpio.Level) error {
 	switch {
 	case l == gpio.Low:
 		c.poweredOff = true
+		c.fieldOff()
 	case prev == gpio.Low:
 		c.poweredOff, c.hung = false, false
-		c.softReset()
+		c.hardReset()
 	}
 	return nil
 }

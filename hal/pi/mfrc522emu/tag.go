@@ -1,6 +1,9 @@
 package mfrc522emu
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // Step names a frame of the ISO/IEC 14443-3 activation a tag answers.
 type Step uint8
@@ -63,8 +66,9 @@ const (
 
 // tag is an ISO/IEC 14443-A tag in the field.
 type tag struct {
-	uid   []byte
-	state tagState
+	uid    []byte
+	state  tagState
+	placed time.Time // when it came into the field
 }
 
 // cascade1 returns the UID bytes sent at cascade level 1.

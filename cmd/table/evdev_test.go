@@ -1,0 +1,107 @@
+package main
+
+import (
+	"reflect"
+	"testing"
+)
+
+// ev is one input event.
+type ev struct {
+	typ, code uint16
+	value     int32
+}
+
+var syn = ev{evSyn, synReport, 0}
+
+// feed sends evs to d and returns the taps of each SYN_REPORT, in order.
+func feed(d *mtDecoder, evs ...ev) [][]touchPoint {
+	var out [][]touchPoint
+	for _, e := range evs {
+		taps := d.event(e.typ, e.code, e.value)
+		if e == syn {
+			out = append(out, taps)
+		}
+	}
+	return out
+}
+
+func down(slot, id, x, y int32) []ev {
+	return []ev{{evAbs, absMTSlot, slot}, {evAbs, absMTTrackingID, id}, {evAbs, absMTPositionX, x}, {evAbs, absMTPositionY, y}}
+}
+
+func up(slot int32) []ev {
+	return []ev{{evAbs, absMTSlot, slot}, {evAbs, absMTTrackingID, -1}}
+}
+
+func move(slot, x, y int32) []ev {
+	return []ev{{evAbs, absMTSlot, slot}, {evAbs, absMTPositionX, x}, {evAbs, absMTPositionY, y}}
+}
+
+func cat(parts ...[]ev) []ev {
+	var out []ev
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
+}
+
+func TestMTDecoder(t *testing.T) {
+	// A 4096x4096 panel on a 1920x1080 screen.
+	rng := absRange{0, 4096}
+	at := func(id int32, x, y int32) touchPoint {
+		return touchPoint{ID: id, X: float32(x) * 1920 / 4096, Y: float32(y) * 1080 / 4096}
+	}
+	tests := []struct {
+		name string
+		evs  []ev
+		want [][]touchPoint
+	}{
+		{"two fingers at once", cat(down(0, 10, 100, 200), down(1, 11, 3000, 4000), []ev{{evKey, btnTouch, 1}, syn}, move(0, 110, 210), []ev{syn}),
+			[][]touchPoint{{at(10, 100, 200), at(11, 3000, 4000)}, nil}},
+		{"one held while others come and go", cat(
+			down(0, 20, 100, 100), []ev{{evKey, btnTouch, 1}, syn},
+			down(1, 21, 2000, 2000), []ev{syn},
+			up(1), move(0, 101, 100), []ev{syn},
+			down(1, 22, 2500, 300), []ev{syn},
+			down(2, 23, 400, 3900), []ev{syn},
+		), [][]touchPoint{{at(20, 100, 100)}, {at(21, 2000, 2000)}, nil, {at(22, 2500, 300)}, {at(23, 400, 3900)}}},
+		{"a slot reused at the same place", cat(
+			down(0, 30, 500, 600), []ev{syn},
+			up(0), []ev{syn},
+			// The kernel leaves out coordinates equal to the slot's last ones.
+			[]ev{{evAbs, absMTSlot, 0}, {evAbs, absMTTrackingID, 31}, syn},
+		), [][]touchPoint{{at(30, 500, 600)}, nil, {at(31, 500, 600)}}},
+		{"a new finger in a slot without a lift between", cat(
+			down(0, 50, 500, 600), []ev{syn},
+			down(0, 51, 900, 900), []ev{syn},
+		), [][]touchPoint{{at(50, 500, 600)}, {at(51, 900, 900)}}},
+		{"a frame with lost events", cat(
+			down(0, 40, 500, 600), []ev{{evSyn, synDropped, 0}, syn},
+			move(0, 510, 600), []ev{syn},
+		), [][]touchPoint{nil, nil}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := feed(newMTDecoder(rng, rng, true, 1920, 1080), tc.evs...)
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got %v\nwant %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestSingleTouchDecoder(t *testing.T) {
+	d := newMTDecoder(absRange{0, 1023}, absRange{0, 599}, false, 1024, 600)
+	got := feed(d,
+		ev{evAbs, absX, 100}, ev{evAbs, absY, 200}, ev{evKey, btnTouch, 1}, syn,
+		ev{evAbs, absX, 120}, syn,
+		ev{evKey, btnTouch, 0}, syn,
+		ev{evKey, btnTouch, 1}, ev{evAbs, absX, 700}, syn,
+	)
+	x := func(v int32) float32 { return float32(v) * 1024 / 1023 }
+	y := func(v int32) float32 { return float32(v) * 600 / 599 }
+	want := [][]touchPoint{{{ID: 1, X: x(100), Y: y(200)}}, nil, nil, {{ID: 2, X: x(700), Y: y(200)}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v\nwant %v", got, want)
+	}
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestWindowClick clicks in the table's window with xdotool, as a mouse on
+// the desktop does (a single-touch screen arrives the same way): each
+// click is one touch at its place, and a button held down over several
+// frames is still one.
+func TestWindowClick(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		t.Fatal("no DISPLAY: run the tests under xvfb-run, as make test does")
+	}
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		t.Fatal("xdotool is missing: make deps installs it (apt-get install xdotool)")
+	}
+	bin := tableBinary(t)
+	cmd, sc, stderr := startTable(t, bin, "run", "-config", tableDir(t), "-state", t.TempDir(), "-fake", "-trace")
+	lines := make(chan string, 64)
+	go func() {
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	next := func(prefix string) string {
+		t.Helper()
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					t.Fatalf("the table stopped before %q\n%s", prefix, stderr.String())
+				}
+				if strings.HasPrefix(l, prefix) {
+					return l
+				}
+			case <-ctx.Done():
+				t.Fatalf("no %q line\n%s", prefix, stderr.String())
+			}
+		}
+	}
+	next("ready")
+	id, err := exec.CommandContext(ctx, "xdotool", "search", "--sync", "--name", "Ticket to Ride table").Output()
+	if err != nil {
+		t.Fatalf("xdotool search: %v", err)
+	}
+	win := strings.Fields(string(id))[0]
+	for _, p := range [][2]int{{400, 300}, {1500, 900}} {
+		// raylib sees a press if the button is down at the end of a frame:
+		// move first, then hold for several frames (30 a second).
+		click := fmt.Sprintf("xdotool mousemove --window %s %d %d; sleep 0.1; xdotool mousedown 1; sleep 0.3; xdotool mouseup 1", win, p[0], p[1])
+		if b, err := exec.CommandContext(ctx, "sh", "-c", click).CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v: %s", click, err, b)
+		}
+		if got, want := next("touch"), fmt.Sprintf("touch %d %d", p[0], p[1]); got != want {
+			t.Fatalf("clicked at %d,%d: got %q, want %q", p[0], p[1], got, want)
+		}
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	for l := range lines {
+		if strings.HasPrefix(l, "touch") {
+			t.Errorf("after two clicks, another touch: %q", l)
+		}
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("after SIGTERM: %v\n%s", err, stderr.String())
+	}
+}
