@@ -50,8 +50,8 @@ func (ss *screenSlots) invalidate() {
 var (
 	nameFit     = fitOpts{bold: true, min: 12, max: 21, maxLines: 1}
 	promptFit   = fitOpts{min: minText, max: 21}
-	progressFit = fitOpts{bold: true, min: minText, max: 16, maxLines: 1}
-	keyFit      = fitOpts{bold: true, min: minText, max: 14, maxLines: 1}
+	progressFit = fitOpts{bold: true, min: minText, max: 16, maxLines: 2}
+	keyFit      = fitOpts{bold: true, min: minText, max: 14, maxLines: 1, optional: true}
 	keyTextFit  = fitOpts{bold: true, min: minText, max: 16, maxLines: 2}
 	numberPx    = float32(16)
 )
@@ -119,7 +119,7 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 	if sv.Current && v.Mode != input.ModeStart {
 		nameInk = color.RGBA{20, 20, 24, 255}
 	}
-	inner := nameRect.Inset(3 * u)
+	inner := board.Rect{X: nameRect.X + 3*u, Y: nameRect.Y, W: nameRect.W - 6*u, H: nameRect.H}
 	sl.name.get(s.fonts, s.cat, lang, name, inner.W, inner.H, nameFit).draw(inner, alignLeft, nameInk)
 
 	switch v.Mode {
@@ -203,7 +203,7 @@ func (s *Screen) drawNotice(lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl
 	}
 	r := pg.message
 	if s.mode == input.ModeStart {
-		r.H = pg.colors[0].Y - r.Y - gap*u/2
+		r = pg.startMsg
 	}
 	bg := newsColor
 	if n.Refused {
@@ -239,7 +239,7 @@ func noticeIcon(r board.Rect, u float32) float32 { return min(r.H*0.5, 22*u) }
 // noticeBox is where a notice's words go in box r: right of its icon.
 func noticeBox(r board.Rect, u float32) board.Rect {
 	icon := noticeIcon(r, u)
-	return board.Rect{X: r.X + icon + 8*u, Y: r.Y + 3*u, W: r.W - icon - 11*u, H: r.H - 6*u}
+	return board.Rect{X: r.X + icon + 8*u, Y: r.Y + u, W: r.W - icon - 11*u, H: r.H - 2*u}
 }
 
 // drawSwatch draws a player's colour with the mark of their trains.
@@ -266,7 +266,7 @@ func (s *Screen) drawStats(v *input.View, pg *panelGeom, p int, u float32) {
 		n = 4
 	}
 	cw := r.W / float32(n)
-	px := numberPx * u
+	px := min(numberPx*u, r.H*0.95)
 	f := s.fonts.face(true, px)
 	icon := min(r.H*0.62, cw*0.42)
 	items := [4]struct {
@@ -340,7 +340,7 @@ func (s *Screen) drawTextKey(lang msg.Lang, r board.Rect, slot *textSlot, t msg.
 	}
 	rl.DrawRectangleRounded(rect(r), 0.3, 6, bg)
 	rl.DrawRectangleRoundedLinesEx(rect(r), 0.3, 6, max(1, 1.5*u), withAlpha(panelInk, 0.7))
-	in := r.Inset(3 * u)
+	in := board.Rect{X: r.X + 3*u, Y: r.Y + u, W: r.W - 6*u, H: r.H - 2*u}
 	slot.get(s.fonts, s.cat, lang, t, in.W, in.H, keyTextFit).draw(in, alignCenter, ink)
 }
 
@@ -357,8 +357,7 @@ func (s *Screen) drawStartPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv 
 	// only the notice speaks (as drawMessage).
 	quiet := s.noticeShown(sv)
 	if !playing {
-		r := pg.message
-		r.H = pg.colors[0].Y - r.Y
+		r := pg.startMsg
 		if !quiet {
 			sl.prompt.get(s.fonts, s.cat, lang, msg.Text{Key: "start.seat_empty"}, r.W, r.H, promptFit).drawTop(r, alignLeft, panelDim)
 		}
@@ -367,8 +366,7 @@ func (s *Screen) drawStartPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv 
 	first := v.Start.First == sv.Seat
 	s.drawTextKey(lang, pg.first, &sl.first, msg.Text{Key: "start.first_player"}, first, u)
 	// The colour's name above the swatches.
-	r := pg.message
-	r.H = pg.colors[0].Y - r.Y - gap*u/2
+	r := pg.startMsg
 	if !quiet {
 		sl.prompt.get(s.fonts, s.cat, lang, sv.Name, r.W, r.H, promptFit).drawTop(r, alignLeft, panelInk)
 	}
