@@ -323,7 +323,7 @@ func (s *Screen) layOut(m *maps.Map) {
 		if s.bd != nil {
 			s.bd.Unload()
 		}
-		s.bd = NewBoard(m, lay.board)
+		s.bd = newBoard(m, lay.board, nameSize(s.play.u))
 	} else {
 		s.bd.Resize(lay.board)
 	}

@@ -1,9 +1,12 @@
 package display
 
 import (
+	"image"
+
 	"fmt"
 	"testing"
 	"time"
+	"ttr/display/board"
 )
 
 // TestMapShare measures how much of the glass the map takes while playing
@@ -35,4 +38,62 @@ func TestMapShare(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestCityNameCapHeight measures the city names on a rendered 1920x1080
+// table: the height of the ink of each name's first capital letter (B, P,
+// L, W, M: no accent, no descender), at least 14 pixels, on every seat
+// count.
+func TestCityNameCapHeight(t *testing.T) {
+	ss := screens{}
+	defer ss.unload()
+	for _, n := range []int{2, 4, 5} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			v := playView(t, n, "europe")
+			edges := DefaultEdges(n)
+			img := ss.shot(t, 1920, 1080, edges, &v, time.Unix(1e9, 0))
+			l := ss.get(t, 1920, 1080, edges).boardLayout()
+			least := 1000
+			for i, c := range v.Map.Cities {
+				switch c.Name {
+				case "Berlin", "Paris", "London", "Wien", "Madrid":
+				default:
+					continue
+				}
+				h := firstLetterHeight(img, l.Cities[i].Label)
+				t.Logf("%s: cap height %d px", c.Name, h)
+				least = min(least, h)
+			}
+			if least < 14 {
+				t.Errorf("city names' cap height %d px, want at least 14", least)
+			}
+		})
+	}
+}
+
+// firstLetterHeight returns the height in pixels of the dark ink of the
+// first letter on a name's plate: the columns of ink from the left up to
+// the first column without any.
+func firstLetterHeight(img *image.RGBA, plate board.Rect) int {
+	x0, y0 := int(plate.X), int(plate.Y)
+	x1, y1 := int(plate.X+plate.W), int(plate.Y+plate.H)
+	dark := func(x, y int) bool {
+		c := img.RGBAAt(x, y)
+		return int(c.R)+int(c.G)+int(c.B) < 3*135 // halfway between the plate and the ink
+	}
+	top, bottom, inLetter := y1, y0-1, false
+	for x := x0 + int(plate.H*0.15); x < x1-1; x++ {
+		any := false
+		for y := y0 + 1; y < y1-1; y++ {
+			if dark(x, y) {
+				any = true
+				top, bottom = min(top, y), max(bottom, y)
+			}
+		}
+		if inLetter && !any {
+			break
+		}
+		inLetter = inLetter || any
+	}
+	return bottom - top + 1
 }
