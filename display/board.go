@@ -279,8 +279,9 @@ func (b *Board) drawRoute(i int, m RouteMark, selected bool, pulse float32) {
 	route := &l.Map.Routes[i]
 	shape := &l.Routes[i]
 	alpha := float32(1)
-	if m.Faded && m.Owner.A == 0 {
-		alpha = 0.35
+	closed := m.Faded && m.Owner.A == 0
+	if closed {
+		alpha = 0.3
 	}
 	fill, ink := ColorOf(route.Color), InkOn(route.Color)
 	claimed := m.Owner.A != 0
@@ -294,29 +295,36 @@ func (b *Board) drawRoute(i int, m RouteMark, selected bool, pulse float32) {
 	for k := range shape.Cars {
 		c := &shape.Cars[k]
 		if claimed {
-			// A plastic train sits on the space: a little bigger than it,
-			// a light rim all round and a roof along its middle.
-			t := c.Train
+			// A plastic train sits on the space: wider and longer than it,
+			// with a heavy shadow and a strong dark outline all round, in
+			// the owner's colour, and on it a white badge with the owner's
+			// mark, so that a claim shows even on a route of the owner's
+			// own colour and to eyes that cannot tell the colours apart
+			// (TestClaimStandsOut).
+			t := grow(c.Train, l.CarWidth*0.06)
 			shadow := t
 			for j := range shadow {
-				shadow[j] = shadow[j].Add(off.Scale(1.5))
+				shadow[j] = shadow[j].Add(off.Scale(2))
 			}
-			drawQuad(&shadow, shadowColor)
-			rim := grow(t, max(1, l.CarWidth*0.1))
-			drawQuad(&rim, trainRim)
+			drawQuad(&shadow, trainShadow)
+			rim := grow(t, max(1.5, l.CarWidth*0.16))
+			drawQuad(&rim, trainOutline)
 			drawQuad(&t, fill)
-			drawQuad(&c.Roof, darken(fill, 0.25))
-			if m.Mark != board.Plain {
-				up := c.Dir
-				if up.X < 0 {
-					up = up.Scale(-1)
-				}
-				b.shape = board.AppendShape(b.shape[:0], m.Mark, c.Center, up, min(c.Width, c.Length*0.7))
-				ink := inkFor(fill)
-				for j := range b.shape {
-					t := &b.shape[j]
-					rl.DrawTriangle(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), ink)
-				}
+			up := c.Dir
+			if up.X < 0 {
+				up = up.Scale(-1)
+			}
+			r := min(c.Width*1.2, c.Length) * 0.4
+			rl.DrawCircleV(rl.Vector2(c.Center), r, trainRim)
+			mark := m.Mark
+			if mark == board.Plain {
+				mark = board.Dot
+			}
+			b.shape = board.AppendShape(b.shape[:0], mark, c.Center, up, r*1.5)
+			ink := badgeInk(m.Owner)
+			for j := range b.shape {
+				t := &b.shape[j]
+				rl.DrawTriangle(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), ink)
 			}
 			continue
 		}
@@ -340,6 +348,11 @@ func (b *Board) drawRoute(i int, m RouteMark, selected bool, pulse float32) {
 		for j := range c.Glyph {
 			t := &c.Glyph[j]
 			rl.DrawTriangle(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), glyphInk)
+		}
+		if closed {
+			// Out of play: a dark bar struck through each space.
+			bar := c.Roof
+			drawQuad(&bar, closedBar)
 		}
 	}
 }
@@ -377,6 +390,16 @@ func drawStation(c rl.Vector2, r float32, col color.RGBA) {
 	house(1.22, trainRim)
 	house(1.12, outlineColor)
 	house(1, col)
+}
+
+// badgeInk is the colour of an owner's mark on the white badge of their
+// trains: their own colour, darkened when it is too light to show on white
+// (yellow).
+func badgeInk(owner color.RGBA) color.RGBA {
+	if int(owner.R)*299+int(owner.G)*587+int(owner.B)*114 > 150*1000 {
+		return darken(owner, 0.45)
+	}
+	return owner
 }
 
 func drawQuad(q *board.Quad, col color.RGBA) {
