@@ -36,6 +36,10 @@ type View struct {
 	Cities   []CityMark  // by city index; nil or short: the rest unmarked
 	Selected board.Hit   // a route or city drawn pulsing (HitNone: none)
 	Time     float32     // seconds, for the pulse; any steady clock
+	// NameAngle turns the city names to face a side of the table: 0 reads
+	// from the bottom edge, 90 from the left, 180 from the top, 270 from
+	// the right (degrees clockwise, as a seat's panel is turned).
+	NameAngle float32
 }
 
 // A RouteMark is how one route looks in a View.
@@ -188,10 +192,10 @@ func (b *Board) Draw(v *View) {
 	// sees to it), and one texture for all of them is one draw call
 	// rather than two per city.
 	for i := range l.Cities {
-		b.drawPlate(i)
+		b.drawPlate(i, v.NameAngle)
 	}
 	for i := range l.Cities {
-		b.drawName(i)
+		b.drawName(i, v.NameAngle)
 	}
 }
 
@@ -212,13 +216,13 @@ func (b *Board) DrawSelection(v *View) {
 		r := &l.Map.Routes[i]
 		for _, c := range [2]int{r.A, r.B} {
 			b.drawCity(c, cityMark(v, c), false, pulse)
-			b.drawPlate(c)
-			b.drawName(c)
+			b.drawPlate(c, v.NameAngle)
+			b.drawName(c, v.NameAngle)
 		}
 	case v.Selected.Kind == board.HitCity && i >= 0 && i < len(l.Cities):
 		b.drawCity(i, cityMark(v, i), true, pulse)
-		b.drawPlate(i)
-		b.drawName(i)
+		b.drawPlate(i, v.NameAngle)
+		b.drawName(i, v.NameAngle)
 	}
 }
 
@@ -247,17 +251,43 @@ func (b *Board) drawHalo(i int, glow color.RGBA, selected bool, pulse float32) {
 	}
 }
 
-// drawPlate draws the plate under city i's name.
-func (b *Board) drawPlate(i int) {
-	rl.DrawRectangleRounded(rect(b.layout.Cities[i].Label), 0.35, 4, labelPlate)
+// plate returns city i's name plate for names turned by angle.
+func (b *Board) plate(i int, angle float32) board.Rect {
+	c := &b.layout.Cities[i]
+	if angle == 90 || angle == 270 {
+		return c.LabelTurned
+	}
+	return c.Label
 }
 
-// drawName draws city i's name on its plate.
-func (b *Board) drawName(i int) {
+// drawPlate draws the plate under city i's name.
+func (b *Board) drawPlate(i int, angle float32) {
+	rl.DrawRectangleRounded(rect(b.plate(i, angle)), 0.35, 4, labelPlate)
+}
+
+// drawName draws city i's name on its plate, turned by angle (0, 90, 180
+// or 270 degrees clockwise) to face a side of the table.
+func (b *Board) drawName(i int, angle float32) {
 	l := b.layout
-	c := &l.Cities[i]
-	pos := rl.Vector2{X: c.Label.X + board.LabelPadX*l.LabelSize, Y: c.Label.Y + board.LabelPadY*l.LabelSize}
-	rl.DrawTextCodepoints(b.label.Font, b.names[i], pos, l.LabelSize, spacing(l.LabelSize), labelInk)
+	p := b.plate(i, angle)
+	px, py := board.LabelPadX*l.LabelSize, board.LabelPadY*l.LabelSize
+	var o rl.Vector2 // where the text's top left corner goes
+	switch angle {
+	case 90:
+		o = rl.Vector2{X: p.X + p.W - py, Y: p.Y + px}
+	case 180:
+		o = rl.Vector2{X: p.X + p.W - px, Y: p.Y + p.H - py}
+	case 270:
+		o = rl.Vector2{X: p.X + py, Y: p.Y + p.H - px}
+	default:
+		rl.DrawTextCodepoints(b.label.Font, b.names[i], rl.Vector2{X: p.X + px, Y: p.Y + py}, l.LabelSize, spacing(l.LabelSize), labelInk)
+		return
+	}
+	rl.PushMatrix()
+	rl.Translatef(o.X, o.Y, 0)
+	rl.Rotatef(angle, 0, 0, 1)
+	rl.DrawTextCodepoints(b.label.Font, b.names[i], rl.Vector2{}, l.LabelSize, spacing(l.LabelSize), labelInk)
+	rl.PopMatrix()
 }
 
 func routeMark(v *View, i int) RouteMark {

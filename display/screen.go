@@ -618,6 +618,7 @@ func (s *Screen) boardView(v *input.View, now time.Time) *View {
 	clear(bv.Routes)
 	clear(bv.Cities)
 	bv.Selected = board.Hit{}
+	bv.NameAngle = 0
 	bv.Time = float32(now.UnixMilli()%600000) / 1000
 
 	// Each player's colour and mark, from their seat.
@@ -668,6 +669,10 @@ func (s *Screen) boardView(v *input.View, now time.Time) *View {
 			}
 		}
 		return bv
+	}
+	// The names face the seat whose turn it is.
+	if cur := currentSeat(v); cur >= 0 && cur < len(s.opts.Seats) {
+		bv.NameAngle = edgeAngle(s.opts.Seats[cur])
 	}
 	switch {
 	case v.SelectedRoute >= 0 && v.SelectedRoute < len(m.Routes):
@@ -775,6 +780,13 @@ func currentSeat(v *input.View) int {
 		}
 	}
 	return -1
+}
+
+// edgeAngle is how far, in degrees clockwise, what faces edge e is turned
+// from what faces the bottom edge.
+func edgeAngle(e Edge) float32 {
+	p := facing(board.Rect{W: 1, H: 1}, e)
+	return p.angle
 }
 
 // facing returns a frame in rect r in which text reads upright from edge e.

@@ -52,7 +52,12 @@ func TestCityNameCapHeight(t *testing.T) {
 			v := playView(t, n, "europe")
 			edges := DefaultEdges(n)
 			img := ss.shot(t, 1920, 1080, edges, &v, time.Unix(1e9, 0))
-			l := ss.get(t, 1920, 1080, edges).boardLayout()
+			s := ss.get(t, 1920, 1080, edges)
+			l := s.boardLayout()
+			angle := s.bview.NameAngle
+			if cur := currentSeat(&v); angle != edgeAngle(edges[cur]) {
+				t.Errorf("names turned %v degrees, want %v (to face seat %d on the %v edge)", angle, edgeAngle(edges[cur]), cur, edges[cur])
+			}
 			least := 1000
 			for i, c := range v.Map.Cities {
 				switch c.Name {
@@ -60,7 +65,11 @@ func TestCityNameCapHeight(t *testing.T) {
 				default:
 					continue
 				}
-				h := firstLetterHeight(img, l.Cities[i].Label)
+				plate := l.Cities[i].Label
+				if angle == 90 || angle == 270 {
+					plate = l.Cities[i].LabelTurned
+				}
+				h := firstLetterHeight(upright(img, plate, angle))
 				t.Logf("%s: cap height %d px", c.Name, h)
 				least = min(least, h)
 			}
@@ -74,9 +83,10 @@ func TestCityNameCapHeight(t *testing.T) {
 // firstLetterHeight returns the height in pixels of the dark ink of the
 // first letter on a name's plate: the columns of ink from the left up to
 // the first column without any.
-func firstLetterHeight(img *image.RGBA, plate board.Rect) int {
-	x0, y0 := int(plate.X), int(plate.Y)
-	x1, y1 := int(plate.X+plate.W), int(plate.Y+plate.H)
+func firstLetterHeight(img *image.RGBA) int {
+	x0, y0 := 0, 0
+	x1, y1 := img.Rect.Dx(), img.Rect.Dy()
+	plate := board.Rect{W: float32(x1), H: float32(y1)}
 	dark := func(x, y int) bool {
 		c := img.RGBAAt(x, y)
 		return int(c.R)+int(c.G)+int(c.B) < 3*135 // halfway between the plate and the ink
@@ -96,4 +106,74 @@ func firstLetterHeight(img *image.RGBA, plate board.Rect) int {
 		inLetter = inLetter || any
 	}
 	return bottom - top + 1
+}
+
+// upright returns the pixels of plate in img turned back by angle (0, 90,
+// 180 or 270 degrees clockwise), so that its name reads left to right.
+func upright(img *image.RGBA, plate board.Rect, angle float32) *image.RGBA {
+	x0, y0 := int(plate.X), int(plate.Y)
+	w, h := int(plate.W), int(plate.H)
+	ow, oh := w, h
+	if angle == 90 || angle == 270 {
+		ow, oh = h, w
+	}
+	out := image.NewRGBA(image.Rect(0, 0, ow, oh))
+	for y := range oh {
+		for x := range ow {
+			var sx, sy int
+			switch angle {
+			case 90:
+				sx, sy = w-1-y, x
+			case 180:
+				sx, sy = w-1-x, h-1-y
+			case 270:
+				sx, sy = y, h-1-x
+			default:
+				sx, sy = x, y
+			}
+			out.SetRGBA(x, y, img.RGBAAt(x0+sx, y0+sy))
+		}
+	}
+	return out
+}
+
+// TestNamePlatesLeaveTheRoutes measures, on the table's boards, how much
+// of the car spaces the city names' plates cover, read along the board or
+// turned to face a side. The placement avoids the cars at a high cost,
+// but on the crowded corners of a board with names this large a plate may
+// still clip the end of a car: never more than two thirds of one, so that
+// every route stays readable.
+func TestNamePlatesLeaveTheRoutes(t *testing.T) {
+	ss := screens{}
+	defer ss.unload()
+	for _, size := range [][2]int{{1920, 1080}, {1280, 720}} {
+		for _, tc := range []struct {
+			seats int
+			mapID string
+		}{{2, "usa"}, {4, "europe"}, {4, "usa"}, {5, "europe"}} {
+			t.Run(fmt.Sprintf("%dx%d/%d/%s", size[0], size[1], tc.seats, tc.mapID), func(t *testing.T) {
+				v := playView(t, tc.seats, tc.mapID)
+				edges := DefaultEdges(tc.seats)
+				s := ss.get(t, size[0], size[1], edges)
+				onMain(func() { s.Prepare(&v, time.Unix(1e9, 0)) })
+				l := s.boardLayout()
+				car := 50 * l.Scale * l.CarWidth // a full car space: 50 board pixels long
+				var total float32
+				clipped := 0
+				for i, c := range l.Cities {
+					for _, p := range []board.Rect{c.Label, c.LabelTurned} {
+						a := l.CarsUnder(p)
+						total += a
+						if a > 1 {
+							clipped++
+						}
+						if a > car*2/3 {
+							t.Errorf("the name of %s covers %.0f px² of cars, more than two thirds of a car space (%.0f px²)", v.Map.Cities[i].Name, a, car*2/3)
+						}
+					}
+				}
+				t.Logf("%d of %d plates clip a car; %.1f car spaces covered in all", clipped, 2*len(l.Cities), total/car)
+			})
+		}
+	}
 }

@@ -76,6 +76,10 @@ type Layout struct {
 type CityShape struct {
 	Center Vec
 	Label  Rect // the name's box; the text's top left corner is Label.X, Label.Y
+	// LabelTurned is the name's box when the names are turned a quarter,
+	// to face a seat at the left or right of the table: as high as Label
+	// is wide.
+	LabelTurned Rect
 }
 
 // A RouteShape is a route's car spaces on the screen.
@@ -190,7 +194,8 @@ func New(m *maps.Map, area Rect, o Opts) *Layout {
 	for i := range m.Routes {
 		l.Routes[i] = l.routeShape(&m.Routes[i], p[i])
 	}
-	l.placeLabels(o.Measure)
+	l.placeLabels(o.Measure, false)
+	l.placeLabels(o.Measure, true)
 	return l
 }
 
