@@ -27,6 +27,9 @@ type Board struct {
 	label  Font
 	names  [][]rune    // city names, by city index
 	shape  []board.Tri // scratch for owner marks, reused every frame
+	// The widths of the score track's numbers at trackSize.
+	trackSize float32
+	trackW    [len(trackNumbers)]float32
 }
 
 // A View is what a frame shows on top of the bare board. The zero View
@@ -40,6 +43,8 @@ type View struct {
 	// from the bottom edge, 90 from the left, 180 from the top, 270 from
 	// the right (degrees clockwise, as a seat's panel is turned).
 	NameAngle float32
+	// Scores are the players' markers on the score track (nil: none).
+	Scores []ScoreMark
 }
 
 // A RouteMark is how one route looks in a View.
@@ -175,6 +180,7 @@ func (b *Board) Draw(v *View) {
 	rl.DrawTexturePro(b.bg, src, rect(r), rl.Vector2{}, 0, rl.White)
 	rl.DrawRectangleLinesEx(rect(r.Inset(-2)), max(2, l.CarWidth*0.2), frameColor)
 
+	b.drawTrack()
 	pulse := boardPulse(v)
 
 	// Halos go under every car, so that a highlighted route never hides
@@ -197,6 +203,7 @@ func (b *Board) Draw(v *View) {
 	for i := range l.Cities {
 		b.drawName(i, v.NameAngle)
 	}
+	b.drawScores(v)
 }
 
 // DrawSelection draws only v's selected route or city, pulsing, over a

@@ -74,7 +74,7 @@ const (
 	stripInset = 1.5 // between a strip and the screen's edge or its neighbour
 	stripPad   = 1.5 // inside a strip, around what it holds
 	stripGap   = 2   // between the parts of a strip
-	headerH    = 20  // the header row of a two-row strip
+	headerH    = 18  // the header row of a two-row strip
 	nameColW   = 136 // the name over the counts, in a one-row strip
 	scoreW     = 34  // the score plate
 	progressW  = 110 // the running count, beside the prompt in a one-row strip

@@ -635,8 +635,12 @@ func (s *Screen) boardView(v *input.View, now time.Time) *View {
 			s.marks[p] = PlayerMark(v.Seats[i].Color)
 		}
 	}
+	bv.Scores = bv.Scores[:0]
 	if v.Mode == input.ModeStart {
 		return bv
+	}
+	for p := 0; p < n; p++ {
+		bv.Scores = append(bv.Scores, ScoreMark{Score: v.Public.Players[p].Score, Color: s.colors[p], Mark: s.marks[p]})
 	}
 	for i, o := range v.Public.RouteOwner {
 		if i >= len(bv.Routes) {

@@ -162,7 +162,10 @@ func (l *Layout) staticCost(city int, plate Rect) float32 {
 			cost += 8 * l.LabelSize * l.LabelSize
 		}
 	}
+	// Names stay on the board and off the score track round its edge.
+	in := l.Board.Inset(l.TrackDepth)
 	cost += 200 * (plate.Area() - plate.Intersect(l.Board).Area())
+	cost += 150 * (plate.Area() - plate.Intersect(in).Area())
 	return cost
 }
 
@@ -174,7 +177,7 @@ func clash(a, b Rect, unit float32) float32 {
 	if o == 0 {
 		return 0
 	}
-	return 20 + 100*o/unit
+	return 60 + 300*o/unit
 }
 
 // CarsUnder returns how much of the car spaces, in pixels², plate covers.

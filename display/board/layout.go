@@ -16,8 +16,8 @@ const (
 	endGap     = 5   // between a city circle and the first car
 	laneGap    = 5   // between the two lanes of a double route
 	clearance  = 7   // between a route and a city it passes by
-	framePadX  = 62  // around the outermost cities, for their names
-	framePadY  = 40  // ditto, above and below
+	framePadX  = 70  // around the outermost cities, for their names and the score track
+	framePadY  = 52  // ditto, above and below
 	maxBow     = 160 // farthest a route bends off the straight line
 )
 
@@ -70,6 +70,10 @@ type Layout struct {
 
 	Cities []CityShape  // by city index
 	Routes []RouteShape // by route index
+
+	// The score track round the board's edge (layTrack).
+	Track      [TrackSpaces]TrackSpace
+	TrackDepth float32 // screen pixels
 }
 
 // A CityShape is where a city and its name are drawn.
@@ -194,6 +198,7 @@ func New(m *maps.Map, area Rect, o Opts) *Layout {
 	for i := range m.Routes {
 		l.Routes[i] = l.routeShape(&m.Routes[i], p[i])
 	}
+	l.layTrack()
 	l.placeLabels(o.Measure, false)
 	l.placeLabels(o.Measure, true)
 	return l
