@@ -33,6 +33,7 @@ type screenSlots struct {
 	title, langLabel, mapLabel, players, problem textSlot
 	keys                                         []textSlot
 	tunnel, route                                textSlot
+	announce                                     [4]textSlot // by edge
 	newGame                                      textSlot
 }
 

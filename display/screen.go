@@ -63,6 +63,11 @@ type Screen struct {
 	fonts *fonts
 	extra []string // letters the fonts are loaded with besides the catalogue's
 
+	// The tunnel's route's name, built once per tunnel.
+	tunnelRoute int
+	tunnelMap   *maps.Map
+	tunnelNames string
+
 	// Geometry, for the map in use.
 	m      *maps.Map
 	bd     *Board        // nil without a window (tests of HitTest)
