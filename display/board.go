@@ -45,6 +45,15 @@ type View struct {
 	NameAngle float32
 	// Scores are the players' markers on the score track (nil: none).
 	Scores []ScoreMark
+	// Tickets are completed tickets, drawn as lines from city to city
+	// (the end screen).
+	Tickets []TicketMark
+}
+
+// A TicketMark is a completed ticket drawn across the board.
+type TicketMark struct {
+	A, B  int        // city indexes
+	Color color.RGBA // the player's colour
 }
 
 // A RouteMark is how one route looks in a View.
@@ -191,6 +200,7 @@ func (b *Board) Draw(v *View) {
 	for i := range l.Routes {
 		b.drawRoute(i, routeMark(v, i), v.Selected.Kind == board.HitRoute && v.Selected.Index == i, pulse)
 	}
+	b.drawTickets(v)
 	for i := range l.Cities {
 		b.drawCity(i, cityMark(v, i), v.Selected.Kind == board.HitCity && v.Selected.Index == i, pulse)
 	}
@@ -427,6 +437,21 @@ func drawStation(c rl.Vector2, r float32, col color.RGBA) {
 	house(1.22, trainRim)
 	house(1.12, outlineColor)
 	house(1, col)
+}
+
+// drawTickets draws each completed ticket as a line from city to city in
+// its player's colour, outlined dark so that it shows over the routes.
+func (b *Board) drawTickets(v *View) {
+	l := b.layout
+	w := max(2, l.CarWidth*0.32)
+	for _, t := range v.Tickets {
+		if t.A < 0 || t.B < 0 || t.A >= len(l.Cities) || t.B >= len(l.Cities) {
+			continue
+		}
+		a, c := rl.Vector2(l.Cities[t.A].Center), rl.Vector2(l.Cities[t.B].Center)
+		rl.DrawLineEx(a, c, w+max(2, w*0.6), withAlpha(trainOutline, 0.85))
+		rl.DrawLineEx(a, c, w, t.Color)
+	}
 }
 
 // badgeInk is the colour of an owner's mark on the white badge of their

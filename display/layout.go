@@ -142,6 +142,7 @@ type panelGeom struct {
 	startMsg    board.Rect // the start screen's words, beside the colours
 	// The end screen.
 	lines board.Rect
+	rank  board.Rect // every player's rank and total, side by side
 }
 
 // toLocal turns a screen point into the panel's coordinates.
@@ -396,6 +397,13 @@ func (p *panelGeom) lay(u float32, end bool) {
 		sh := float32(math.Round(float64(18 * u)))
 		p.stats = board.Rect{X: pad, Y: my, W: min(statsW, inner), H: sh}
 		my += sh + gap*u*0.5
+	}
+	if end {
+		// The ranking, side by side, in the header between the name and
+		// the crown left of the score.
+		p.name.W = min(p.name.W, 120*u)
+		x := p.name.X + p.name.W + gap*u
+		p.rank = board.Rect{X: x, Y: pad + hh*0.1, W: p.score.X - 2*gap*u - hh - x, H: hh * 0.8}
 	}
 	p.message = board.Rect{X: pad, Y: my, W: inner, H: d - pad - my}
 	lineH := float32(math.Ceil(float64(minText * u * lineSpacing)))

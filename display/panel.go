@@ -2,6 +2,7 @@ package display
 
 import (
 	"image/color"
+	"sort"
 	"strconv"
 	"time"
 
@@ -418,8 +419,79 @@ func (s *Screen) drawEndPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *i
 		cr := board.Rect{X: sr.X - sr.H - 4*u, Y: sr.Y, W: sr.H, H: sr.H}
 		iconCrown(cr, winnerColor)
 	}
+	s.drawRanking(v, pg.rank, u)
 	r := pg.lines
 	sl.lines.get(s.fonts, s.cat, lang, sl.endTexts, sl.endInks, r.W, r.H, promptFit).draw(r, lineInk)
+}
+
+// drawRanking draws every player's place, colour and total side by side,
+// the winners first, in r: the same ranking on every seat's panel.
+func (s *Screen) drawRanking(v *input.View, r board.Rect, u float32) {
+	n := len(s.endOrder)
+	if n == 0 || r.W <= 0 {
+		return
+	}
+	cw := r.W / float32(n)
+	px := min(r.H*0.8, 16*u)
+	f := s.fonts.face(true, px)
+	for i, p := range s.endOrder {
+		ep := endPlayerOf(v.End, p)
+		if ep == nil {
+			continue
+		}
+		c := board.Rect{X: r.X + float32(i)*cw, Y: r.Y, W: cw - gap*u/2, H: r.H}
+		edge := panelEdge
+		if isWinner(v.End, p) {
+			edge = winnerColor
+		}
+		rl.DrawRectangleRounded(rect(c), 0.35, 6, color.RGBA{44, 50, 58, 255})
+		rl.DrawRectangleRoundedLinesEx(rect(c), 0.35, 6, max(1, 1.5*u), edge)
+		// The place, the colour with its mark, the total.
+		nw := min(c.W*0.25, r.H)
+		place := panelInk
+		if edge == winnerColor {
+			place = winnerColor
+		}
+		s.drawNumber(f, s.endRank[i], board.Rect{X: c.X + 2*u, Y: c.Y, W: nw, H: c.H}, px, alignCenter, place)
+		sw := min(c.H-4*u, c.W*0.35)
+		s.drawSwatch(board.Rect{X: c.X + 2*u + nw, Y: c.Y + 2*u, W: sw, H: sw}, ep.Color, u)
+		tx := c.X + 4*u + nw + sw
+		s.drawNumber(f, ep.Total, board.Rect{X: tx, Y: c.Y, W: c.X + c.W - tx - 2*u, H: c.H}, px, alignCenter, panelInk)
+	}
+}
+
+// rankEnd orders the players for the ranking: the winners first, then by
+// total, and gives each their place (the winners all first).
+func (s *Screen) rankEnd(e *input.EndView) {
+	s.endOrder, s.endRank = s.endOrder[:0], s.endRank[:0]
+	for _, w := range e.Winners {
+		s.endOrder = append(s.endOrder, w)
+	}
+	rest := len(s.endOrder)
+	for i := range e.Players {
+		if !isWinner(e, e.Players[i].Player) {
+			s.endOrder = append(s.endOrder, e.Players[i].Player)
+		}
+	}
+	total := func(p int) int {
+		if ep := endPlayerOf(e, p); ep != nil {
+			return ep.Total
+		}
+		return 0
+	}
+	sort.SliceStable(s.endOrder[rest:], func(i, j int) bool {
+		return total(s.endOrder[rest+i]) > total(s.endOrder[rest+j])
+	})
+	for i := range s.endOrder {
+		place := i + 1
+		switch {
+		case i < rest:
+			place = 1
+		case i > rest && total(s.endOrder[i]) == total(s.endOrder[i-1]):
+			place = s.endRank[i-1]
+		}
+		s.endRank = append(s.endRank, place)
+	}
 }
 
 // endPlayerOf returns player p's final score, or nil.
@@ -436,6 +508,7 @@ func endPlayerOf(e *input.EndView, p int) *input.EndPlayer {
 // changed (or force), compact or not, and reports whether it did.
 func (s *Screen) updateEnd(v *input.View, compact, force bool) bool {
 	changed := false
+	s.rankEnd(v.End)
 	for i := range v.Seats {
 		if i >= len(s.slots.seats) {
 			break
@@ -539,12 +612,38 @@ func endLines(dst []msg.Text, inks []string, e *input.EndView, ep *input.EndPlay
 			dst = append(dst, msg.Text{Key: "end.ticket_short", Args: map[string]any{
 				"From": l.Args["From"], "To": l.Args["To"], "Count": l.Args["Count"], "Sign": sign,
 			}})
+		case "end.longest_route":
+			if h := longestHolder(e); ep.LongestBonus == 0 && h != nil {
+				// "+0" says nothing: say who took the bonus.
+				l = msg.Text{Key: "board_end.longest_taken", Args: map[string]any{"Player": h.Name}}
+			}
+			dst = append(dst, l)
 		default:
 			dst = append(dst, l)
 		}
 		inks = append(inks, l.Key)
 	}
+	// The legend of the board's lines (the longest route's line, in the
+	// pink of its glow, is the glow's legend).
+	for i := range e.Players {
+		if e.Players[i].CompletedTickets > 0 {
+			dst = append(dst, msg.Text{Key: "board_end.legend_tickets"})
+			inks = append(inks, "board_end.legend_tickets")
+			break
+		}
+	}
 	return dst, inks
+}
+
+// longestHolder returns the player who took the longest route bonus (the
+// first, when it is shared), or nil.
+func longestHolder(e *input.EndView) *input.EndPlayer {
+	for i := range e.Players {
+		if e.Players[i].LongestBonus > 0 {
+			return &e.Players[i]
+		}
+	}
+	return nil
 }
 
 func sameTexts(a, b []msg.Text) bool {
@@ -571,6 +670,10 @@ func lineInk(key string) color.RGBA {
 		return progressInk
 	case "end.winner", "end.winners_shared":
 		return winnerColor
+	case "end.longest_route", "board_end.longest_taken":
+		return longestGlow
+	case "board_end.legend_tickets":
+		return ticketInk
 	}
 	return panelInk
 }

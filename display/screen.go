@@ -63,6 +63,9 @@ type Screen struct {
 	fonts *fonts
 	extra []string // letters the fonts are loaded with besides the catalogue's
 
+	// The end screen's ranking: players in order and their places.
+	endOrder, endRank []int
+
 	// The tunnel's route's name, built once per tunnel.
 	tunnelRoute int
 	tunnelMap   *maps.Map
@@ -666,7 +669,15 @@ func (s *Screen) boardView(v *input.View, now time.Time) *View {
 			bv.Cities[c].Station = s.colors[o]
 		}
 	}
+	bv.Tickets = bv.Tickets[:0]
 	if v.Mode == input.ModeEnd && v.End != nil {
+		for _, ep := range v.End.Players {
+			for _, tk := range ep.Tickets {
+				if tk.Completed && ep.Player >= 0 && ep.Player < n {
+					bv.Tickets = append(bv.Tickets, TicketMark{A: tk.From, B: tk.To, Color: s.colors[ep.Player]})
+				}
+			}
+		}
 		for _, ep := range v.End.Players {
 			if ep.LongestBonus == 0 {
 				continue
@@ -714,6 +725,7 @@ var (
 	overlayColor = color.RGBA{24, 28, 34, 236}
 	winnerColor  = color.RGBA{255, 200, 40, 255}
 	doneInk      = color.RGBA{120, 220, 130, 255}
+	ticketInk    = color.RGBA{170, 200, 255, 255}
 	failInk      = color.RGBA{255, 130, 120, 255}
 )
 
