@@ -464,9 +464,7 @@ func (s *Screen) drawRanking(v *input.View, r board.Rect, u float32) {
 // total, and gives each their place (the winners all first).
 func (s *Screen) rankEnd(e *input.EndView) {
 	s.endOrder, s.endRank = s.endOrder[:0], s.endRank[:0]
-	for _, w := range e.Winners {
-		s.endOrder = append(s.endOrder, w)
-	}
+	s.endOrder = append(s.endOrder, e.Winners...)
 	rest := len(s.endOrder)
 	for i := range e.Players {
 		if !isWinner(e, e.Players[i].Player) {
