@@ -27,6 +27,9 @@ type Board struct {
 	label  Font
 	names  [][]rune    // city names, by city index
 	shape  []board.Tri // scratch for owner marks, reused every frame
+	// The widths of the score track's numbers at trackSize.
+	trackSize float32
+	trackW    [len(trackNumbers)]float32
 }
 
 // A View is what a frame shows on top of the bare board. The zero View
@@ -36,6 +39,21 @@ type View struct {
 	Cities   []CityMark  // by city index; nil or short: the rest unmarked
 	Selected board.Hit   // a route or city drawn pulsing (HitNone: none)
 	Time     float32     // seconds, for the pulse; any steady clock
+	// NameAngle turns the city names to face a side of the table: 0 reads
+	// from the bottom edge, 90 from the left, 180 from the top, 270 from
+	// the right (degrees clockwise, as a seat's panel is turned).
+	NameAngle float32
+	// Scores are the players' markers on the score track (nil: none).
+	Scores []ScoreMark
+	// Tickets are completed tickets, drawn as lines from city to city
+	// (the end screen).
+	Tickets []TicketMark
+}
+
+// A TicketMark is a completed ticket drawn across the board.
+type TicketMark struct {
+	A, B  int        // city indexes
+	Color color.RGBA // the player's colour
 }
 
 // A RouteMark is how one route looks in a View.
@@ -58,7 +76,27 @@ type CityMark struct {
 // NewBoard lays out m in area (screen pixels) and loads the background and
 // the font of the city names.
 func NewBoard(m *maps.Map, area board.Rect) *Board {
+	return newBoard(m, area, board.DefaultOpts().MinLabelSize)
+}
+
+// nameSize is the smallest font size, in pixels, of the city names on a
+// table screen of scale u: a cap height (0.73 of the size in DejaVu Sans
+// Condensed Bold) of 16, and no less than 14 pixels measured (anti-aliased) at 1920x1080 (u = 2.25), and never
+// below the board's own floor.
+func nameSize(u float32) float32 {
+	return max(board.DefaultOpts().MinLabelSize, float32(math.Ceil(float64(10*u))))
+}
+
+// newBoard is NewBoard with city names never smaller than minName pixels.
+func newBoard(m *maps.Map, area board.Rect, minName float32) *Board {
 	b := &Board{opts: board.DefaultOpts()}
+	if minName > b.opts.MinLabelSize {
+		// Names this large are the table's choice, not the small
+		// screen's need: the frame's margins stay as they are for
+		// them.
+		b.opts.LabelScale = 26
+	}
+	b.opts.MinLabelSize = minName
 	for _, c := range m.Cities {
 		b.names = append(b.names, []rune(c.Name))
 	}
@@ -151,6 +189,7 @@ func (b *Board) Draw(v *View) {
 	rl.DrawTexturePro(b.bg, src, rect(r), rl.Vector2{}, 0, rl.White)
 	rl.DrawRectangleLinesEx(rect(r.Inset(-2)), max(2, l.CarWidth*0.2), frameColor)
 
+	b.drawTrack()
 	pulse := boardPulse(v)
 
 	// Halos go under every car, so that a highlighted route never hides
@@ -161,6 +200,7 @@ func (b *Board) Draw(v *View) {
 	for i := range l.Routes {
 		b.drawRoute(i, routeMark(v, i), v.Selected.Kind == board.HitRoute && v.Selected.Index == i, pulse)
 	}
+	b.drawTickets(v)
 	for i := range l.Cities {
 		b.drawCity(i, cityMark(v, i), v.Selected.Kind == board.HitCity && v.Selected.Index == i, pulse)
 	}
@@ -168,11 +208,12 @@ func (b *Board) Draw(v *View) {
 	// sees to it), and one texture for all of them is one draw call
 	// rather than two per city.
 	for i := range l.Cities {
-		b.drawPlate(i)
+		b.drawPlate(i, v.NameAngle)
 	}
 	for i := range l.Cities {
-		b.drawName(i)
+		b.drawName(i, v.NameAngle)
 	}
+	b.drawScores(v)
 }
 
 // DrawSelection draws only v's selected route or city, pulsing, over a
@@ -192,13 +233,13 @@ func (b *Board) DrawSelection(v *View) {
 		r := &l.Map.Routes[i]
 		for _, c := range [2]int{r.A, r.B} {
 			b.drawCity(c, cityMark(v, c), false, pulse)
-			b.drawPlate(c)
-			b.drawName(c)
+			b.drawPlate(c, v.NameAngle)
+			b.drawName(c, v.NameAngle)
 		}
 	case v.Selected.Kind == board.HitCity && i >= 0 && i < len(l.Cities):
 		b.drawCity(i, cityMark(v, i), true, pulse)
-		b.drawPlate(i)
-		b.drawName(i)
+		b.drawPlate(i, v.NameAngle)
+		b.drawName(i, v.NameAngle)
 	}
 }
 
@@ -227,17 +268,43 @@ func (b *Board) drawHalo(i int, glow color.RGBA, selected bool, pulse float32) {
 	}
 }
 
-// drawPlate draws the plate under city i's name.
-func (b *Board) drawPlate(i int) {
-	rl.DrawRectangleRounded(rect(b.layout.Cities[i].Label), 0.35, 4, labelPlate)
+// plate returns city i's name plate for names turned by angle.
+func (b *Board) plate(i int, angle float32) board.Rect {
+	c := &b.layout.Cities[i]
+	if angle == 90 || angle == 270 {
+		return c.LabelTurned
+	}
+	return c.Label
 }
 
-// drawName draws city i's name on its plate.
-func (b *Board) drawName(i int) {
+// drawPlate draws the plate under city i's name.
+func (b *Board) drawPlate(i int, angle float32) {
+	rl.DrawRectangleRounded(rect(b.plate(i, angle)), 0.35, 4, labelPlate)
+}
+
+// drawName draws city i's name on its plate, turned by angle (0, 90, 180
+// or 270 degrees clockwise) to face a side of the table.
+func (b *Board) drawName(i int, angle float32) {
 	l := b.layout
-	c := &l.Cities[i]
-	pos := rl.Vector2{X: c.Label.X + board.LabelPadX*l.LabelSize, Y: c.Label.Y + board.LabelPadY*l.LabelSize}
-	rl.DrawTextCodepoints(b.label.Font, b.names[i], pos, l.LabelSize, spacing(l.LabelSize), labelInk)
+	p := b.plate(i, angle)
+	px, py := board.LabelPadX*l.LabelSize, board.LabelPadY*l.LabelSize
+	var o rl.Vector2 // where the text's top left corner goes
+	switch angle {
+	case 90:
+		o = rl.Vector2{X: p.X + p.W - py, Y: p.Y + px}
+	case 180:
+		o = rl.Vector2{X: p.X + p.W - px, Y: p.Y + p.H - py}
+	case 270:
+		o = rl.Vector2{X: p.X + py, Y: p.Y + p.H - px}
+	default:
+		rl.DrawTextCodepoints(b.label.Font, b.names[i], rl.Vector2{X: p.X + px, Y: p.Y + py}, l.LabelSize, spacing(l.LabelSize), labelInk)
+		return
+	}
+	rl.PushMatrix()
+	rl.Translatef(o.X, o.Y, 0)
+	rl.Rotatef(angle, 0, 0, 1)
+	rl.DrawTextCodepoints(b.label.Font, b.names[i], rl.Vector2{}, l.LabelSize, spacing(l.LabelSize), labelInk)
+	rl.PopMatrix()
 }
 
 func routeMark(v *View, i int) RouteMark {
@@ -259,8 +326,9 @@ func (b *Board) drawRoute(i int, m RouteMark, selected bool, pulse float32) {
 	route := &l.Map.Routes[i]
 	shape := &l.Routes[i]
 	alpha := float32(1)
-	if m.Faded && m.Owner.A == 0 {
-		alpha = 0.35
+	closed := m.Faded && m.Owner.A == 0
+	if closed {
+		alpha = 0.3
 	}
 	fill, ink := ColorOf(route.Color), InkOn(route.Color)
 	claimed := m.Owner.A != 0
@@ -274,29 +342,36 @@ func (b *Board) drawRoute(i int, m RouteMark, selected bool, pulse float32) {
 	for k := range shape.Cars {
 		c := &shape.Cars[k]
 		if claimed {
-			// A plastic train sits on the space: a little bigger than it,
-			// a light rim all round and a roof along its middle.
-			t := c.Train
+			// A plastic train sits on the space: wider and longer than it,
+			// with a heavy shadow and a strong dark outline all round, in
+			// the owner's colour, and on it a white badge with the owner's
+			// mark, so that a claim shows even on a route of the owner's
+			// own colour and to eyes that cannot tell the colours apart
+			// (TestClaimStandsOut).
+			t := grow(c.Train, l.CarWidth*0.06)
 			shadow := t
 			for j := range shadow {
-				shadow[j] = shadow[j].Add(off.Scale(1.5))
+				shadow[j] = shadow[j].Add(off.Scale(2))
 			}
-			drawQuad(&shadow, shadowColor)
-			rim := grow(t, max(1, l.CarWidth*0.1))
-			drawQuad(&rim, trainRim)
+			drawQuad(&shadow, trainShadow)
+			rim := grow(t, max(1.5, l.CarWidth*0.16))
+			drawQuad(&rim, trainOutline)
 			drawQuad(&t, fill)
-			drawQuad(&c.Roof, darken(fill, 0.25))
-			if m.Mark != board.Plain {
-				up := c.Dir
-				if up.X < 0 {
-					up = up.Scale(-1)
-				}
-				b.shape = board.AppendShape(b.shape[:0], m.Mark, c.Center, up, min(c.Width, c.Length*0.7))
-				ink := inkFor(fill)
-				for j := range b.shape {
-					t := &b.shape[j]
-					rl.DrawTriangle(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), ink)
-				}
+			up := c.Dir
+			if up.X < 0 {
+				up = up.Scale(-1)
+			}
+			r := min(c.Width*1.2, c.Length) * 0.4
+			rl.DrawCircleV(rl.Vector2(c.Center), r, trainRim)
+			mark := m.Mark
+			if mark == board.Plain {
+				mark = board.Dot
+			}
+			b.shape = board.AppendShape(b.shape[:0], mark, c.Center, up, r*1.5)
+			ink := badgeInk(m.Owner)
+			for j := range b.shape {
+				t := &b.shape[j]
+				rl.DrawTriangle(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), ink)
 			}
 			continue
 		}
@@ -320,6 +395,11 @@ func (b *Board) drawRoute(i int, m RouteMark, selected bool, pulse float32) {
 		for j := range c.Glyph {
 			t := &c.Glyph[j]
 			rl.DrawTriangle(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), glyphInk)
+		}
+		if closed {
+			// Out of play: a dark bar struck through each space.
+			bar := c.Roof
+			drawQuad(&bar, closedBar)
 		}
 	}
 }
@@ -357,6 +437,31 @@ func drawStation(c rl.Vector2, r float32, col color.RGBA) {
 	house(1.22, trainRim)
 	house(1.12, outlineColor)
 	house(1, col)
+}
+
+// drawTickets draws each completed ticket as a line from city to city in
+// its player's colour, outlined dark so that it shows over the routes.
+func (b *Board) drawTickets(v *View) {
+	l := b.layout
+	w := max(2, l.CarWidth*0.32)
+	for _, t := range v.Tickets {
+		if t.A < 0 || t.B < 0 || t.A >= len(l.Cities) || t.B >= len(l.Cities) {
+			continue
+		}
+		a, c := rl.Vector2(l.Cities[t.A].Center), rl.Vector2(l.Cities[t.B].Center)
+		rl.DrawLineEx(a, c, w+max(2, w*0.6), withAlpha(trainOutline, 0.85))
+		rl.DrawLineEx(a, c, w, t.Color)
+	}
+}
+
+// badgeInk is the colour of an owner's mark on the white badge of their
+// trains: their own colour, darkened when it is too light to show on white
+// (yellow).
+func badgeInk(owner color.RGBA) color.RGBA {
+	if int(owner.R)*299+int(owner.G)*587+int(owner.B)*114 > 150*1000 {
+		return darken(owner, 0.45)
+	}
+	return owner
 }
 
 func drawQuad(q *board.Quad, col color.RGBA) {

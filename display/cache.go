@@ -179,7 +179,7 @@ func liveSelection(v *input.View) bool {
 	if v.SelectedRoute < 0 && v.SelectedCity < 0 {
 		return false
 	}
-	return (v.Tunnel == nil || v.Tunnel.Done) && v.Banner.IsZero()
+	return v.Tunnel == nil && v.Banner.IsZero()
 }
 
 // panelMoves reports whether seat sv's panel glows, breathing (the current
@@ -221,6 +221,7 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 			if !live {
 				s.drawCost(v, lay)
 			}
+			s.drawAnnounce(v, lang, lay)
 			s.drawTunnel(v, lang, lay)
 		}
 		if v.Mode != input.ModeStart && !v.Banner.IsZero() && v.Mode != input.ModeEnd {
@@ -229,6 +230,8 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 	} else if live && s.bd != nil {
 		s.bd.DrawSelection(s.boardView(v, now))
 		s.drawCost(v, lay)
+	} else if p == passLive {
+		s.drawAnnouncePulse(v, now, lay)
 	}
 	for i := range lay.panels {
 		if pg := &lay.panels[i]; pg.seat < len(v.Seats) {

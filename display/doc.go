@@ -15,27 +15,65 @@
 // # The screen
 //
 // A Screen (NewScreen) draws the whole table from an input.View, the
-// read-only view the input package keeps: the board with claimed routes in
-// their owners' colours and marks, stations, faded closed doubles and the
-// route or city being claimed with its cost beside it; the market (five
-// face-up cards with colour and shape, the slots a second card cannot take
-// crossed out), the train deck, discard pile and ticket deck with their
-// counts; and one panel per seat along the edge of the screen that seat
-// faces (ScreenOpts.Seats, DefaultEdges), drawn upright for the player
-// sitting there: colour and mark, name, score, trains, cards, tickets and
-// stations left, what the table expects from them now and the running count
-// under it, their latest notice for NoticeFor (a refusal in red), their
-// reader or buttons offline, and Confirm and Cancel while the table waits
-// for them. The current player's panel glows and their name sits on a
-// bright plate. The tunnel being paid is shown large, facing its player;
-// the last round and other news for everyone run along the board's edges,
-// facing every side where someone plays. The start screen puts the language,
-// map and Start keys in the middle and Join, the colours and First on each
-// seat's panel; the end screen gives each panel its player's breakdown
-// (winner, what decided it, routes, each ticket, stations, longest route,
-// total) and glows the longest paths on the board. Nothing hidden is ever
-// drawn: the View carries no hand, no ticket before the end and no
-// blind-drawn card.
+// read-only view the input package keeps. The glass goes to the board:
+// while playing, each seat's panel is a compact strip along the edge that
+// seat faces (ScreenOpts.Seats, DefaultEdges), drawn upright for the
+// player sitting there; an edge with nobody at it gives its room to the
+// map. A long strip holds one row (colour and mark, the name over the
+// counts, the score, a two-line prompt, the running count of a claim,
+// Confirm and Cancel side by side); a shorter one (a side edge, or two
+// seats sharing an edge) a header row over the prompt and the running
+// count, the keys in a column at its end. Of the two ways to share the
+// corners, the one leaving the larger map is taken. At 1920x1080 the map
+// takes 60% of the screen with four seats and 51% with five
+// (TestMapShare; 800x480, narrower at 5:3, gives 59% and 53%). The market
+// and the decks stand in a column beside the map, between the seats. A
+// strip shows its player's latest notice for NoticeFor (a refusal in red),
+// their reader or buttons offline, and Confirm and Cancel while the table
+// waits for them; the current player's strip glows.
+//
+// A claim cannot be missed: an open route is its empty car spaces in the
+// route's colour and shape; a claimed one is a train in the owner's
+// colour, wider than the spaces, with a heavy shadow, a near-black outline
+// and a white badge with the owner's mark on every car, so that red on
+// red still stands out, also to colour-blind eyes (TestClaimStandsOut
+// measures it, through deuteranopia and protanopia matrices too). A
+// station is a house in its owner's colour; a closed twin (2 or 3
+// players) is faded with a dark bar through every space.
+//
+// City names are set at 10 u (23 px at 1920x1080, 14 px of cap height
+// measured on the screen, TestCityNameCapHeight) on light plates placed
+// away from the car spaces, and they turn to face the seat whose turn it
+// is: upright for the bottom edge, upside down for the top, a quarter
+// turn for a side. The player who must find a route reads them without
+// craning; the others read their own strip and the last move's line,
+// which face them. The layout places every plate twice, along the board
+// and turned, so turning costs nothing per frame. On crowded corners a
+// plate may still clip the end of a car, never more than three quarters
+// of one (TestNamePlatesLeaveTheRoutes).
+//
+// A score track runs round the board's edge as on the printed board, 0 to
+// 99 clockwise from the top left corner and round again, with each
+// player's marker in their colour and mark, stacked inwards when several
+// share a space. The last move (View.Announce) is told to every seat: its
+// line, edged in the mover's colour, faces each edge where someone plays,
+// just inside the track, until the next move; for AnnouncePulse after the
+// move its route or city pulses and its points rise from the player's
+// marker. The tunnel being paid is shown large, facing its player, and its
+// cards stay in sight while View.Tunnel is set. The last round runs along
+// the board's edges inside the last move's line. The start screen puts the
+// language, map and Start keys in the middle and Join, the colours and
+// First on each strip.
+//
+// The end screen gives each seat a deeper panel: in its header the
+// ranking of every player side by side (place, colour and mark, total; the
+// winners first, in gold), the same on every panel; under it the winner,
+// the tie-break that decided and the player's breakdown. The board glows
+// the longest route pink, and that route's line is written in the same
+// pink (a "+0" names who took the bonus); each completed ticket is a line
+// from city to city in its player's colour, with a legend line on every
+// panel. Nothing hidden is ever drawn: the View carries no hand, no ticket
+// before the end and no blind-drawn card.
 //
 // Draw draws one frame between the caller's BeginDrawing (or
 // BeginTextureMode) and EndDrawing, inside the rectangle ScreenOpts.X, Y,

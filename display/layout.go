@@ -63,14 +63,50 @@ func DefaultEdges(n int) []Edge {
 // Proportions of the screen, in units of u: one u is a pixel on an 800x480
 // screen and scales with min(w/800, h/480).
 const (
-	panelDepth    = 132 // a seat's panel, across its edge, when panels are short
-	panelDepthMin = 88  // ... when they are long (a long panel needs less depth)
-	endDepth      = 120 // a seat's panel on the end screen, at least (endDepths)
-	shortPanel    = 380 // a panel this long or shorter gets the full depth
-	marketMinW    = 104 // the market column
-	marketMaxW    = 190
-	gap           = 6
+	endDepth   = 120 // a seat's panel on the end screen, at least (endDepths)
+	shortPanel = 380 // an end panel this long or shorter gets the full depth
+	marketMinW = 54  // the market column
+	marketMaxW = 190
+	gap        = 6
+	boardGap   = 1.5 // around the board while playing: the glass goes to the map
+
+	// The compact strips of the seats while playing (layCompact).
+	stripInset = 1.5 // between a strip and the screen's edge or its neighbour
+	stripPad   = 1.5 // inside a strip, around what it holds
+	stripGap   = 2   // between the parts of a strip
+	headerH    = 18  // the header row of a two-row strip
+	nameColW   = 136 // the name over the counts, in a one-row strip
+	scoreW     = 34  // the score plate
+	progressW  = 110 // the running count, beside the prompt in a one-row strip
+	keyW       = 56  // Confirm and Cancel in a one-row strip (side by side)
+	keyColW    = 56  // Confirm over Cancel in a two-row strip
+	// promptMinW is the narrowest prompt every message of the catalogue
+	// fits in two lines at the smallest text size (about 276 u, Spanish
+	// tunnel payment; TestEveryMessageFitsThePanel checks).
+	promptMinW = 290
 )
+
+// textLines is the height of n lines at the smallest text size, in u.
+func textLines(n int) float32 { return float32(n) * minText * lineSpacing }
+
+// oneRowMinLen is the shortest strip that holds everything on one row:
+// the colour, the name over the counts, the score, a two-line prompt, the
+// running count and the keys.
+func oneRowMinLen() float32 {
+	rowH := textLines(2)
+	return 2*stripInset + 2*stripPad + rowH + nameColW + scoreW + promptMinW + progressW + 2*keyW + 6*stripGap
+}
+
+// stripDepth is the depth, in u, of a seat's strip of the given length
+// (in u): one row when it is long enough, else a header row over a
+// two-line prompt and the running count, the keys in a column beside them.
+func stripDepth(length float32) float32 {
+	if length >= oneRowMinLen() {
+		// Two lines, and room for a notice's margins over them.
+		return float32(math.Ceil(float64(2*stripInset + 2*stripPad + textLines(2) + 2)))
+	}
+	return float32(math.Ceil(float64(2*stripInset + 2*stripPad + headerH + stripPad + textLines(3))))
+}
 
 // A keyGeom is an on-screen key: where it is and its ID (input.Key*).
 type keyGeom struct {
@@ -103,8 +139,10 @@ type panelGeom struct {
 	// The start screen.
 	join, first board.Rect
 	colors      [input.NumColors]board.Rect
+	startMsg    board.Rect // the start screen's words, beside the colours
 	// The end screen.
 	lines board.Rect
+	rank  board.Rect // every player's rank and total, side by side
 }
 
 // toLocal turns a screen point into the panel's coordinates.
@@ -167,8 +205,7 @@ func newLayoutDepth(area board.Rect, edges []Edge, aspect float32, end bool, dee
 			// the board disappears.
 			return min(deep*u*max(1, shortPanel*u/length), min(area.W, area.H)*0.42)
 		}
-		// A longer panel needs less depth for the same words.
-		return min(panelDepth*u, max(panelDepthMin*u, panelDepth*u*shortPanel*u/length))
+		return stripDepth(length/u) * u
 	}
 	// Two ways to share the corners: the top and bottom strips run the
 	// full width, or the side strips the full height. Take the one whose
@@ -213,19 +250,29 @@ func newLayoutDepth(area board.Rect, edges []Edge, aspect float32, end bool, dee
 			strip[Left] = board.Rect{X: x, Y: y + dT, W: dL, H: H - dT - dB}
 			strip[Right] = board.Rect{X: x + W - dR, Y: y + dT, W: dR, H: H - dT - dB}
 		}
-		shortest := float32(math.MaxFloat32)
-		for e := range 4 {
-			if count[e] == 0 {
-				continue
+		// Score the arrangement: while playing, by the map it leaves
+		// (the glass goes to the board); at the end, by its shortest
+		// panel (the breakdowns need the room).
+		score := float32(math.MaxFloat32)
+		if end {
+			for e := range 4 {
+				if count[e] == 0 {
+					continue
+				}
+				length := strip[e].W
+				if e == int(Left) || e == int(Right) {
+					length = strip[e].H
+				}
+				score = min(score, length/float32(count[e]))
 			}
-			length := strip[e].W
-			if e == int(Left) || e == int(Right) {
-				length = strip[e].H
-			}
-			shortest = min(shortest, length/float32(count[e]))
+		} else {
+			cw := W - strip[Left].W - strip[Right].W - (marketMinW+3*boardGap)*u
+			ch := H - strip[Top].H - strip[Bottom].H - 2*boardGap*u
+			bw := max(0, min(cw, ch*aspect))
+			score = bw * bw / aspect
 		}
-		if shortest > bestMin {
-			bestMin, best = shortest, strip
+		if score > bestMin {
+			bestMin, best = score, strip
 		}
 	}
 	l.centre = board.Rect{X: area.X + best[Left].W, Y: area.Y + best[Top].H}
@@ -257,21 +304,27 @@ func newLayoutDepth(area board.Rect, edges []Edge, aspect float32, end bool, dee
 			p.rect = board.Rect{X: s.X, Y: s.Y + k*h, W: s.W, H: h}
 		}
 		p.orient()
-		p.inset(u * 2.5)
-		p.lay(u, end)
+		if end {
+			p.inset(u * 2.5)
+			p.lay(u, end)
+		} else {
+			p.inset(u * stripInset)
+			p.layCompact(u)
+		}
 		l.panels = append(l.panels, p)
 	}
 
 	// The market: a column on the right of the middle, the board in the
 	// rest.
-	c := l.centre.Inset(gap * u)
 	if end {
-		l.board = c
+		l.board = l.centre.Inset(gap * u)
 		return l
 	}
-	boardW := min(c.H*aspect, c.W-marketMinW*u-gap*u)
-	mw := min(max(c.W-boardW-gap*u, marketMinW*u), marketMaxW*u)
-	l.board = board.Rect{X: c.X, Y: c.Y, W: c.W - mw - gap*u, H: c.H}
+	c := l.centre.Inset(boardGap * u)
+	g := boardGap * u
+	boardW := min(c.H*aspect, c.W-marketMinW*u-g)
+	mw := min(max(c.W-boardW-g, marketMinW*u), marketMaxW*u)
+	l.board = board.Rect{X: c.X, Y: c.Y, W: c.W - mw - g, H: c.H}
 	l.market = layMarket(board.Rect{X: c.X + c.W - mw, Y: c.Y, W: mw, H: c.H}, u)
 	return l
 }
@@ -345,6 +398,13 @@ func (p *panelGeom) lay(u float32, end bool) {
 		p.stats = board.Rect{X: pad, Y: my, W: min(statsW, inner), H: sh}
 		my += sh + gap*u*0.5
 	}
+	if end {
+		// The ranking, side by side, in the header between the name and
+		// the crown left of the score.
+		p.name.W = min(p.name.W, 120*u)
+		x := p.name.X + p.name.W + gap*u
+		p.rank = board.Rect{X: x, Y: pad + hh*0.1, W: p.score.X - 2*gap*u - hh - x, H: hh * 0.8}
+	}
 	p.message = board.Rect{X: pad, Y: my, W: inner, H: d - pad - my}
 	lineH := float32(math.Ceil(float64(minText * u * lineSpacing)))
 	p.prompt = board.Rect{X: pad, Y: my, W: inner, H: p.message.H - lineH}
@@ -359,6 +419,72 @@ func (p *panelGeom) lay(u float32, end bool) {
 	for i := range p.colors {
 		p.colors[i] = board.Rect{X: pad + float32(i)*(cw+gap*u), Y: d - pad - cw, W: cw, H: cw}
 	}
+}
+
+// layCompact places the parts of a playing seat's strip in its local
+// coordinates. A long strip holds one row: the colour, the name over the
+// counts, the score, a two-line prompt, the running count and Confirm and
+// Cancel side by side. A shorter one holds a header row (colour, name,
+// counts, score) over the prompt and the running count, with Confirm over
+// Cancel in a column at its end. On the start screen the five colours take
+// the place of the counts (two rows) or of the running count (one row).
+func (p *panelGeom) layCompact(u float32) {
+	w, d := p.w, p.d
+	pad, g := stripPad*u, stripGap*u
+	p.pad = pad
+	rowH := d - 2*pad
+	lineH := float32(math.Ceil(float64(minText * u * lineSpacing)))
+	if w >= (oneRowMinLen()-2*stripInset)*u {
+		x := pad
+		p.swatch = board.Rect{X: x, Y: pad, W: rowH, H: rowH}
+		x += rowH + g
+		half := float32(math.Floor(float64(rowH / 2)))
+		p.name = board.Rect{X: x, Y: pad, W: nameColW * u, H: half}
+		p.stats = board.Rect{X: x, Y: pad + half, W: nameColW * u, H: half}
+		x += nameColW*u + g
+		p.score = board.Rect{X: x, Y: pad, W: scoreW * u, H: rowH}
+		x += scoreW*u + g
+		p.cancel = board.Rect{X: w - pad - keyW*u, Y: pad, W: keyW * u, H: rowH}
+		p.confirm = board.Rect{X: p.cancel.X - g - keyW*u, Y: pad, W: keyW * u, H: rowH}
+		p.keys = board.Rect{X: p.confirm.X, Y: pad, W: p.cancel.X + p.cancel.W - p.confirm.X, H: rowH}
+		end := p.confirm.X - g
+		p.progress = board.Rect{X: end - progressW*u, Y: pad, W: progressW * u, H: rowH}
+		p.prompt = board.Rect{X: x, Y: pad, W: p.progress.X - g - x, H: rowH}
+		p.message = board.Rect{X: x, Y: pad, W: end - x, H: rowH}
+		p.header = board.Rect{X: pad, Y: pad, W: x - pad, H: rowH}
+		cw := min(rowH, (end-x-4*g)/(2*input.NumColors))
+		cx := end - float32(input.NumColors)*(cw+g) + g
+		for i := range p.colors {
+			p.colors[i] = board.Rect{X: cx + float32(i)*(cw+g), Y: pad + (rowH-cw)/2, W: cw, H: cw}
+		}
+		p.startMsg = board.Rect{X: x, Y: pad, W: cx - g - x, H: rowH}
+	} else {
+		hh := headerH * u
+		kw := keyColW * u
+		p.keys = board.Rect{X: w - pad - kw, Y: pad, W: kw, H: rowH}
+		kh := float32(math.Floor(float64((rowH - g) / 2)))
+		p.confirm = board.Rect{X: p.keys.X, Y: pad, W: kw, H: kh}
+		p.cancel = board.Rect{X: p.keys.X, Y: pad + kh + g, W: kw, H: kh}
+		inner := p.keys.X - g - pad
+		p.header = board.Rect{X: pad, Y: pad, W: inner, H: hh}
+		p.swatch = board.Rect{X: pad, Y: pad, W: hh, H: hh}
+		p.score = board.Rect{X: pad + inner - scoreW*u, Y: pad, W: scoreW * u, H: hh}
+		p.stats = board.Rect{X: p.score.X - g - statsWidth*u, Y: pad, W: statsWidth * u, H: hh}
+		nameX := pad + hh + g
+		p.name = board.Rect{X: nameX, Y: pad, W: p.stats.X - g - nameX, H: hh}
+		my := pad + hh + pad
+		p.message = board.Rect{X: pad, Y: my, W: inner, H: d - pad - my}
+		p.prompt = board.Rect{X: pad, Y: my, W: inner, H: p.message.H - lineH}
+		p.progress = board.Rect{X: pad, Y: my + p.prompt.H, W: inner, H: lineH}
+		cw := min(hh, (p.score.X+p.score.W-p.stats.X-4*g)/input.NumColors)
+		for i := range p.colors {
+			p.colors[i] = board.Rect{X: p.stats.X + float32(i)*(cw+g), Y: pad + (hh-cw)/2, W: cw, H: cw}
+		}
+		p.startMsg = p.message
+	}
+	p.join = p.confirm
+	p.first = p.cancel
+	p.lines = p.message
 }
 
 // statsWidth is the width of a panel's counts (trains, cards, tickets,

@@ -201,10 +201,15 @@ func (s *Screen) drawCost(v *input.View, lay *screenLayout) {
 func (s *Screen) drawTunnel(v *input.View, lang msg.Lang, lay *screenLayout) {
 	tv := v.Tunnel
 	bl := s.boardLayout()
-	if tv == nil || tv.Done || bl == nil || v.Map == nil {
+	if tv == nil || bl == nil || v.Map == nil {
 		return
 	}
+	// Facing the player paying; once resolved (the cards stay in sight
+	// until the next move), the player who tried it.
 	seat := currentSeat(v)
+	if tv.Done {
+		seat = seatOf(v, v.Announce.Player)
+	}
 	edge := Bottom
 	if seat >= 0 && seat < len(s.opts.Seats) {
 		edge = s.opts.Seats[seat]
@@ -250,7 +255,12 @@ func (s *Screen) drawTunnel(v *input.View, lang msg.Lang, lay *screenLayout) {
 	s.slots.tunnel.get(s.fonts, s.cat, lang, msg.Text{Key: "term.tunnel"}, title.W, title.H, fitOpts{bold: true, min: minText, max: 18, maxLines: 1}).draw(title, alignLeft, selectEdge)
 	if tv.Route >= 0 && tv.Route < len(v.Map.Routes) {
 		rt := &v.Map.Routes[tv.Route]
-		names := v.Map.Cities[rt.A].Name + " – " + v.Map.Cities[rt.B].Name
+		if s.tunnelRoute != tv.Route || s.tunnelMap != v.Map {
+			// Built once per tunnel, so that a frame allocates nothing.
+			s.tunnelRoute, s.tunnelMap = tv.Route, v.Map
+			s.tunnelNames = v.Map.Cities[rt.A].Name + " – " + v.Map.Cities[rt.B].Name
+		}
+		names := s.tunnelNames
 		rr := board.Rect{X: pad, Y: title.Y + th, W: w*0.62 - pad, H: th * 0.9}
 		s.slots.route.getRaw(s.fonts, names, rr.W, rr.H, fitOpts{min: minText, max: 16, maxLines: 1}).draw(rr, alignLeft, panelInk)
 	}
@@ -301,6 +311,16 @@ func (s *Screen) drawTunnel(v *input.View, lang msg.Lang, lay *screenLayout) {
 		}
 		s.drawCard(cr, cc, u)
 	}
+}
+
+// seatOf returns the seat of engine player p, or -1.
+func seatOf(v *input.View, p int) int {
+	for i := range v.Seats {
+		if p >= 0 && v.Seats[i].Player == p {
+			return i
+		}
+	}
+	return -1
 }
 
 // drawCardUpright draws a face-up card standing (portrait).

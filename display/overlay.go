@@ -27,7 +27,11 @@ func (s *Screen) drawBanner(v *input.View, lang msg.Lang, lay *screenLayout, fir
 	}
 	has := playerEdges(v, s.opts.Seats)
 	deep := float32(math.Ceil(float64(21*u*lineSpacing*lines))) + 10*u
-	m := 6 * u
+	// Inside the score track, and inside the last move's line.
+	m := bl.TrackDepth + 3*u
+	if !v.Announce.Text.IsZero() && v.Mode != input.ModeEnd {
+		m += announceDepth(u) + 3*u
+	}
 	for e := Bottom; e <= Right; e++ {
 		if !has[e] {
 			continue

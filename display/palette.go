@@ -44,6 +44,9 @@ func InkOn(c maps.Color) color.RGBA {
 var (
 	outlineColor = color.RGBA{38, 38, 42, 255}
 	shadowColor  = color.RGBA{0, 0, 0, 70}
+	trainShadow  = color.RGBA{0, 0, 0, 120}
+	trainOutline = color.RGBA{14, 14, 18, 255}
+	closedBar    = color.RGBA{40, 40, 44, 200}
 	tunnelColor  = color.RGBA{30, 30, 34, 255}
 	cityFill     = color.RGBA{250, 244, 226, 255}
 	cityRing     = color.RGBA{120, 40, 36, 255}

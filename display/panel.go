@@ -2,6 +2,7 @@ package display
 
 import (
 	"image/color"
+	"sort"
 	"strconv"
 	"time"
 
@@ -33,6 +34,7 @@ type screenSlots struct {
 	title, langLabel, mapLabel, players, problem textSlot
 	keys                                         []textSlot
 	tunnel, route                                textSlot
+	announce                                     [4]textSlot // by edge
 	newGame                                      textSlot
 }
 
@@ -50,8 +52,8 @@ func (ss *screenSlots) invalidate() {
 var (
 	nameFit     = fitOpts{bold: true, min: 12, max: 21, maxLines: 1}
 	promptFit   = fitOpts{min: minText, max: 21}
-	progressFit = fitOpts{bold: true, min: minText, max: 16, maxLines: 1}
-	keyFit      = fitOpts{bold: true, min: minText, max: 14, maxLines: 1}
+	progressFit = fitOpts{bold: true, min: minText, max: 16, maxLines: 2}
+	keyFit      = fitOpts{bold: true, min: minText, max: 14, maxLines: 1, optional: true}
 	keyTextFit  = fitOpts{bold: true, min: minText, max: 16, maxLines: 2}
 	numberPx    = float32(16)
 )
@@ -123,7 +125,7 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 	if sv.Current && v.Mode != input.ModeStart {
 		nameInk = color.RGBA{20, 20, 24, 255}
 	}
-	inner := nameRect.Inset(3 * u)
+	inner := board.Rect{X: nameRect.X + 3*u, Y: nameRect.Y, W: nameRect.W - 6*u, H: nameRect.H}
 	sl.name.get(s.fonts, s.cat, lang, name, inner.W, inner.H, nameFit).draw(inner, alignLeft, nameInk)
 
 	switch v.Mode {
@@ -207,7 +209,7 @@ func (s *Screen) drawNotice(lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl
 	}
 	r := pg.message
 	if s.mode == input.ModeStart {
-		r.H = pg.colors[0].Y - r.Y - gap*u/2
+		r = pg.startMsg
 	}
 	bg := newsColor
 	if n.Refused {
@@ -243,7 +245,7 @@ func noticeIcon(r board.Rect, u float32) float32 { return min(r.H*0.5, 22*u) }
 // noticeBox is where a notice's words go in box r: right of its icon.
 func noticeBox(r board.Rect, u float32) board.Rect {
 	icon := noticeIcon(r, u)
-	return board.Rect{X: r.X + icon + 8*u, Y: r.Y + 3*u, W: r.W - icon - 11*u, H: r.H - 6*u}
+	return board.Rect{X: r.X + icon + 8*u, Y: r.Y + u, W: r.W - icon - 11*u, H: r.H - 2*u}
 }
 
 // drawSwatch draws a player's colour with the mark of their trains.
@@ -270,7 +272,7 @@ func (s *Screen) drawStats(v *input.View, pg *panelGeom, p int, u float32) {
 		n = 4
 	}
 	cw := r.W / float32(n)
-	px := numberPx * u
+	px := min(numberPx*u, r.H*0.95)
 	f := s.fonts.face(true, px)
 	icon := min(r.H*0.62, cw*0.42)
 	items := [4]struct {
@@ -344,7 +346,7 @@ func (s *Screen) drawTextKey(lang msg.Lang, r board.Rect, slot *textSlot, t msg.
 	}
 	rl.DrawRectangleRounded(rect(r), 0.3, 6, bg)
 	rl.DrawRectangleRoundedLinesEx(rect(r), 0.3, 6, max(1, 1.5*u), withAlpha(panelInk, 0.7))
-	in := r.Inset(3 * u)
+	in := board.Rect{X: r.X + 3*u, Y: r.Y + u, W: r.W - 6*u, H: r.H - 2*u}
 	slot.get(s.fonts, s.cat, lang, t, in.W, in.H, keyTextFit).draw(in, alignCenter, ink)
 }
 
@@ -361,8 +363,7 @@ func (s *Screen) drawStartPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv 
 	// only the notice speaks (as drawMessage).
 	quiet := s.noticeShown(sv)
 	if !playing {
-		r := pg.message
-		r.H = pg.colors[0].Y - r.Y
+		r := pg.startMsg
 		if !quiet {
 			sl.prompt.get(s.fonts, s.cat, lang, msg.Text{Key: "start.seat_empty"}, r.W, r.H, promptFit).drawTop(r, alignLeft, panelDim)
 		}
@@ -371,8 +372,7 @@ func (s *Screen) drawStartPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv 
 	first := v.Start.First == sv.Seat
 	s.drawTextKey(lang, pg.first, &sl.first, msg.Text{Key: "start.first_player"}, first, u)
 	// The colour's name above the swatches.
-	r := pg.message
-	r.H = pg.colors[0].Y - r.Y - gap*u/2
+	r := pg.startMsg
 	r = nameLine(pg, u, r)
 	s.drawNameKey(lang, pg)
 	if !quiet {
@@ -425,8 +425,77 @@ func (s *Screen) drawEndPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *i
 		cr := board.Rect{X: sr.X - sr.H - 4*u, Y: sr.Y, W: sr.H, H: sr.H}
 		iconCrown(cr, winnerColor)
 	}
+	s.drawRanking(v, pg.rank, u)
 	r := pg.lines
 	sl.lines.get(s.fonts, s.cat, lang, sl.endTexts, sl.endInks, r.W, r.H, promptFit).draw(r, lineInk)
+}
+
+// drawRanking draws every player's place, colour and total side by side,
+// the winners first, in r: the same ranking on every seat's panel.
+func (s *Screen) drawRanking(v *input.View, r board.Rect, u float32) {
+	n := len(s.endOrder)
+	if n == 0 || r.W <= 0 {
+		return
+	}
+	cw := r.W / float32(n)
+	px := min(r.H*0.8, 16*u)
+	f := s.fonts.face(true, px)
+	for i, p := range s.endOrder {
+		ep := endPlayerOf(v.End, p)
+		if ep == nil {
+			continue
+		}
+		c := board.Rect{X: r.X + float32(i)*cw, Y: r.Y, W: cw - gap*u/2, H: r.H}
+		edge := panelEdge
+		if isWinner(v.End, p) {
+			edge = winnerColor
+		}
+		rl.DrawRectangleRounded(rect(c), 0.35, 6, color.RGBA{44, 50, 58, 255})
+		rl.DrawRectangleRoundedLinesEx(rect(c), 0.35, 6, max(1, 1.5*u), edge)
+		// The place, the colour with its mark, the total.
+		nw := min(c.W*0.25, r.H)
+		place := panelInk
+		if edge == winnerColor {
+			place = winnerColor
+		}
+		s.drawNumber(f, s.endRank[i], board.Rect{X: c.X + 2*u, Y: c.Y, W: nw, H: c.H}, px, alignCenter, place)
+		sw := min(c.H-4*u, c.W*0.35)
+		s.drawSwatch(board.Rect{X: c.X + 2*u + nw, Y: c.Y + 2*u, W: sw, H: sw}, ep.Color, u)
+		tx := c.X + 4*u + nw + sw
+		s.drawNumber(f, ep.Total, board.Rect{X: tx, Y: c.Y, W: c.X + c.W - tx - 2*u, H: c.H}, px, alignCenter, panelInk)
+	}
+}
+
+// rankEnd orders the players for the ranking: the winners first, then by
+// total, and gives each their place (the winners all first).
+func (s *Screen) rankEnd(e *input.EndView) {
+	s.endOrder, s.endRank = s.endOrder[:0], s.endRank[:0]
+	s.endOrder = append(s.endOrder, e.Winners...)
+	rest := len(s.endOrder)
+	for i := range e.Players {
+		if !isWinner(e, e.Players[i].Player) {
+			s.endOrder = append(s.endOrder, e.Players[i].Player)
+		}
+	}
+	total := func(p int) int {
+		if ep := endPlayerOf(e, p); ep != nil {
+			return ep.Total
+		}
+		return 0
+	}
+	sort.SliceStable(s.endOrder[rest:], func(i, j int) bool {
+		return total(s.endOrder[rest+i]) > total(s.endOrder[rest+j])
+	})
+	for i := range s.endOrder {
+		place := i + 1
+		switch {
+		case i < rest:
+			place = 1
+		case i > rest && total(s.endOrder[i]) == total(s.endOrder[i-1]):
+			place = s.endRank[i-1]
+		}
+		s.endRank = append(s.endRank, place)
+	}
 }
 
 // endPlayerOf returns player p's final score, or nil.
@@ -443,6 +512,7 @@ func endPlayerOf(e *input.EndView, p int) *input.EndPlayer {
 // changed (or force), compact or not, and reports whether it did.
 func (s *Screen) updateEnd(v *input.View, compact, force bool) bool {
 	changed := false
+	s.rankEnd(v.End)
 	for i := range v.Seats {
 		if i >= len(s.slots.seats) {
 			break
@@ -546,12 +616,38 @@ func endLines(dst []msg.Text, inks []string, e *input.EndView, ep *input.EndPlay
 			dst = append(dst, msg.Text{Key: "end.ticket_short", Args: map[string]any{
 				"From": l.Args["From"], "To": l.Args["To"], "Count": l.Args["Count"], "Sign": sign,
 			}})
+		case "end.longest_route":
+			if h := longestHolder(e); ep.LongestBonus == 0 && h != nil {
+				// "+0" says nothing: say who took the bonus.
+				l = msg.Text{Key: "board_end.longest_taken", Args: map[string]any{"Player": h.Name}}
+			}
+			dst = append(dst, l)
 		default:
 			dst = append(dst, l)
 		}
 		inks = append(inks, l.Key)
 	}
+	// The legend of the board's lines (the longest route's line, in the
+	// pink of its glow, is the glow's legend).
+	for i := range e.Players {
+		if e.Players[i].CompletedTickets > 0 {
+			dst = append(dst, msg.Text{Key: "board_end.legend_tickets"})
+			inks = append(inks, "board_end.legend_tickets")
+			break
+		}
+	}
 	return dst, inks
+}
+
+// longestHolder returns the player who took the longest route bonus (the
+// first, when it is shared), or nil.
+func longestHolder(e *input.EndView) *input.EndPlayer {
+	for i := range e.Players {
+		if e.Players[i].LongestBonus > 0 {
+			return &e.Players[i]
+		}
+	}
+	return nil
 }
 
 func sameTexts(a, b []msg.Text) bool {
@@ -578,6 +674,10 @@ func lineInk(key string) color.RGBA {
 		return progressInk
 	case "end.winner", "end.winners_shared":
 		return winnerColor
+	case "end.longest_route", "board_end.longest_taken":
+		return longestGlow
+	case "board_end.legend_tickets":
+		return ticketInk
 	}
 	return panelInk
 }

@@ -63,6 +63,14 @@ type Screen struct {
 	fonts *fonts
 	extra []string // letters the fonts are loaded with besides the catalogue's
 
+	// The end screen's ranking: players in order and their places.
+	endOrder, endRank []int
+
+	// The tunnel's route's name, built once per tunnel.
+	tunnelRoute int
+	tunnelMap   *maps.Map
+	tunnelNames string
+
 	// Geometry, for the map in use.
 	m      *maps.Map
 	bd     *Board        // nil without a window (tests of HitTest)
@@ -329,7 +337,7 @@ func (s *Screen) layOut(m *maps.Map) {
 		if s.bd != nil {
 			s.bd.Unload()
 		}
-		s.bd = NewBoard(m, lay.board)
+		s.bd = newBoard(m, lay.board, nameSize(s.play.u))
 	} else {
 		s.bd.Resize(lay.board)
 	}
@@ -631,6 +639,7 @@ func (s *Screen) boardView(v *input.View, now time.Time) *View {
 	clear(bv.Routes)
 	clear(bv.Cities)
 	bv.Selected = board.Hit{}
+	bv.NameAngle = 0
 	bv.Time = float32(now.UnixMilli()%600000) / 1000
 
 	// Each player's colour and mark, from their seat.
@@ -647,8 +656,12 @@ func (s *Screen) boardView(v *input.View, now time.Time) *View {
 			s.marks[p] = PlayerMark(v.Seats[i].Color)
 		}
 	}
+	bv.Scores = bv.Scores[:0]
 	if v.Mode == input.ModeStart {
 		return bv
+	}
+	for p := 0; p < n; p++ {
+		bv.Scores = append(bv.Scores, ScoreMark{Score: v.Public.Players[p].Score, Color: s.colors[p], Mark: s.marks[p]})
 	}
 	for i, o := range v.Public.RouteOwner {
 		if i >= len(bv.Routes) {
@@ -669,7 +682,15 @@ func (s *Screen) boardView(v *input.View, now time.Time) *View {
 			bv.Cities[c].Station = s.colors[o]
 		}
 	}
+	bv.Tickets = bv.Tickets[:0]
 	if v.Mode == input.ModeEnd && v.End != nil {
+		for _, ep := range v.End.Players {
+			for _, tk := range ep.Tickets {
+				if tk.Completed && ep.Player >= 0 && ep.Player < n {
+					bv.Tickets = append(bv.Tickets, TicketMark{A: tk.From, B: tk.To, Color: s.colors[ep.Player]})
+				}
+			}
+		}
 		for _, ep := range v.End.Players {
 			if ep.LongestBonus == 0 {
 				continue
@@ -681,6 +702,10 @@ func (s *Screen) boardView(v *input.View, now time.Time) *View {
 			}
 		}
 		return bv
+	}
+	// The names face the seat whose turn it is.
+	if cur := currentSeat(v); cur >= 0 && cur < len(s.opts.Seats) {
+		bv.NameAngle = edgeAngle(s.opts.Seats[cur])
 	}
 	switch {
 	case v.SelectedRoute >= 0 && v.SelectedRoute < len(m.Routes):
@@ -713,6 +738,7 @@ var (
 	overlayColor = color.RGBA{24, 28, 34, 236}
 	winnerColor  = color.RGBA{255, 200, 40, 255}
 	doneInk      = color.RGBA{120, 220, 130, 255}
+	ticketInk    = color.RGBA{170, 200, 255, 255}
 	failInk      = color.RGBA{255, 130, 120, 255}
 )
 
@@ -788,6 +814,13 @@ func currentSeat(v *input.View) int {
 		}
 	}
 	return -1
+}
+
+// edgeAngle is how far, in degrees clockwise, what faces edge e is turned
+// from what faces the bottom edge.
+func edgeAngle(e Edge) float32 {
+	p := facing(board.Rect{W: 1, H: 1}, e)
+	return p.angle
 }
 
 // facing returns a frame in rect r in which text reads upright from edge e.

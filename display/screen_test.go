@@ -322,6 +322,13 @@ func TestScreenGolden(t *testing.T) {
 		_, v := europeInProgress(t, "en")
 		compareGolden(t, "screen-europe-4p-1920x1080", shot(t, 1920, 1080, fourEdges, &v, base))
 	})
+	t.Run("europe-5p", func(t *testing.T) {
+		sc := newScene(t, 5, "europe", "es", 4)
+		sc.start(0)
+		sc.turns(120)
+		v := sc.tb.View()
+		compareGolden(t, "screen-europe-5p-1920x1080", shot(t, 1920, 1080, DefaultEdges(5), &v, base))
+	})
 	t.Run("tunnel", func(t *testing.T) {
 		v := tunnelScene(t)
 		compareGolden(t, "screen-tunnel-1280x720", shot(t, 1280, 720, []Edge{Bottom, Left, Top}, &v, base))

@@ -20,18 +20,24 @@ type labelCandidate struct {
 	cost  float32 // everything but the other names
 }
 
-func (l *Layout) placeLabels(measure func(string, float32) Vec) {
+// placeLabels places every name's plate for names read along the board's
+// width (Label) and, when turned, for names turned a quarter to face a side
+// of the table (LabelTurned).
+func (l *Layout) placeLabels(measure func(string, float32) Vec, turned bool) {
 	size := l.LabelSize
 	unit := size * size // costs are in letter-squares
 	cands := make([][]labelCandidate, len(l.Cities))
 	for i := range l.Cities {
 		text := measure(l.Map.Cities[i].Name, size)
 		w, h := text.X+2*LabelPadX*size, text.Y+2*LabelPadY*size
+		if turned {
+			w, h = h, w
+		}
 		c := l.Cities[i].Center
-		for ring, extra := range [3]float32{0, l.CarWidth * 1.1, l.CarWidth * 2.2} {
-			r := l.CityRadius + 1.5 + extra
+		for ring, k := range [...]float32{0, 0.6, 1.2, 1.8, 2.6, 3.4} {
+			r := l.CityRadius + 1.5 + k*l.CarWidth
 			d := r * 0.72
-			far := float32(ring) * 1.5
+			far := float32(ring) * 0.7
 			for _, p := range [...]struct {
 				x, y, pref float32
 			}{
@@ -122,7 +128,11 @@ func (l *Layout) placeLabels(measure func(string, float32) Vec) {
 		}
 	}
 	for i := range l.Cities {
-		l.Cities[i].Label = cands[i][choice[i]].plate
+		if turned {
+			l.Cities[i].LabelTurned = cands[i][choice[i]].plate
+		} else {
+			l.Cities[i].Label = cands[i][choice[i]].plate
+		}
 	}
 }
 
@@ -133,7 +143,10 @@ func (l *Layout) staticCost(city int, plate Rect) float32 {
 	for i := range l.Routes {
 		for _, car := range l.Routes[i].Cars {
 			if car.Halo.Bounds().Intersect(plate).Area() > 0 {
-				cost += 12 * clipArea(car.Halo, plate)
+				cost += 40 * clipArea(car.Halo, plate)
+				// A name over a car space hides the route: far worse than
+				// a name a little further from its city.
+				cost += 400 * clipArea(car.Body, plate)
 			}
 		}
 	}
@@ -143,13 +156,16 @@ func (l *Layout) staticCost(city int, plate Rect) float32 {
 			continue
 		}
 		r := l.CityRadius + 2
-		cost += 100 * plate.Intersect(Rect{c.Center.X - r, c.Center.Y - r, 2 * r, 2 * r}).Area()
+		cost += 400 * plate.Intersect(Rect{c.Center.X - r, c.Center.Y - r, 2 * r, 2 * r}).Area()
 		// A name nearer another city than its own reads as that city's.
 		if plate.Dist(c.Center) < 1.6*own+l.CityRadius {
 			cost += 8 * l.LabelSize * l.LabelSize
 		}
 	}
+	// Names stay on the board and off the score track round its edge.
+	in := l.Board.Inset(l.TrackDepth)
 	cost += 200 * (plate.Area() - plate.Intersect(l.Board).Area())
+	cost += 150 * (plate.Area() - plate.Intersect(in).Area())
 	return cost
 }
 
@@ -161,5 +177,18 @@ func clash(a, b Rect, unit float32) float32 {
 	if o == 0 {
 		return 0
 	}
-	return 20 + 100*o/unit
+	return 60 + 300*o/unit
+}
+
+// CarsUnder returns how much of the car spaces, in pixels², plate covers.
+func (l *Layout) CarsUnder(plate Rect) float32 {
+	var a float32
+	for i := range l.Routes {
+		for _, car := range l.Routes[i].Cars {
+			if car.Body.Bounds().Intersect(plate).Area() > 0 {
+				a += clipArea(car.Body, plate)
+			}
+		}
+	}
+	return a
 }

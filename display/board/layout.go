@@ -16,8 +16,8 @@ const (
 	endGap     = 5   // between a city circle and the first car
 	laneGap    = 5   // between the two lanes of a double route
 	clearance  = 7   // between a route and a city it passes by
-	framePadX  = 62  // around the outermost cities, for their names
-	framePadY  = 40  // ditto, above and below
+	framePadX  = 70  // around the outermost cities, for their names and the score track
+	framePadY  = 52  // ditto, above and below
 	maxBow     = 160 // farthest a route bends off the straight line
 )
 
@@ -70,12 +70,20 @@ type Layout struct {
 
 	Cities []CityShape  // by city index
 	Routes []RouteShape // by route index
+
+	// The score track round the board's edge (layTrack).
+	Track      [TrackSpaces]TrackSpace
+	TrackDepth float32 // screen pixels
 }
 
 // A CityShape is where a city and its name are drawn.
 type CityShape struct {
 	Center Vec
 	Label  Rect // the name's box; the text's top left corner is Label.X, Label.Y
+	// LabelTurned is the name's box when the names are turned a quarter,
+	// to face a seat at the left or right of the table: as high as Label
+	// is wide.
+	LabelTurned Rect
 }
 
 // A RouteShape is a route's car spaces on the screen.
@@ -190,7 +198,9 @@ func New(m *maps.Map, area Rect, o Opts) *Layout {
 	for i := range m.Routes {
 		l.Routes[i] = l.routeShape(&m.Routes[i], p[i])
 	}
-	l.placeLabels(o.Measure)
+	l.layTrack()
+	l.placeLabels(o.Measure, false)
+	l.placeLabels(o.Measure, true)
 	return l
 }
 

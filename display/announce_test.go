@@ -1,0 +1,112 @@
+package display
+
+import (
+	"image"
+	"testing"
+	"time"
+
+	"ttr/display/board"
+	"ttr/input"
+)
+
+// diffIn counts the pixels of r where a and b differ by more than 24 in a
+// channel.
+func diffIn(a, b *image.RGBA, r board.Rect) int {
+	n := 0
+	for y := int(r.Y); y < int(r.Y+r.H); y++ {
+		for x := int(r.X); x < int(r.X+r.W); x++ {
+			p, q := a.RGBAAt(x, y), b.RGBAAt(x, y)
+			if far8(p.R, q.R) || far8(p.G, q.G) || far8(p.B, q.B) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// TestAnnouncementDrawn draws a View built by hand with an announcement
+// and reads the screen back: the line facing every edge where someone
+// plays, the announced route pulsing for AnnouncePulse and then still, and
+// the points rising over the player's marker while it pulses.
+func TestAnnouncementDrawn(t *testing.T) {
+	cat := catalog(t)
+	ss := screens{}
+	defer ss.unload()
+	const w, h = 1920, 1080
+	edges := DefaultEdges(4)
+	quiet := playView(t, 4, "europe")
+	quiet.Rev = input.Rev{} // drawn whole: the announcement is set by hand
+	at := time.Unix(2e9, 0)
+	v := quiet
+	route := 10
+	v.Announce = input.Announcement{
+		Text:   input.Text{Key: "prompt.tunnel_claimed", Args: realisticArgs(cat, "prompt.tunnel_claimed", 1)},
+		Player: 1, Route: route, City: -1, Points: 4, At: at,
+	}
+	s := ss.get(t, w, h, edges)
+	before := ss.shot(t, w, h, edges, &quiet, at.Add(time.Hour))
+	after := ss.shot(t, w, h, edges, &v, at.Add(time.Hour))
+	boxes, has := s.announceBoxes(&v, s.langOf(&v), s.play)
+	for e := Bottom; e <= Right; e++ {
+		if !has[e] {
+			t.Errorf("no line facing the %v edge", e)
+			continue
+		}
+		r := boxes[e]
+		if got := diffIn(before, after, r); float32(got) < r.Area()*0.3 {
+			t.Errorf("the line facing %v changes %d of %.0f pixels of its box", e, got, r.Area())
+		}
+		if f := facing(r, e); f.angle != edgeAngle(e) {
+			t.Errorf("the line for %v is turned %v degrees", e, f.angle)
+		}
+	}
+	// The route pulses for a moment after the move, then stays still.
+	l := s.boardLayout()
+	cars := l.Routes[route].Cars[0].Halo.Bounds()
+	for _, c := range l.Routes[route].Cars[1:] {
+		b := c.Halo.Bounds()
+		x0, y0 := min(cars.X, b.X), min(cars.Y, b.Y)
+		x1, y1 := max(cars.X+cars.W, b.X+b.W), max(cars.Y+cars.H, b.Y+b.H)
+		cars = board.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
+	}
+	pulsing := ss.shot(t, w, h, edges, &v, at.Add(300*time.Millisecond))
+	if got := diffIn(after, pulsing, cars); got < 100 {
+		t.Errorf("the announced route does not pulse right after the move: %d pixels differ", got)
+	}
+	later := ss.shot(t, w, h, edges, &v, at.Add(AnnouncePulse+time.Second))
+	if got := diffIn(after, later, cars.Inset(-40)); got > 0 {
+		t.Errorf("the announced route still pulses after %v: %d pixels differ", AnnouncePulse, got)
+	}
+	// The points rise over the player's marker.
+	sp := l.TrackSpace(v.Public.Players[1].Score)
+	c := sp.Rect.Center().Add(sp.Inward.Scale(l.TrackDepth * 2))
+	around := board.Rect{X: c.X - 40, Y: c.Y - 40, W: 80, H: 80}
+	if got := diffIn(later, pulsing, around); got < 100 {
+		t.Errorf("no points rise over the marker: %d pixels differ", got)
+	}
+}
+
+// TestResolvedTunnelStaysInSight checks that a tunnel's revealed cards stay
+// on the screen once it is resolved, until the View drops it.
+func TestResolvedTunnelStaysInSight(t *testing.T) {
+	ss := screens{}
+	defer ss.unload()
+	v := tunnelScene(t)
+	v.Rev = input.Rev{}
+	if v.Tunnel == nil {
+		t.Fatal("the scene has no tunnel")
+	}
+	tv := *v.Tunnel
+	tv.Done, tv.Claimed = true, true
+	v.Tunnel = &tv
+	without := v
+	without.Tunnel = nil
+	at := time.Unix(2e9, 0)
+	edges := DefaultEdges(len(v.Seats))
+	a := ss.shot(t, 1280, 720, edges, &v, at)
+	b := ss.shot(t, 1280, 720, edges, &without, at)
+	bl := ss.get(t, 1280, 720, edges).boardLayout()
+	if got := diffIn(a, b, bl.Board); got < 5000 {
+		t.Errorf("the resolved tunnel's cards are not shown: %d pixels differ", got)
+	}
+}

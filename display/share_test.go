@@ -1,0 +1,180 @@
+package display
+
+import (
+	"image"
+
+	"fmt"
+	"testing"
+	"time"
+	"ttr/display/board"
+)
+
+// TestMapShare measures how much of the glass the map takes while playing
+// (the board's picture, land, sea and names, as laid out with the table's
+// fonts): at least 60% with four seats and 50% with five at 1920x1080.
+// 800x480 is narrower (5:3), so the side strips and the market take a
+// larger part of its width; its shares are logged, not held to the same
+// floor.
+func TestMapShare(t *testing.T) {
+	ss := screens{}
+	defer ss.unload()
+	for _, size := range [][2]int{{1920, 1080}, {800, 480}} {
+		for _, tc := range []struct {
+			seats int
+			mapID string
+			want  float32
+		}{{2, "usa", 0.60}, {3, "europe", 0.60}, {4, "europe", 0.60}, {4, "usa", 0.60}, {5, "europe", 0.50}} {
+			t.Run(fmt.Sprintf("%dx%d/%d/%s", size[0], size[1], tc.seats, tc.mapID), func(t *testing.T) {
+				v := playView(t, tc.seats, tc.mapID)
+				edges := DefaultEdges(tc.seats)
+				ss.shot(t, size[0], size[1], edges, &v, time.Unix(1e9, 0))
+				s := ss.get(t, size[0], size[1], edges)
+				b := s.boardLayout().Board
+				share := b.W * b.H / float32(size[0]*size[1])
+				t.Logf("map %.0fx%.0f: %.1f%% of the screen", b.W, b.H, 100*share)
+				if size[0] == 1920 && share < tc.want {
+					t.Errorf("the map takes %.1f%% of the screen, want at least %.0f%%", 100*share, 100*tc.want)
+				}
+			})
+		}
+	}
+}
+
+// TestCityNameCapHeight measures the city names on a rendered 1920x1080
+// table: the height of the ink of each name's first capital letter (B, P,
+// L, W, M: no accent, no descender), at least 14 pixels, on every seat
+// count.
+func TestCityNameCapHeight(t *testing.T) {
+	ss := screens{}
+	defer ss.unload()
+	for _, n := range []int{2, 4, 5} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			v := playView(t, n, "europe")
+			edges := DefaultEdges(n)
+			img := ss.shot(t, 1920, 1080, edges, &v, time.Unix(1e9, 0))
+			s := ss.get(t, 1920, 1080, edges)
+			l := s.boardLayout()
+			angle := s.bview.NameAngle
+			if cur := currentSeat(&v); angle != edgeAngle(edges[cur]) {
+				t.Errorf("names turned %v degrees, want %v (to face seat %d on the %v edge)", angle, edgeAngle(edges[cur]), cur, edges[cur])
+			}
+			least := 1000
+			for i, c := range v.Map.Cities {
+				switch c.Name {
+				case "Berlin", "Paris", "London", "Wien", "Madrid":
+				default:
+					continue
+				}
+				plate := l.Cities[i].Label
+				if angle == 90 || angle == 270 {
+					plate = l.Cities[i].LabelTurned
+				}
+				h := firstLetterHeight(upright(img, plate, angle))
+				t.Logf("%s: cap height %d px", c.Name, h)
+				least = min(least, h)
+			}
+			if least < 14 {
+				t.Errorf("city names' cap height %d px, want at least 14", least)
+			}
+		})
+	}
+}
+
+// firstLetterHeight returns the height in pixels of the dark ink of the
+// first letter on a name's plate: the columns of ink from the left up to
+// the first column without any.
+func firstLetterHeight(img *image.RGBA) int {
+	x0, y0 := 0, 0
+	x1, y1 := img.Rect.Dx(), img.Rect.Dy()
+	plate := board.Rect{W: float32(x1), H: float32(y1)}
+	dark := func(x, y int) bool {
+		c := img.RGBAAt(x, y)
+		return int(c.R)+int(c.G)+int(c.B) < 3*135 // halfway between the plate and the ink
+	}
+	top, bottom, inLetter := y1, y0-1, false
+	for x := x0 + int(plate.H*0.15); x < x1-1; x++ {
+		any := false
+		for y := y0 + 1; y < y1-1; y++ {
+			if dark(x, y) {
+				any = true
+				top, bottom = min(top, y), max(bottom, y)
+			}
+		}
+		if inLetter && !any {
+			break
+		}
+		inLetter = inLetter || any
+	}
+	return bottom - top + 1
+}
+
+// upright returns the pixels of plate in img turned back by angle (0, 90,
+// 180 or 270 degrees clockwise), so that its name reads left to right.
+func upright(img *image.RGBA, plate board.Rect, angle float32) *image.RGBA {
+	x0, y0 := int(plate.X), int(plate.Y)
+	w, h := int(plate.W), int(plate.H)
+	ow, oh := w, h
+	if angle == 90 || angle == 270 {
+		ow, oh = h, w
+	}
+	out := image.NewRGBA(image.Rect(0, 0, ow, oh))
+	for y := range oh {
+		for x := range ow {
+			var sx, sy int
+			switch angle {
+			case 90:
+				sx, sy = w-1-y, x
+			case 180:
+				sx, sy = w-1-x, h-1-y
+			case 270:
+				sx, sy = y, h-1-x
+			default:
+				sx, sy = x, y
+			}
+			out.SetRGBA(x, y, img.RGBAAt(x0+sx, y0+sy))
+		}
+	}
+	return out
+}
+
+// TestNamePlatesLeaveTheRoutes measures, on the table's boards, how much
+// of the car spaces the city names' plates cover, read along the board or
+// turned to face a side. The placement avoids the cars at a high cost,
+// but on the crowded corners of a board with names this large a plate may
+// still clip the end of a car: never more than three quarters of one
+// (Frankfurt and Bruxelles, in the Low Countries, come nearest), so that
+// every route stays readable.
+func TestNamePlatesLeaveTheRoutes(t *testing.T) {
+	ss := screens{}
+	defer ss.unload()
+	for _, size := range [][2]int{{1920, 1080}, {1280, 720}} {
+		for _, tc := range []struct {
+			seats int
+			mapID string
+		}{{2, "usa"}, {4, "europe"}, {4, "usa"}, {5, "europe"}} {
+			t.Run(fmt.Sprintf("%dx%d/%d/%s", size[0], size[1], tc.seats, tc.mapID), func(t *testing.T) {
+				v := playView(t, tc.seats, tc.mapID)
+				edges := DefaultEdges(tc.seats)
+				s := ss.get(t, size[0], size[1], edges)
+				onMain(func() { s.Prepare(&v, time.Unix(1e9, 0)) })
+				l := s.boardLayout()
+				car := 50 * l.Scale * l.CarWidth // a full car space: 50 board pixels long
+				var total float32
+				clipped := 0
+				for i, c := range l.Cities {
+					for _, p := range []board.Rect{c.Label, c.LabelTurned} {
+						a := l.CarsUnder(p)
+						total += a
+						if a > 1 {
+							clipped++
+						}
+						if a > car*3/4 {
+							t.Errorf("the name of %s covers %.0f px² of cars, more than three quarters of a car space (%.0f px²)", v.Map.Cities[i].Name, a, car*3/4)
+						}
+					}
+				}
+				t.Logf("%d of %d plates clip a car; %.1f car spaces covered in all", clipped, 2*len(l.Cities), total/car)
+			})
+		}
+	}
+}
