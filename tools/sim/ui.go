@@ -27,7 +27,11 @@ type ui struct {
 	cat    *msg.Catalog
 	lang   msg.Lang
 	screen tableScreen
-	bots   botStepper
+	// delay is the pause between two steps of digital play (bots, the
+	// virtual deck's cards), so that a person can follow them; nextStep is
+	// when the next may come.
+	delay    time.Duration
+	nextStep time.Time
 
 	width, height int
 	text, small   display.Font
@@ -70,7 +74,7 @@ func sideArea(w, h int) board.Rect {
 // the seats' edges of the table's screen.
 func newUI(w *world, cat *msg.Catalog, lang msg.Lang, edges []display.Edge, width, height int, delay time.Duration) (*ui, error) {
 	u := &ui{w: w, cat: cat, lang: lang, selected: make([][]engine.CardID, w.seats), lastWait: -1}
-	u.bots.delay = delay
+	u.delay = delay
 	scr, err := newScreen(cat, lang, screenArea(width, height), edges)
 	if err != nil {
 		return nil, err
@@ -131,14 +135,17 @@ func (u *ui) handled() {
 	}
 }
 
-// step advances bots and follows the seat the table waits for.
+// step runs the firmware's digital play (the bots' seats, the cards and
+// tickets off the virtual deck), one step every delay, and follows the
+// seat the table waits for.
 func (u *ui) step(now time.Time) {
-	if u.err == nil {
-		before := len(u.w.log)
-		if err := u.bots.step(u.w, now); err != nil {
+	if u.err == nil && !now.Before(u.nextStep) {
+		n, err := u.w.playDigital(now)
+		if err != nil {
 			u.err = err
 		}
-		if len(u.w.log) != before {
+		if n > 0 {
+			u.nextStep = now.Add(u.delay)
 			u.handled()
 		}
 	}
@@ -162,7 +169,29 @@ func (u *ui) follow() {
 
 // Actions of the simulator, shared by keys and the side panel's buttons.
 
+// scanTop turns over the top card (or ticket) of the virtual deck at
+// seat's reader: at the seat the table waits for, the card the firmware's
+// dealer deals (the draw a person starts, or the outcome the table waits
+// for); elsewhere the top of the simulator's piles, which the table
+// refuses with its reason.
 func (u *ui) scanTop(seat hal.Seat, ticket bool, now time.Time) {
+	if s := u.w.game(); s != nil && u.w.waitingSeat() == seat {
+		var act engine.Action
+		switch need := s.Waiting().Need; {
+		case s.IsChance():
+			act = u.w.digital.Outcome(u.w.app)
+		case ticket && need == engine.NeedTurn:
+			act = engine.Tickets()
+		case !ticket && (need == engine.NeedTurn || need == engine.NeedSecondCard):
+			act = engine.Blind()
+		}
+		if act.Kind != 0 {
+			if err := u.w.play(act, now); err == nil {
+				u.handled()
+				return
+			}
+		}
+	}
 	tag, ok := u.w.topTag(ticket)
 	if !ok {
 		u.say(now, "sim.pile_empty", nil)
@@ -197,7 +226,6 @@ func (u *ui) press(seat hal.Seat, b hal.Button) {
 
 func (u *ui) toggleBot(seat hal.Seat) {
 	u.w.setBot(seat, !u.w.isBot(seat))
-	u.bots.queue = nil
 	u.err = nil
 }
 
@@ -213,8 +241,10 @@ func (u *ui) toggleCard(seat hal.Seat, c engine.CardID) {
 func (u *ui) input(now time.Time) {
 	if rl.IsMouseButtonPressed(rl.MouseButtonLeft) {
 		p := rl.GetMousePosition()
+		// The innermost target wins: a box is registered before the cards
+		// and buttons drawn in it.
 		clicked := false
-		for _, b := range u.buttons {
+		for _, b := range slices.Backward(u.buttons) {
 			if rl.CheckCollisionPointRec(p, b.r) {
 				b.do()
 				clicked = true

@@ -49,7 +49,8 @@ type windowOpts struct {
 	first         int    // start the game at once with this seat first (-1: use the start screen)
 	deal          bool   // with first: deal the set-up from the virtual decks at once
 	trace         bool   // print the table's state on stdout after every event
-	journal       string // folder of the durable game logs ("": none)
+	journal       string // folder of the durable game logs ("": a temporary one)
+	games         int    // quit after this many games ended (0: run until closed)
 }
 
 func parseWindowFlags(args []string, stderr io.Writer) (windowOpts, error) {
@@ -67,7 +68,8 @@ func parseWindowFlags(args []string, stderr io.Writer) (windowOpts, error) {
 	fs.DurationVar(&o.delay, "delay", 400*time.Millisecond, "pause between a bot's gestures, so a person can follow them")
 	fs.IntVar(&o.first, "first", -1, "start at once with this seat playing first (default: choose on the start screen)")
 	fs.BoolVar(&o.deal, "deal", false, "with -first: deal the set-up at once from the virtual decks (everyone keeps all their tickets)")
-	fs.StringVar(&o.journal, "journal", "", "keep the game's log in this folder, as the table does, and resume an unfinished game from it")
+	fs.StringVar(&o.journal, "journal", "", "keep the game's log in this folder, as the table does, and resume an unfinished game from it (default: a temporary folder, removed at exit)")
+	fs.IntVar(&o.games, "games", 0, "quit after this many games have ended (0: run until the window is closed)")
 	fs.BoolVar(&o.trace, "trace", false, "print the table's state (mode, selection, waiting) on standard output after every event")
 	fs.IntVar(&o.frames, "frames", 0, "quit after this many frames (for scripted runs); 0 runs until the window is closed")
 	fs.StringVar(&o.screenshot, "screenshot", "", "with -frames: save the last frame to this PNG file")
@@ -103,6 +105,9 @@ func parseWindowFlags(args []string, stderr io.Writer) (windowOpts, error) {
 	}
 	if _, err := parseBots(o.bots, o.seats); err != nil {
 		return o, err
+	}
+	if o.games < 0 {
+		return o, fmt.Errorf("sim: -games %d: want 0 or more", o.games)
 	}
 	if o.deal && o.first < 0 {
 		return o, fmt.Errorf("sim: -deal needs -first")
@@ -225,16 +230,15 @@ func window(o windowOpts, stdout io.Writer) error {
 	for _, b := range bots {
 		all = all && b
 	}
-	if w.game() == nil && (o.first >= 0 || all) {
-		first := max(o.first, 0)
-		if all && o.first < 0 {
-			first = int(o.seed % uint64(o.seats))
-		}
-		if err := w.start(hal.Seat(first)); err != nil {
+	// With a bot at every seat, digital play starts the games itself, the
+	// first player drawn from the seed, as table run -fake -bots all does.
+	w.digital.Start = all && o.first < 0
+	if w.game() == nil && o.first >= 0 {
+		if err := w.start(hal.Seat(o.first)); err != nil {
 			return err
 		}
 		if o.deal {
-			if err := w.deal(); err != nil {
+			if err := w.dealDigital(time.Now()); err != nil {
 				return err
 			}
 		}
@@ -273,6 +277,9 @@ func window(o windowOpts, stdout io.Writer) error {
 		rl.EndDrawing()
 		if frame == 2 && o.trace {
 			fmt.Fprintln(stdout, "ready", traceLine(w))
+		}
+		if o.games > 0 && w.app.Ended() >= o.games {
+			break
 		}
 		if o.frames > 0 && frame >= o.frames {
 			if o.screenshot != "" {
