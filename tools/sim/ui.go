@@ -47,12 +47,23 @@ type ui struct {
 	statusAt  time.Time
 	err       error // a bot that could not act: shown, bots stop
 	onHandled func()
+
+	// The -targets output (targets.go): the last block printed, and the
+	// table screen's targets with what they were found for.
+	shownTargets string
+	screenLines  []string
+	shownScreen  screenKey
 }
 
-// uiButton is a clickable thing of the side panel.
+// uiButton is a clickable thing of the side panel. kind, id and seat name
+// it in the -targets output.
 type uiButton struct {
-	r  rl.Rectangle
-	do func()
+	r      rl.Rectangle
+	do     func()
+	kind   string
+	id     string
+	seat   hal.Seat
+	picked bool
 }
 
 // screenArea is where the table's screen goes in a w x h window: the left
@@ -324,8 +335,9 @@ func (u *ui) draw(now time.Time) {
 	}
 }
 
-// button draws a side-panel button and remembers what it does.
-func (u *ui) button(r rl.Rectangle, label string, enabled bool, do func()) {
+// button draws a side-panel button of seat and remembers what it does; id
+// names it in the -targets output.
+func (u *ui) button(seat hal.Seat, id string, r rl.Rectangle, label string, enabled bool, do func()) {
 	bg := btnBg
 	if !enabled {
 		bg = color.RGBA{52, 60, 66, 255}
@@ -339,7 +351,7 @@ func (u *ui) button(r rl.Rectangle, label string, enabled bool, do func()) {
 	}
 	rl.DrawTextEx(u.small.Font, label, rl.Vector2{X: r.X + (r.Width-m.X)/2, Y: r.Y + (r.Height-m.Y)/2}, size, 0, fg)
 	if enabled {
-		u.buttons = append(u.buttons, uiButton{r: r, do: do})
+		u.buttons = append(u.buttons, uiButton{r: r, do: do, kind: "button", id: id, seat: seat})
 	}
 }
 
@@ -353,7 +365,7 @@ func (u *ui) drawSeat(v *input.View, seat hal.Seat, r rl.Rectangle, now time.Tim
 	if seat == u.focus {
 		rl.DrawRectangleRoundedLinesEx(r, 0.04, 4, 2, selectBd)
 	}
-	u.buttons = append(u.buttons, uiButton{r: r, do: func() { u.focus = seat }})
+	u.buttons = append(u.buttons, uiButton{r: r, do: func() { u.focus = seat }, kind: "box", id: "-", seat: seat})
 	x, y := r.X+8, r.Y+6
 	rl.DrawRectangleRec(rl.Rectangle{X: x, Y: y + 2, Width: u.size, Height: u.size}, playerRGBA(sv.Color))
 	who := u.words("sim.seat_title", map[string]any{"Number": int(seat) + 1, "Key": int(seat) + 1})
@@ -386,13 +398,14 @@ func (u *ui) drawSeat(v *input.View, seat hal.Seat, r rl.Rectangle, now time.Tim
 		{"button.cancel", func() { u.press(seat, hal.Cancel) }},
 	}
 	for i, l := range labels {
-		u.button(rl.Rectangle{X: x + float32(i%3)*(bw+4), Y: y + float32(i/3)*(bhh+4), Width: bw, Height: bhh}, u.words(l.key, nil), human || v.Mode == input.ModeStart, l.do)
+		id := l.key[strings.LastIndex(l.key, ".")+1:]
+		u.button(seat, id, rl.Rectangle{X: x + float32(i%3)*(bw+4), Y: y + float32(i/3)*(bhh+4), Width: bw, Height: bhh}, u.words(l.key, nil), human || v.Mode == input.ModeStart, l.do)
 	}
 	botLabel := "sim.bot_on"
 	if u.w.isBot(seat) {
 		botLabel = "sim.bot_off"
 	}
-	u.button(rl.Rectangle{X: x + 2*(bw+4), Y: y + bhh + 4, Width: bw, Height: bhh}, u.words(botLabel, nil), sv.Playing, func() { u.toggleBot(seat) })
+	u.button(seat, "bot", rl.Rectangle{X: x + 2*(bw+4), Y: y + bhh + 4, Width: bw, Height: bhh}, u.words(botLabel, nil), sv.Playing, func() { u.toggleBot(seat) })
 	y += 2*bhh + 10
 
 	// The physical hand: cards as small face-up cards, grouped by colour;
@@ -421,7 +434,7 @@ func (u *ui) drawSeat(v *input.View, seat hal.Seat, r rl.Rectangle, now time.Tim
 			rl.DrawRectangleRoundedLinesEx(cr, 0.2, 4, 3, selectBd)
 		}
 		card := c
-		u.buttons = append(u.buttons, uiButton{r: cr, do: func() { u.focus = seat; u.toggleCard(seat, card) }})
+		u.buttons = append(u.buttons, uiButton{r: cr, do: func() { u.focus = seat; u.toggleCard(seat, card) }, kind: "card", id: card.String(), seat: seat, picked: picked})
 		cx += cw + 2
 	}
 	if laid := u.w.laid[seat]; len(laid) > 0 {
@@ -461,7 +474,7 @@ func (u *ui) drawSeat(v *input.View, seat hal.Seat, r rl.Rectangle, now time.Tim
 		if give {
 			rl.DrawRectangleRounded(box, 0.3, 4, bgc)
 			rl.DrawRectangleRoundedLinesEx(box, 0.3, 4, 2, selectBd)
-			u.buttons = append(u.buttons, uiButton{r: box, do: func() { u.focus = seat; u.scanTicket(seat, t) }})
+			u.buttons = append(u.buttons, uiButton{r: box, do: func() { u.focus = seat; u.scanTicket(seat, t) }, kind: "ticket", id: u.w.m.Cities[tk.A].ID + "-" + u.w.m.Cities[tk.B].ID, seat: seat})
 		} else {
 			rl.DrawRectangleRounded(box, 0.3, 4, color.RGBA{bgc.R / 2, bgc.G / 2, bgc.B / 2, 255})
 		}

@@ -15,6 +15,7 @@ import (
 
 	"ttr/display"
 	"ttr/display/msg"
+	"ttr/engine"
 	"ttr/hal"
 	"ttr/hal/config"
 	"ttr/input"
@@ -49,6 +50,7 @@ type windowOpts struct {
 	first         int    // start the game at once with this seat first (-1: use the start screen)
 	deal          bool   // with first: deal the set-up from the virtual decks at once
 	trace         bool   // print the table's state on stdout after every event
+	targets       bool   // print the window's click targets when they change, and every action
 	journal       string // folder of the durable game logs ("": a temporary one)
 	games         int    // quit after this many games ended (0: run until closed)
 }
@@ -70,6 +72,7 @@ func parseWindowFlags(args []string, stderr io.Writer) (windowOpts, error) {
 	fs.BoolVar(&o.deal, "deal", false, "with -first: deal the set-up at once from the virtual decks (everyone keeps all their tickets)")
 	fs.StringVar(&o.journal, "journal", "", "keep the game's log in this folder, as the table does, and resume an unfinished game from it (default: a temporary folder, removed at exit)")
 	fs.IntVar(&o.games, "games", 0, "quit after this many games have ended (0: run until the window is closed)")
+	fs.BoolVar(&o.targets, "targets", false, "print where each click target of the window is when they change, and each action the table applies (for tests that click)")
 	fs.BoolVar(&o.trace, "trace", false, "print the table's state (mode, selection, waiting) on standard output after every event")
 	fs.IntVar(&o.frames, "frames", 0, "quit after this many frames (for scripted runs); 0 runs until the window is closed")
 	fs.StringVar(&o.screenshot, "screenshot", "", "with -frames: save the last frame to this PNG file")
@@ -262,7 +265,13 @@ func window(o windowOpts, stdout io.Writer) error {
 	defer u.unload()
 	if o.trace {
 		u.onHandled = func() { fmt.Fprintln(stdout, traceLine(w)) }
-		w.trace = nil
+	}
+	if o.targets {
+		w.trace = func(ev any, res input.Result) {
+			for _, a := range res.Actions {
+				fmt.Fprintln(stdout, "act", engine.FormatAction(w.m, a))
+			}
+		}
 	}
 	for frame := 1; !rl.WindowShouldClose(); frame++ {
 		if rl.IsWindowResized() {
@@ -275,6 +284,9 @@ func window(o windowOpts, stdout io.Writer) error {
 		rl.BeginDrawing()
 		u.draw(now)
 		rl.EndDrawing()
+		if o.targets {
+			u.printTargets(stdout, now)
+		}
 		if frame == 2 && o.trace {
 			fmt.Fprintln(stdout, "ready", traceLine(w))
 		}
