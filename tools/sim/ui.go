@@ -367,7 +367,10 @@ func (u *ui) drawSeat(v *input.View, seat hal.Seat, r rl.Rectangle, now time.Tim
 	}
 	u.buttons = append(u.buttons, uiButton{r: r, do: func() { u.focus = seat }, kind: "box", id: "-", seat: seat})
 	x, y := r.X+8, r.Y+6
-	rl.DrawRectangleRec(rl.Rectangle{X: x, Y: y + 2, Width: u.size, Height: u.size}, playerRGBA(sv.Color))
+	swatch := rl.Rectangle{X: x, Y: y + 2, Width: u.size, Height: u.size}
+	rl.DrawRectangleRec(swatch, playerRGBA(sv.Color))
+	// Outlined in the ink of the box, so that a black seat shows on it.
+	rl.DrawRectangleLinesEx(swatch, 1.5, ink)
 	who := u.words("sim.seat_title", map[string]any{"Number": int(seat) + 1, "Key": int(seat) + 1})
 	if sv.Playing {
 		who += " · " + u.cat.Text(u.lang, sv.Name)
@@ -547,23 +550,15 @@ func (u *ui) drawHelp() {
 	}
 }
 
-// feedLine words one event of the feed and what it did: the engine's log
-// line of the actions it applied, or the refusal the seat was shown.
+// feedLine words one event of the feed and what it did, in the catalogue's
+// words and the names of the map the event was played on: the actions it
+// applied, or the refusal the seat was shown.
 func (u *ui) feedLine(f fed) (string, color.RGBA) {
-	m := u.w.m
+	m := f.m
 	var what string
 	switch e := f.ev.(type) {
 	case hal.Scan:
-		name := string(e.UID)
-		if tag, ok := u.w.resolve(e.UID); ok {
-			if tag.Kind == input.TagCard {
-				name = tag.Card.String()
-			} else if tm, err := maps.Load(tag.Map); err == nil && int(tag.Ticket) < len(tm.Tickets) {
-				t := tm.Tickets[tag.Ticket]
-				name = tm.Cities[t.A].Name + "–" + tm.Cities[t.B].Name
-			}
-		}
-		what = u.words("sim.log_scan", map[string]any{"Number": int(e.Seat) + 1, "Card": name})
+		what = u.words("sim.log_scan", map[string]any{"Number": int(e.Seat) + 1, "Card": u.tagWords(m, e.UID)})
 	case hal.Press:
 		b := input.Text{Key: "button.confirm"}
 		if e.Button == hal.Cancel {
@@ -571,24 +566,7 @@ func (u *ui) feedLine(f fed) (string, color.RGBA) {
 		}
 		what = u.words("sim.log_press", map[string]any{"Number": int(e.Seat) + 1, "Button": b})
 	case hal.Touch:
-		target := e.ID
-		switch e.Kind {
-		case hal.RouteArea:
-			if r, ok := m.Route(e.ID); ok {
-				target = m.Cities[m.Routes[r].A].Name + " – " + m.Cities[m.Routes[r].B].Name
-			}
-		case hal.CityArea:
-			if c, ok := m.City(e.ID); ok {
-				target = m.Cities[c].Name
-			}
-		case hal.MarketSlot:
-			target = u.words("sim.slot", map[string]any{"Number": e.Index + 1})
-		case hal.DeckArea:
-			target = u.words("term.deck", nil)
-		case hal.TicketDeck:
-			target = u.words("term.destination_ticket", nil)
-		}
-		what = u.words("sim.log_touch", map[string]any{"Target": target})
+		what = u.words("sim.log_touch", map[string]any{"Target": u.targetWords(m, e)})
 	default:
 		return "", dimInk
 	}
@@ -599,14 +577,104 @@ func (u *ui) feedLine(f fed) (string, color.RGBA) {
 	}
 	var acts []string
 	for _, a := range f.res.Actions {
-		if a.Kind == engine.RevealCard || a.Kind == engine.RevealTicket {
-			acts = append(acts, a.Kind.String())
-			continue
-		}
-		acts = append(acts, engine.FormatAction(m, a))
+		acts = append(acts, u.actionWords(m, a))
 	}
 	if len(acts) > 0 {
 		return what + " → " + strings.Join(acts, "; "), ink
 	}
 	return what, dimInk
+}
+
+// cardText names a train card by its colour, as the catalogue does.
+func cardText(c engine.CardID) input.Text {
+	return input.Text{Key: "color." + c.Color().String(), Args: map[string]any{"Count": 1}}
+}
+
+// tagWords names the card or ticket of a tag: its colour, its two cities.
+func (u *ui) tagWords(m *maps.Map, uid hal.UID) any {
+	tag, ok := u.w.resolve(uid)
+	switch {
+	case !ok:
+		return string(uid)
+	case tag.Kind == input.TagCard:
+		return cardText(tag.Card)
+	}
+	if tm, err := maps.Load(tag.Map); err == nil && int(tag.Ticket) < len(tm.Tickets) {
+		t := tm.Tickets[tag.Ticket]
+		return tm.Cities[t.A].Name + "–" + tm.Cities[t.B].Name
+	}
+	return string(uid)
+}
+
+// routeName names a route by its two cities.
+func routeName(m *maps.Map, r int) string {
+	return m.Cities[m.Routes[r].A].Name + " – " + m.Cities[m.Routes[r].B].Name
+}
+
+// targetWords names what a touch touched: a route, a city, a slot, a pile,
+// or an on-screen key by the words on it.
+func (u *ui) targetWords(m *maps.Map, e hal.Touch) any {
+	switch e.Kind {
+	case hal.RouteArea:
+		if r, ok := m.Route(e.ID); ok {
+			return routeName(m, r)
+		}
+	case hal.CityArea:
+		if c, ok := m.City(e.ID); ok {
+			return m.Cities[c].Name
+		}
+	case hal.MarketSlot:
+		return input.Text{Key: "sim.slot", Args: map[string]any{"Number": e.Index + 1}}
+	case hal.DeckArea:
+		return input.Text{Key: "term.deck"}
+	case hal.TicketDeck:
+		return input.Text{Key: "term.destination_ticket"}
+	case hal.ScreenKey:
+		return u.keyWords(e.ID)
+	}
+	return e.ID
+}
+
+// keyWords are the words on an on-screen key (input.Key*).
+func (u *ui) keyWords(id string) any {
+	switch {
+	case id == input.KeyFirst:
+		return input.Text{Key: "start.first_player"}
+	case id == input.KeyStart:
+		return input.Text{Key: "start.start_game"}
+	case id == input.KeyJoin:
+		return input.Text{Key: "start.join"}
+	case id == input.KeyConfirm:
+		return input.Text{Key: "button.confirm"}
+	case id == input.KeyCancel:
+		return input.Text{Key: "button.cancel"}
+	case strings.HasPrefix(id, input.KeyMap):
+		return input.Text{Key: "map." + strings.TrimPrefix(id, input.KeyMap)}
+	case strings.HasPrefix(id, input.KeyColor):
+		return input.Text{Key: "player_color." + strings.TrimPrefix(id, input.KeyColor)}
+	case strings.HasPrefix(id, input.KeyLang):
+		// A language by its own name, as the start screen shows it.
+		if l, err := msg.ParseLang(strings.TrimPrefix(id, input.KeyLang)); err == nil {
+			return u.cat.Text(l, input.Text{Key: "lang.name"})
+		}
+	}
+	return id
+}
+
+// actionWords says what an engine action did.
+func (u *ui) actionWords(m *maps.Map, a engine.Action) string {
+	args := map[string]any{}
+	switch a.Kind {
+	case engine.ClaimRoute:
+		if a.Route >= 0 && a.Route < len(m.Routes) {
+			args["Route"] = routeName(m, a.Route)
+		}
+	case engine.BuildStation:
+		if a.City >= 0 && a.City < len(m.Cities) {
+			args["City"] = m.Cities[a.City].Name
+		}
+	case engine.RevealCard:
+		args["Card"] = cardText(a.Card)
+	}
+	return u.words("sim.act_"+a.Kind.String(), args)
 }

@@ -75,10 +75,12 @@ type world struct {
 	feed []fed
 }
 
-// fed is one event handled and its result.
+// fed is one event handled and its result, with the map of the game then
+// (the start screen may switch maps: old lines keep their names).
 type fed struct {
 	ev  any
 	res input.Result
+	m   *maps.Map
 }
 
 // feedLen is how many events the feed keeps.
@@ -225,7 +227,7 @@ func (w *world) handle(ev any) input.Result {
 	if len(w.feed) == feedLen {
 		w.feed = append(w.feed[:0], w.feed[1:]...)
 	}
-	w.feed = append(w.feed, fed{ev: ev, res: res})
+	w.feed = append(w.feed, fed{ev: ev, res: res, m: w.m})
 	if w.trace != nil {
 		w.trace(ev, res)
 	}
