@@ -19,18 +19,20 @@ import (
 	"ttr/maps"
 )
 
-// world is the simulated table: the input.Table that the firmware runs,
-// each seat's virtual reader and buttons (the hal fakes), the card
-// registry of the virtual deck, and the physical cards themselves: the
-// train deck in the order it lies on the table, the ticket piles, the
-// hands. It never draws: the window and the headless player share it.
+// world is the simulated table: the firmware's app.App (the input.Table
+// and the game's durable log) and its digital play (app.Digital), each
+// seat's virtual reader and buttons (the hal fakes), the card registry of
+// the virtual deck, and the physical cards: the hands, and the piles in an
+// order of their own. It never draws: the window and the headless player
+// share it.
 //
-// The engine knows where every card is but not the order of the deck;
-// the world does, because a person at the table turns over the top card.
-// After every event the world reconciles its physical piles with the
-// engine's state (a card scanned leaves the deck, the discard pile
-// becomes a new deck, shuffled with the world's seeded generator, when
-// the engine reshuffles it), so the two never disagree.
+// Digital play deals every card and ticket off the piles from its seeded
+// dealer, as table run -fake does. Scripts instead scan the top of the
+// world's own piles (which they may stack): after every event the world
+// reconciles those piles with the engine's state (a card scanned leaves
+// the deck, the discard pile becomes a new deck, shuffled with the world's
+// seeded generator, when the engine reshuffles it), so the two never
+// disagree.
 type world struct {
 	m     *maps.Map
 	seats int
