@@ -209,7 +209,7 @@ func (c *clicker) state(players int) *engine.State {
 	return s
 }
 
-// hand returns the card targets of seat's hand.
+// handCards returns the card targets of seat's hand.
 func (c *clicker) handCards(seat int) []string {
 	var out []string
 	for k := range c.targets {
@@ -283,8 +283,8 @@ func (c *clicker) startGame() {
 	c.until("the set-up", func() bool { return strings.Contains(c.trace, "mode=setup") })
 }
 
-// waitTurn reads until the table waits for seat 0 (returning its need) or
-// the game is over ("").
+// waitForSeat0 reads until the table waits for a decision of seat 0
+// (returning its need) or the game is over ("").
 func (c *clicker) waitForSeat0() string {
 	c.t.Helper()
 	// The virtual deck's cards come by themselves (digital play): seat 0
@@ -307,7 +307,7 @@ func (c *clicker) waitForSeat0() string {
 	return need
 }
 
-// claimBy plays claim a (a legal action of seat 0) with clicks: the route
+// claim plays claim a (a legal action of seat 0) with clicks: the route
 // on the table's screen, the cards in the hand, S, Confirm.
 func (c *clicker) claim(a engine.Action, enter bool) {
 	c.t.Helper()
@@ -336,8 +336,8 @@ func (c *clicker) routeTarget(r int) bool {
 	return ok
 }
 
-// longestClaim returns the legal claim of the longest route the window
-// can touch, preferring those pick picks.
+// bestClaim returns the legal claim of the longest route the window can
+// touch among those pick accepts.
 func (c *clicker) bestClaim(s *engine.State, pick func(maps.Route) bool) (engine.Action, bool) {
 	var best engine.Action
 	found := false
@@ -418,11 +418,29 @@ func TestClickUSAGame(t *testing.T) {
 	}
 	c.giveBack(0)
 	claims, cancelled, ticketsDrawn := 0, false, false
+	// What a person's turns cost at the keyboard and mouse, by kind: the
+	// clicks and keys sent and the time the window took, for the log.
+	type cost struct {
+		turns, clicks int
+		took          time.Duration
+	}
+	costs := map[string]*cost{}
+	measure := func(kind string, clicks int, since time.Time) {
+		k := costs[kind]
+		if k == nil {
+			k = &cost{}
+			costs[kind] = k
+		}
+		k.turns++
+		k.clicks += c.clicks - clicks
+		k.took += time.Since(since)
+	}
 	for turn := 0; ; turn++ {
 		need := c.waitForSeat0()
 		if need == "" {
 			break
 		}
+		clicks, since := c.clicks, time.Now()
 		s := c.state(2)
 		switch need {
 		case "keep tickets":
@@ -457,6 +475,7 @@ func TestClickUSAGame(t *testing.T) {
 				t.Fatalf("after paying for %s: the table applied %s", c.m.Routes[a.Route].ID, engine.FormatAction(c.m, last))
 			}
 			claims++
+			measure(fmt.Sprintf("claim of %d cards", a.Cards.Len()), clicks, since)
 			continue
 		}
 		if !ticketsDrawn && turn >= 3 {
@@ -468,22 +487,27 @@ func TestClickUSAGame(t *testing.T) {
 			}
 			c.giveBack(0)
 			ticketsDrawn = true
+			measure("tickets", clicks, since)
 			continue
 		}
 		c.drawTwo()
+		measure("draw", clicks, since)
 	}
 	if claims < 5 || !ticketsDrawn || !cancelled {
 		t.Errorf("seat 0 made %d claims, drew tickets %v, cancelled %v: want each", claims, ticketsDrawn, cancelled)
 	}
 	c.until("the simulator to quit after the game", func() bool { return c.exited })
 	checkFinished(t, c, dir, 2)
+	for kind, k := range costs {
+		t.Logf("%s: %d turns, %.1f clicks and keys and %v in the window each", kind, k.turns, float64(k.clicks)/float64(k.turns), (k.took / time.Duration(k.turns)).Round(time.Millisecond))
+	}
 	t.Logf("%d clicks and key presses at seat 0, %d claims, %d actions in the game", c.clicks, claims, len(c.acts))
 }
 
 // TestClickEuropeGame plays a two-player Europe game in the window with
 // the pointer and keys at seat 0 until it has claimed a tunnel and a ferry
 // and built a station, paying a tunnel's extra cards or withdrawing with
-// Cancel; then the B key gives seat 0 to a bot, and the bots finish the
+// Cancel, and cancelling a claim with Esc; then the B key gives seat 0 to a bot, and the bots finish the
 // game.
 func TestClickEuropeGame(t *testing.T) {
 	dir := t.TempDir()
@@ -512,7 +536,7 @@ func TestClickEuropeGame(t *testing.T) {
 		}
 		return
 	}
-	var tunnel, ferry, station bool
+	var tunnel, ferry, station, escaped bool
 	for turn := 0; ; turn++ {
 		need := c.waitForSeat0()
 		if need == "" {
@@ -533,8 +557,11 @@ func TestClickEuropeGame(t *testing.T) {
 				}
 			}
 			if pay != nil {
+				clicks := c.clicks
 				c.pay(0, pay.Cards, false)
+				t.Logf("tunnel: %d extra cards paid with %d clicks and keys", pay.Cards.Len(), c.clicks-clicks)
 			} else {
+				t.Logf("tunnel: withdrawn with the Cancel button")
 				acts := len(c.acts)
 				c.click("button cancel 0")
 				c.until("the tunnel withdrawn", func() bool { return len(c.acts) > acts })
@@ -552,6 +579,15 @@ func TestClickEuropeGame(t *testing.T) {
 		if a, ok := c.bestClaim(s, func(r maps.Route) bool {
 			return (!tunnel && r.Kind == maps.Tunnel) || (!ferry && r.Kind == maps.Ferry)
 		}); ok {
+			if !escaped {
+				// Select the route, then Esc: the claim is cancelled.
+				id := c.m.Routes[a.Route].ID
+				c.click("route " + id + " -1")
+				c.until("the route selected", func() bool { return strings.Contains(c.trace, "selected=route "+id) })
+				c.key("Escape")
+				c.until("the claim cancelled with Esc", func() bool { return strings.Contains(c.trace, "selected=none") })
+				escaped = true
+			}
 			c.claim(a, false)
 			continue
 		}
