@@ -37,6 +37,7 @@ type clicker struct {
 	bpicked map[string]bool
 	acts    []engine.Action
 	trace   string // the last -trace line
+	frame   int    // the last frame the window finished
 	traces  int    // -trace lines read
 	exited  bool
 	clicks  int      // pointer clicks and key presses sent
@@ -96,9 +97,11 @@ func startClicker(t *testing.T, m *maps.Map, args ...string) *clicker {
 
 // read takes one line of the simulator's output into the clicker's view.
 func (c *clicker) read(line string) {
-	c.recent = append(c.recent, line)
-	if len(c.recent) > 120 {
-		c.recent = c.recent[1:]
+	if !strings.HasPrefix(line, "target") && !strings.HasPrefix(line, "frame ") && line != "end" {
+		c.recent = append(c.recent, line)
+		if len(c.recent) > 60 {
+			c.recent = c.recent[1:]
+		}
 	}
 	f := strings.Fields(line)
 	switch {
@@ -120,6 +123,8 @@ func (c *clicker) read(line string) {
 			c.t.Fatalf("the simulator printed an action the engine cannot read: %q: %v", line, err)
 		}
 		c.acts = append(c.acts, a)
+	case len(f) == 2 && f[0] == "frame":
+		c.frame, _ = strconv.Atoi(f[1])
 	case strings.HasPrefix(line, "mode="):
 		c.trace = line
 		c.traces++
@@ -165,6 +170,32 @@ func (c *clicker) where(target string) ([2]int, bool) {
 	return p, ok
 }
 
+// settle returns once the window has read its input at least once since
+// settle was called: raylib sees a button or key pressed only if it is
+// down when a frame reads the input and was up when the frame before did,
+// so a press and its release must straddle a frame, however slow frames
+// are on a busy machine.
+func (c *clicker) settle() {
+	c.t.Helper()
+	for drained := false; !drained; {
+		select {
+		case line, ok := <-c.lines:
+			if !ok {
+				// The window quit (the game is over): nothing to wait for.
+				c.exited = true
+				return
+			}
+			c.read(line)
+		default:
+			drained = true
+		}
+	}
+	// Lines may still be on their way: two more frames make sure one
+	// began after this call.
+	f := c.frame
+	c.until("the window's next frames", func() bool { return c.frame >= f+3 || c.exited })
+}
+
 // click clicks a target with the pointer: move, press, hold, release.
 func (c *clicker) click(target string) {
 	c.t.Helper()
@@ -173,17 +204,21 @@ func (c *clicker) click(target string) {
 		c.t.Fatalf("no target %q in the window; the simulator's last lines:\n%s", target, strings.Join(c.recent, "\n"))
 	}
 	c.clicks++
-	// raylib sees a press when the button is down at the end of a frame
-	// and was up at the end of the one before: the pause after the move
-	// lets a frame see the last release first.
-	c.xdo("mousemove", "--window", c.win, strconv.Itoa(p[0]), strconv.Itoa(p[1]), "sleep", "0.1", "mousedown", "1", "sleep", "0.1", "mouseup", "1")
+	c.xdo("mousemove", "--window", c.win, strconv.Itoa(p[0]), strconv.Itoa(p[1]))
+	c.settle()
+	c.xdo("mousedown", "1")
+	c.settle()
+	c.xdo("mouseup", "1")
 }
 
 // key presses a key.
 func (c *clicker) key(k string) {
 	c.t.Helper()
 	c.clicks++
-	c.xdo("sleep", "0.1", "keydown", k, "sleep", "0.1", "keyup", k)
+	c.settle()
+	c.xdo("keydown", k)
+	c.settle()
+	c.xdo("keyup", k)
 }
 
 // waiting is what the last trace line says the table waits for.
@@ -233,8 +268,9 @@ func (c *clicker) drawnTickets(seat int) []string {
 }
 
 // pay picks cards in seat's hand with the pointer, scans them with S and
-// confirms with the seat's Confirm button (or the Enter key).
-func (c *clicker) pay(seat int, cards engine.CardSet, enter bool) {
+// confirms with the seat's Confirm button (or the Enter key). It returns
+// the action the Confirm applied.
+func (c *clicker) pay(seat int, cards engine.CardSet, enter bool) engine.Action {
 	c.t.Helper()
 	for _, card := range cards.IDs() {
 		k := fmt.Sprintf("card %s %d", card, seat)
@@ -251,6 +287,8 @@ func (c *clicker) pay(seat int, cards engine.CardSet, enter bool) {
 		c.click(fmt.Sprintf("button confirm %d", seat))
 	}
 	c.until("the payment's action", func() bool { return len(c.acts) > acts })
+	// Bots may have played after it while the click was held.
+	return c.acts[acts]
 }
 
 // giveBack gives the first drawn ticket of seat back by clicking it, then
@@ -266,8 +304,11 @@ func (c *clicker) giveBack(seat int) {
 	c.afterTrace(n, "the ticket given back")
 	acts := len(c.acts)
 	c.click(fmt.Sprintf("button confirm %d", seat))
-	c.until("the tickets kept", func() bool { return len(c.acts) > acts && c.acts[len(c.acts)-1].Kind == engine.KeepTickets })
-	if back := c.acts[len(c.acts)-1].Tickets; back.Len() != 1 {
+	c.until("the tickets kept", func() bool { return len(c.acts) > acts })
+	if c.acts[acts].Kind != engine.KeepTickets {
+		c.t.Fatalf("Confirm applied %s, want the tickets kept", engine.FormatAction(c.m, c.acts[acts]))
+	}
+	if back := c.acts[acts].Tickets; back.Len() != 1 {
 		c.t.Fatalf("seat %d gave back %d tickets, want the one clicked", seat, back.Len())
 	}
 }
@@ -308,13 +349,14 @@ func (c *clicker) waitForSeat0() string {
 }
 
 // claim plays claim a (a legal action of seat 0) with clicks: the route
-// on the table's screen, the cards in the hand, S, Confirm.
-func (c *clicker) claim(a engine.Action, enter bool) {
+// on the table's screen, the cards in the hand, S, Confirm. It returns the
+// action the Confirm applied.
+func (c *clicker) claim(a engine.Action, enter bool) engine.Action {
 	c.t.Helper()
 	id := c.m.Routes[a.Route].ID
 	c.click("route " + id + " -1")
 	c.until("the route selected", func() bool { return strings.Contains(c.trace, "selected=route "+id) })
-	c.pay(0, a.Cards, enter)
+	return c.pay(0, a.Cards, enter)
 }
 
 // drawTwo draws two cards blind with the D key.
@@ -470,9 +512,8 @@ func TestClickUSAGame(t *testing.T) {
 				}
 				cancelled = true
 			}
-			c.claim(a, claims%2 == 1)
-			if last := c.acts[len(c.acts)-1]; last.Kind != engine.ClaimRoute || last.Route != a.Route {
-				t.Fatalf("after paying for %s: the table applied %s", c.m.Routes[a.Route].ID, engine.FormatAction(c.m, last))
+			if last := c.claim(a, claims%2 == 1); last.Kind != engine.ClaimRoute || last.Route != a.Route {
+				t.Fatalf("after paying for %s: the table applied %s; the simulator's last lines:\n%s", c.m.Routes[a.Route].ID, engine.FormatAction(c.m, last), strings.Join(c.recent, "\n"))
 			}
 			claims++
 			measure(fmt.Sprintf("claim of %d cards", a.Cards.Len()), clicks, since)
@@ -605,8 +646,7 @@ func TestClickEuropeGame(t *testing.T) {
 				id := c.m.Cities[build.City].ID
 				c.click("city " + id + " -1")
 				c.until("the city selected", func() bool { return strings.Contains(c.trace, "selected=city "+id) })
-				c.pay(0, build.Cards, true)
-				if last := c.acts[len(c.acts)-1]; last.Kind != engine.BuildStation {
+				if last := c.pay(0, build.Cards, true); last.Kind != engine.BuildStation {
 					t.Fatalf("after paying for a station in %s: the table applied %s", id, engine.FormatAction(c.m, last))
 				}
 				continue

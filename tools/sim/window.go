@@ -229,13 +229,8 @@ func window(o windowOpts, stdout io.Writer) error {
 	if w.game() != nil {
 		fmt.Fprintf(stdout, "sim: resumed the unfinished game in %s (%d actions)\n", o.journal, len(w.log))
 	}
-	all := true
-	for _, b := range bots {
-		all = all && b
-	}
-	// With a bot at every seat, digital play starts the games itself, the
-	// first player drawn from the seed, as table run -fake -bots all does.
-	w.digital.Start = all && o.first < 0
+	// With a bot at every seat, digital play starts the game itself, the
+	// first player drawn from the seed (world.setBot), unless -first says.
 	if w.game() == nil && o.first >= 0 {
 		if err := w.start(hal.Seat(o.first)); err != nil {
 			return err
@@ -286,6 +281,9 @@ func window(o windowOpts, stdout io.Writer) error {
 		rl.EndDrawing()
 		if o.targets {
 			u.printTargets(stdout, now)
+			// A test that clicks waits for frames to pass between a press
+			// and its release: raylib sees a press only across a frame.
+			fmt.Fprintln(stdout, "frame", frame)
 		}
 		if frame == 2 && o.trace {
 			fmt.Fprintln(stdout, "ready", traceLine(w))

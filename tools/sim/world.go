@@ -193,7 +193,9 @@ func (w *world) adopt(s *engine.State) {
 	w.tickets = append(w.tickets, bottom...)
 }
 
-// setBot gives seat to a bot (on) or to a person.
+// setBot gives seat to a bot (on) or to a person. With a bot at every
+// seat, digital play also starts the games from the start screen, as
+// table run -fake -bots all does.
 func (w *world) setBot(seat hal.Seat, on bool) {
 	d := w.digital
 	d.Bots = slices.DeleteFunc(d.Bots, func(s hal.Seat) bool { return s == seat })
@@ -201,6 +203,7 @@ func (w *world) setBot(seat hal.Seat, on bool) {
 		d.Bots = append(d.Bots, seat)
 		slices.Sort(d.Bots)
 	}
+	d.Start = len(d.Bots) == w.seats
 }
 
 // isBot reports whether a bot plays at seat.
