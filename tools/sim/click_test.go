@@ -141,7 +141,7 @@ func (c *clicker) until(what string, cond func() bool) {
 	for !cond() {
 		select {
 		case <-stuck.C:
-			c.t.Fatalf("no %s from the simulator (last: %s)", what, c.trace)
+			c.t.Fatalf("waited in vain for %s (the simulator's last state: %s)", what, c.trace)
 		case line, ok := <-c.lines:
 			if !ok {
 				c.exited = true
@@ -152,7 +152,7 @@ func (c *clicker) until(what string, cond func() bool) {
 			}
 			c.read(line)
 		case <-c.ctx.Done():
-			c.t.Fatalf("no %s from the simulator (last: %s)", what, c.trace)
+			c.t.Fatalf("waited in vain for %s (the simulator's last state: %s)", what, c.trace)
 		}
 	}
 }
