@@ -67,7 +67,7 @@ func parseWindowFlags(args []string, stderr io.Writer) (windowOpts, error) {
 	fs.StringVar(&o.lang, "lang", "", "the table's language: en, es or ro (default: the config's)")
 	fs.IntVar(&o.width, "width", 1600, "window width in pixels")
 	fs.IntVar(&o.height, "height", 900, "window height in pixels")
-	fs.DurationVar(&o.delay, "delay", 400*time.Millisecond, "pause between a bot's gestures, so a person can follow them")
+	fs.DurationVar(&o.delay, "delay", 400*time.Millisecond, "pause between two steps of digital play (a bot's move, a card off the virtual deck), so a person can follow them")
 	fs.IntVar(&o.first, "first", -1, "start at once with this seat playing first (default: choose on the start screen)")
 	fs.BoolVar(&o.deal, "deal", false, "with -first: deal the set-up at once from the virtual decks (everyone keeps all their tickets)")
 	fs.StringVar(&o.journal, "journal", "", "keep the game's log in this folder, as the table does, and resume an unfinished game from it (default: a temporary folder, removed at exit)")
