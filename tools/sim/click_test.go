@@ -449,8 +449,8 @@ func finishedGames(t *testing.T, dir string) [][]string {
 // TestClickUSAGame plays a whole two-player USA game in the simulator's
 // window with the pointer and the keys at seat 0, a bot at seat 1: the
 // start screen's keys, a ticket given back, picking and unpicking cards,
-// claims paid with S and Confirm (and Enter), a claim cancelled, blind
-// draws with D and a ticket draw with T.
+// claims paid with S and Confirm (and Enter), a claim cancelled, a face-up
+// card touched, blind draws with D and a ticket draw with T.
 func TestClickUSAGame(t *testing.T) {
 	dir := t.TempDir()
 	c := startClicker(t, maps.USA(), "-map", "usa", "-seats", "2", "-bots", "1", "-seed", "5", "-journal", dir)
@@ -459,7 +459,7 @@ func TestClickUSAGame(t *testing.T) {
 		t.Fatalf("after the deal: %s, want seat 0 to keep tickets", c.trace)
 	}
 	c.giveBack(0)
-	claims, cancelled, ticketsDrawn := 0, false, false
+	claims, cancelled, ticketsDrawn, faceUp := 0, false, false, false
 	// What a person's turns cost at the keyboard and mouse, by kind: the
 	// clicks and keys sent and the time the window took, for the log.
 	type cost struct {
@@ -531,11 +531,29 @@ func TestClickUSAGame(t *testing.T) {
 			measure("tickets", clicks, since)
 			continue
 		}
+		if !faceUp {
+			// A face-up card, touched on the table's screen; the virtual
+			// deck refills the slot.
+			acts := len(c.acts)
+			c.click("slot 0 -1")
+			c.until("the face-up card taken", func() bool { return len(c.acts) > acts })
+			if c.acts[acts].Kind != engine.DrawFaceUp {
+				t.Fatalf("the touch on slot 0 applied %s", engine.FormatAction(c.m, c.acts[acts]))
+			}
+			if c.waitForSeat0() == "second card" {
+				acts := len(c.acts)
+				c.key("d")
+				c.until("the card drawn", func() bool { return len(c.acts) > acts })
+			}
+			faceUp = true
+			measure("face-up card and a card drawn", clicks, since)
+			continue
+		}
 		c.drawTwo()
 		measure("draw", clicks, since)
 	}
-	if claims < 5 || !ticketsDrawn || !cancelled {
-		t.Errorf("seat 0 made %d claims, drew tickets %v, cancelled %v: want each", claims, ticketsDrawn, cancelled)
+	if claims < 5 || !ticketsDrawn || !cancelled || !faceUp {
+		t.Errorf("seat 0 made %d claims, drew tickets %v, cancelled %v, took a face-up card %v: want each", claims, ticketsDrawn, cancelled, faceUp)
 	}
 	c.until("the simulator to quit after the game", func() bool { return c.exited })
 	checkFinished(t, c, dir, 2)
