@@ -38,6 +38,8 @@ type clicker struct {
 	acts    []engine.Action
 	trace   string // the last -trace line
 	frame   int    // the last frame the window finished
+	presses int    // mouse presses the window reported
+	pressed string // where the last one landed: "KIND ID SEAT" or "none"
 	traces  int    // -trace lines read
 	exited  bool
 	clicks  int      // pointer clicks and key presses sent
@@ -123,6 +125,9 @@ func (c *clicker) read(line string) {
 			c.t.Fatalf("the simulator printed an action the engine cannot read: %q: %v", line, err)
 		}
 		c.acts = append(c.acts, a)
+	case len(f) >= 4 && f[0] == "pressed":
+		c.presses++
+		c.pressed = strings.Join(f[3:], " ")
 	case len(f) == 2 && f[0] == "frame":
 		c.frame, _ = strconv.Atoi(f[1])
 	case strings.HasPrefix(line, "mode="):
@@ -141,7 +146,7 @@ func (c *clicker) until(what string, cond func() bool) {
 	for !cond() {
 		select {
 		case <-stuck.C:
-			c.t.Fatalf("waited in vain for %s (the simulator's last state: %s)", what, c.trace)
+			c.t.Fatalf("waited in vain for %s; the simulator's last lines:\n%s", what, strings.Join(c.recent, "\n"))
 		case line, ok := <-c.lines:
 			if !ok {
 				c.exited = true
@@ -199,6 +204,9 @@ func (c *clicker) settle() {
 // click clicks a target with the pointer: move, press, hold, release.
 func (c *clicker) click(target string) {
 	c.t.Helper()
+	// The targets of the frame that showed the last event may still be on
+	// their way: read them first.
+	c.settle()
 	p, ok := c.where(target)
 	if !ok {
 		c.t.Fatalf("no target %q in the window; the simulator's last lines:\n%s", target, strings.Join(c.recent, "\n"))
@@ -206,9 +214,14 @@ func (c *clicker) click(target string) {
 	c.clicks++
 	c.xdo("mousemove", "--window", c.win, strconv.Itoa(p[0]), strconv.Itoa(p[1]))
 	c.settle()
+	n := c.presses
 	c.xdo("mousedown", "1")
-	c.settle()
+	// Held until the window has seen the press, and where.
+	c.until("the window to see the press on "+target, func() bool { return c.presses > n })
 	c.xdo("mouseup", "1")
+	if c.pressed != target {
+		c.t.Fatalf("the press at %d,%d meant for %s landed on %s", p[0], p[1], target, c.pressed)
+	}
 }
 
 // key presses a key.

@@ -27,7 +27,8 @@ import (
 // but for a panel's key); for a seat's box, the middle of the rectangle
 // (KIND box, button, card, ticket; a card's ID is its log name, a drawn
 // ticket's its two city ids, a button's its message key's last word).
-// After every frame it prints "frame N".
+// After every frame it prints "frame N", and for every mouse press
+// "pressed X Y" and the target it landed on (KIND ID SEAT, or "none").
 
 // targetKinds names hal.TargetKinds in the output.
 var targetKinds = map[hal.TargetKind]string{

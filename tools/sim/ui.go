@@ -47,6 +47,9 @@ type ui struct {
 	statusAt  time.Time
 	err       error // a bot that could not act: shown, bots stop
 	onHandled func()
+	// onPress, if set, hears where each mouse press landed: "X Y KIND ID
+	// SEAT" as in the -targets output, or "X Y none".
+	onPress func(string)
 
 	// The -targets output (targets.go): the last block printed, and the
 	// table screen's targets with what they were found for.
@@ -255,8 +258,10 @@ func (u *ui) input(now time.Time) {
 		// The innermost target wins: a box is registered before the cards
 		// and buttons drawn in it.
 		clicked := false
+		got := "none"
 		for _, b := range slices.Backward(u.buttons) {
 			if rl.CheckCollisionPointRec(p, b.r) {
+				got = fmt.Sprintf("%s %s %d", b.kind, b.id, b.seat)
 				b.do()
 				clicked = true
 				break
@@ -265,10 +270,23 @@ func (u *ui) input(now time.Time) {
 		a := screenArea(u.width, u.height)
 		if !clicked && a.Contains(board.Vec{X: p.X, Y: p.Y}) {
 			t := u.screen.HitTest(p.X, p.Y, now)
+			if kind, ok := targetKinds[t.Kind]; ok {
+				id := t.ID
+				if id == "" {
+					id = "-"
+				}
+				got = fmt.Sprintf("%s %s %d", kind, id, t.Seat)
+				if t.Kind == hal.MarketSlot {
+					got = fmt.Sprintf("%s %d %d", kind, t.Index, t.Seat)
+				}
+			}
 			if t.Kind != hal.Nothing {
 				u.w.touch(t)
 				u.handled()
 			}
+		}
+		if u.onPress != nil {
+			u.onPress(fmt.Sprintf("%d %d %s", int(p.X), int(p.Y), got))
 		}
 	}
 	for k := rl.KeyOne; k <= rl.KeyFive; k++ {

@@ -262,6 +262,7 @@ func window(o windowOpts, stdout io.Writer) error {
 		u.onHandled = func() { fmt.Fprintln(stdout, traceLine(w)) }
 	}
 	if o.targets {
+		u.onPress = func(at string) { fmt.Fprintln(stdout, "pressed", at) }
 		w.trace = func(ev any, res input.Result) {
 			for _, a := range res.Actions {
 				fmt.Fprintln(stdout, "act", engine.FormatAction(w.m, a))
