@@ -17,29 +17,38 @@
 // own HitTest. On the right is a box per seat with what only the
 // simulator knows: the seat's virtual reader (the Scan buttons), its
 // Confirm and Cancel buttons and the physical cards and tickets in the
-// player's hand. Keys act for the seat in focus, which follows the seat
-// the table waits for:
+// player's hand. Every control works with the mouse: a click goes to the
+// innermost target under the pointer (a card or a button before the box it
+// sits in). Keys act for the seat in focus, which follows the seat the table
+// waits for:
 //
 //	1-5        focus a seat
-//	D          turn over the top card of the deck and scan it
-//	T          scan the top ticket of the pile
-//	click      pick cards in the hand; S scans the picked cards one by one
+//	D          draw a card: the virtual deck's next card, scanned at the reader
+//	T          draw tickets (the same, from the ticket piles)
+//	click      pick cards in the hand (again: unpick); S scans the picked cards
 //	Enter      Confirm; Esc or Backspace: Cancel
 //	B          a bot plays the seat (or stops); A: bots at every seat
 //	F1         help
 //
-// The simulator keeps the physical world the engine does not: the train
-// deck in the order it lies, the ticket piles, the cards laid on the
-// reader for a payment. Every tag has a UID from a virtual card registry
-// (hal/registry); a card paid goes to the discard pile, and when the
-// engine turns the discard pile into a new deck the simulator shuffles it
-// with its seeded generator. Bots play through the same readers, buttons
-// and screen touches as a person (input.Table.Gestures), -delay apart.
+// # The firmware's loop
 //
-// -journal DIR keeps the game's log durably as the table does
-// (cmd/table/app), and resumes the unfinished game in DIR when the
-// simulator starts again. -trace prints the table's state after every event (mode, selection,
-// what the engine waits for): the smoke test reads it.
+// The window runs the table's own loop state, cmd/table/app: an app.App
+// keeps the game's durable log in a journal folder (-journal DIR; without
+// it a temporary folder, removed when the window closes) and resumes an
+// unfinished game from it; app.Digital plays the seats given to bots and
+// deals every card and ticket that comes off a pile from its seeded
+// virtual deck, one step every -delay, exactly as `table run -fake` does:
+// the same seed and bots play the same game (the tests check the two
+// logs). The keys D and T draw through the same virtual deck. Every tag has
+// a UID from a virtual card registry (hal/registry); bots play through the
+// same readers, buttons and screen touches as a person
+// (input.Table.Gestures).
+//
+// -games N quits after N games have ended. -trace prints the table's state
+// after every event (mode, selection, what the engine waits for); -targets
+// prints where every click target of the window is whenever they change,
+// and every action the table applies: the tests that click in the window
+// with xdotool read both.
 //
 // # Headless play
 //
@@ -82,8 +91,11 @@
 //	                        start, map:usa, ...), of SEAT's panel if given
 //	scan SEAT TAG...        place each tag on SEAT's reader, in turn
 //	press SEAT confirm      press SEAT's Confirm (or cancel) button
-//	bot [N]                 the greedy bot plays the next N actions for
-//	                        whichever seat the table waits for (default 1)
+//	bot [N]                 the firmware's digital play (app.Digital: the
+//	                        greedy bot, cards and tickets off its seeded
+//	                        deck, not the stacked piles) plays the next N
+//	                        steps for whichever seat the table waits for
+//	                        (default 1)
 //	auto                    bots play every seat until the game ends
 //	screenshot NAME         write NAME.png (with -screenshots)
 //	expect ...              an assertion; the script fails at the first

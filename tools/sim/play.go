@@ -264,7 +264,7 @@ func (r *playResult) scores() Scores {
 	sc := s.Scores()
 	v := w.view()
 	for seat := range w.seats {
-		p := w.tb.PlayerAt(hal.Seat(seat))
+		p := w.tb().PlayerAt(hal.Seat(seat))
 		if p < 0 {
 			continue
 		}

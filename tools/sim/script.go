@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"ttr/cmd/table/app"
 	"ttr/engine"
 	"ttr/hal"
 	"ttr/input"
@@ -309,7 +310,7 @@ func (p *player) setup() error { return p.w.deal() }
 func (p *player) bots(n int, all bool) error {
 	w := p.w
 	for i := 0; i < n; i++ {
-		if w.tb.Mode() == input.ModeEnd {
+		if w.tb().Mode() == input.ModeEnd {
 			if all {
 				return nil
 			}
@@ -319,24 +320,23 @@ func (p *player) bots(n int, all bool) error {
 		if seat < 0 {
 			return fmt.Errorf("the table waits for no seat")
 		}
-		had := w.isBot(seat)
-		if !had {
-			w.setBot(seat, true)
-		}
-		evs, err := w.botGestures()
-		if !had {
-			w.setBot(seat, false)
-		}
+		// The firmware's digital play, with a bot at the waiting seat for
+		// this one step.
+		d := app.Digital{Bots: []hal.Seat{seat}, Deal: true, UID: w.uid}
+		evs, err := d.Next(w.app, w.clock.Now())
 		if err != nil {
 			return err
 		}
+		if len(evs) == 0 {
+			return fmt.Errorf("no bot can play for seat %d", seat)
+		}
 		for _, ev := range evs {
-			if err := refusedErr(w.deliver(stamp(ev, w.clock.Now()))); err != nil {
+			if err := refusedErr(w.deliver(ev)); err != nil {
 				return fmt.Errorf("bot at seat %d: %w", seat+1, err)
 			}
 		}
 	}
-	if all && w.tb.Mode() != input.ModeEnd {
+	if all && w.tb().Mode() != input.ModeEnd {
 		return fmt.Errorf("the game did not end in %d actions", n)
 	}
 	return nil
@@ -438,7 +438,7 @@ func (p *player) expect(args []string) error {
 		if err != nil {
 			return 0, err
 		}
-		return w.tb.PlayerAt(seat), nil
+		return w.tb().PlayerAt(seat), nil
 	}
 	needGame := func() error {
 		if s == nil {
@@ -539,7 +539,7 @@ func (p *player) expect(args []string) error {
 		if err != nil {
 			return err
 		}
-		pl := w.tb.PlayerAt(seat)
+		pl := w.tb().PlayerAt(seat)
 		if pl < 0 {
 			return fmt.Errorf("nobody plays at seat %d", seat+1)
 		}

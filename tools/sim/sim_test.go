@@ -32,6 +32,7 @@ func newTestWorld(t *testing.T, mapID string, seats int, seed uint64, bots []boo
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { w.Close() })
 	return w
 }
 
@@ -56,7 +57,7 @@ func checkPhysical(w *world) error {
 		return fmt.Errorf("physical ticket pile %d, engine %d", n, s.TicketsInDeck())
 	}
 	for seat := range w.seats {
-		p := w.tb.PlayerAt(hal.Seat(seat))
+		p := w.tb().PlayerAt(hal.Seat(seat))
 		hand := engine.NewCardSet(w.hand(hal.Seat(seat))...).Union(engine.NewCardSet(w.laid[seat]...))
 		if p >= 0 && hand != s.Hand(p) {
 			return fmt.Errorf("seat %d: physical hand %v, engine hand %v", seat, hand, s.Hand(p))
@@ -135,8 +136,8 @@ func TestBotGameEurope4(t *testing.T) {
 		t.Fatal(problem)
 	}
 	s := w.game()
-	if !s.IsTerminal() || w.tb.Mode() != input.ModeEnd {
-		t.Fatalf("the game is not over: mode %s", w.tb.Mode())
+	if !s.IsTerminal() || w.tb().Mode() != input.ModeEnd {
+		t.Fatalf("the game is not over: mode %s", w.tb().Mode())
 	}
 	replayed, err := engine.Replay(&engine.Log{Map: s.Map(), Players: s.Players(), Actions: w.log})
 	if err != nil {

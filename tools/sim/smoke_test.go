@@ -153,7 +153,7 @@ func routeOnScreen(t *testing.T, route string, width, height int) (int, int) {
 	if err := w.deal(); err != nil {
 		t.Fatal(err)
 	}
-	v := w.tb.View()
+	v := w.tb().View()
 	cat, err := msg.Load()
 	if err != nil {
 		t.Fatal(err)

@@ -27,7 +27,11 @@ type ui struct {
 	cat    *msg.Catalog
 	lang   msg.Lang
 	screen tableScreen
-	bots   botStepper
+	// delay is the pause between two steps of digital play (bots, the
+	// virtual deck's cards), so that a person can follow them; nextStep is
+	// when the next may come.
+	delay    time.Duration
+	nextStep time.Time
 
 	width, height int
 	text, small   display.Font
@@ -43,12 +47,26 @@ type ui struct {
 	statusAt  time.Time
 	err       error // a bot that could not act: shown, bots stop
 	onHandled func()
+	// onPress, if set, hears where each mouse press landed: "X Y KIND ID
+	// SEAT" as in the -targets output, or "X Y none".
+	onPress func(string)
+
+	// The -targets output (targets.go): the last block printed, and the
+	// table screen's targets with what they were found for.
+	shownTargets string
+	screenLines  []string
+	shownScreen  screenKey
 }
 
-// uiButton is a clickable thing of the side panel.
+// uiButton is a clickable thing of the side panel. kind, id and seat name
+// it in the -targets output.
 type uiButton struct {
-	r  rl.Rectangle
-	do func()
+	r      rl.Rectangle
+	do     func()
+	kind   string
+	id     string
+	seat   hal.Seat
+	picked bool
 }
 
 // screenArea is where the table's screen goes in a w x h window: the left
@@ -70,7 +88,7 @@ func sideArea(w, h int) board.Rect {
 // the seats' edges of the table's screen.
 func newUI(w *world, cat *msg.Catalog, lang msg.Lang, edges []display.Edge, width, height int, delay time.Duration) (*ui, error) {
 	u := &ui{w: w, cat: cat, lang: lang, selected: make([][]engine.CardID, w.seats), lastWait: -1}
-	u.bots.delay = delay
+	u.delay = delay
 	scr, err := newScreen(cat, lang, screenArea(width, height), edges)
 	if err != nil {
 		return nil, err
@@ -131,14 +149,17 @@ func (u *ui) handled() {
 	}
 }
 
-// step advances bots and follows the seat the table waits for.
+// step runs the firmware's digital play (the bots' seats, the cards and
+// tickets off the virtual deck), one step every delay, and follows the
+// seat the table waits for.
 func (u *ui) step(now time.Time) {
-	if u.err == nil {
-		before := len(u.w.log)
-		if err := u.bots.step(u.w, now); err != nil {
+	if u.err == nil && !now.Before(u.nextStep) {
+		n, err := u.w.playDigital(now)
+		if err != nil {
 			u.err = err
 		}
-		if len(u.w.log) != before {
+		if n > 0 {
+			u.nextStep = now.Add(u.delay)
 			u.handled()
 		}
 	}
@@ -162,7 +183,29 @@ func (u *ui) follow() {
 
 // Actions of the simulator, shared by keys and the side panel's buttons.
 
+// scanTop turns over the top card (or ticket) of the virtual deck at
+// seat's reader: at the seat the table waits for, the card the firmware's
+// dealer deals (the draw a person starts, or the outcome the table waits
+// for); elsewhere the top of the simulator's piles, which the table
+// refuses with its reason.
 func (u *ui) scanTop(seat hal.Seat, ticket bool, now time.Time) {
+	if s := u.w.game(); s != nil && u.w.waitingSeat() == seat {
+		var act engine.Action
+		switch need := s.Waiting().Need; {
+		case s.IsChance():
+			act = u.w.digital.Outcome(u.w.app)
+		case ticket && need == engine.NeedTurn:
+			act = engine.Tickets()
+		case !ticket && (need == engine.NeedTurn || need == engine.NeedSecondCard):
+			act = engine.Blind()
+		}
+		if act.Kind != 0 {
+			if err := u.w.play(act, now); err == nil {
+				u.handled()
+				return
+			}
+		}
+	}
 	tag, ok := u.w.topTag(ticket)
 	if !ok {
 		u.say(now, "sim.pile_empty", nil)
@@ -197,7 +240,6 @@ func (u *ui) press(seat hal.Seat, b hal.Button) {
 
 func (u *ui) toggleBot(seat hal.Seat) {
 	u.w.setBot(seat, !u.w.isBot(seat))
-	u.bots.queue = nil
 	u.err = nil
 }
 
@@ -213,9 +255,13 @@ func (u *ui) toggleCard(seat hal.Seat, c engine.CardID) {
 func (u *ui) input(now time.Time) {
 	if rl.IsMouseButtonPressed(rl.MouseButtonLeft) {
 		p := rl.GetMousePosition()
+		// The innermost target wins: a box is registered before the cards
+		// and buttons drawn in it.
 		clicked := false
-		for _, b := range u.buttons {
+		got := "none"
+		for _, b := range slices.Backward(u.buttons) {
 			if rl.CheckCollisionPointRec(p, b.r) {
+				got = fmt.Sprintf("%s %s %d", b.kind, b.id, b.seat)
 				b.do()
 				clicked = true
 				break
@@ -224,10 +270,23 @@ func (u *ui) input(now time.Time) {
 		a := screenArea(u.width, u.height)
 		if !clicked && a.Contains(board.Vec{X: p.X, Y: p.Y}) {
 			t := u.screen.HitTest(p.X, p.Y, now)
+			if kind, ok := targetKinds[t.Kind]; ok {
+				id := t.ID
+				if id == "" {
+					id = "-"
+				}
+				got = fmt.Sprintf("%s %s %d", kind, id, t.Seat)
+				if t.Kind == hal.MarketSlot {
+					got = fmt.Sprintf("%s %d %d", kind, t.Index, t.Seat)
+				}
+			}
 			if t.Kind != hal.Nothing {
 				u.w.touch(t)
 				u.handled()
 			}
+		}
+		if u.onPress != nil {
+			u.onPress(fmt.Sprintf("%d %d %s", int(p.X), int(p.Y), got))
 		}
 	}
 	for k := rl.KeyOne; k <= rl.KeyFive; k++ {
@@ -294,8 +353,9 @@ func (u *ui) draw(now time.Time) {
 	}
 }
 
-// button draws a side-panel button and remembers what it does.
-func (u *ui) button(r rl.Rectangle, label string, enabled bool, do func()) {
+// button draws a side-panel button of seat and remembers what it does; id
+// names it in the -targets output.
+func (u *ui) button(seat hal.Seat, id string, r rl.Rectangle, label string, enabled bool, do func()) {
 	bg := btnBg
 	if !enabled {
 		bg = color.RGBA{52, 60, 66, 255}
@@ -309,7 +369,7 @@ func (u *ui) button(r rl.Rectangle, label string, enabled bool, do func()) {
 	}
 	rl.DrawTextEx(u.small.Font, label, rl.Vector2{X: r.X + (r.Width-m.X)/2, Y: r.Y + (r.Height-m.Y)/2}, size, 0, fg)
 	if enabled {
-		u.buttons = append(u.buttons, uiButton{r: r, do: do})
+		u.buttons = append(u.buttons, uiButton{r: r, do: do, kind: "button", id: id, seat: seat})
 	}
 }
 
@@ -323,9 +383,12 @@ func (u *ui) drawSeat(v *input.View, seat hal.Seat, r rl.Rectangle, now time.Tim
 	if seat == u.focus {
 		rl.DrawRectangleRoundedLinesEx(r, 0.04, 4, 2, selectBd)
 	}
-	u.buttons = append(u.buttons, uiButton{r: r, do: func() { u.focus = seat }})
+	u.buttons = append(u.buttons, uiButton{r: r, do: func() { u.focus = seat }, kind: "box", id: "-", seat: seat})
 	x, y := r.X+8, r.Y+6
-	rl.DrawRectangleRec(rl.Rectangle{X: x, Y: y + 2, Width: u.size, Height: u.size}, playerRGBA(sv.Color))
+	swatch := rl.Rectangle{X: x, Y: y + 2, Width: u.size, Height: u.size}
+	rl.DrawRectangleRec(swatch, playerRGBA(sv.Color))
+	// Outlined in the ink of the box, so that a black seat shows on it.
+	rl.DrawRectangleLinesEx(swatch, 1.5, ink)
 	who := u.words("sim.seat_title", map[string]any{"Number": int(seat) + 1, "Key": int(seat) + 1})
 	if sv.Playing {
 		who += " · " + u.cat.Text(u.lang, sv.Name)
@@ -356,13 +419,14 @@ func (u *ui) drawSeat(v *input.View, seat hal.Seat, r rl.Rectangle, now time.Tim
 		{"button.cancel", func() { u.press(seat, hal.Cancel) }},
 	}
 	for i, l := range labels {
-		u.button(rl.Rectangle{X: x + float32(i%3)*(bw+4), Y: y + float32(i/3)*(bhh+4), Width: bw, Height: bhh}, u.words(l.key, nil), human || v.Mode == input.ModeStart, l.do)
+		id := l.key[strings.LastIndex(l.key, ".")+1:]
+		u.button(seat, id, rl.Rectangle{X: x + float32(i%3)*(bw+4), Y: y + float32(i/3)*(bhh+4), Width: bw, Height: bhh}, u.words(l.key, nil), human || v.Mode == input.ModeStart, l.do)
 	}
 	botLabel := "sim.bot_on"
 	if u.w.isBot(seat) {
 		botLabel = "sim.bot_off"
 	}
-	u.button(rl.Rectangle{X: x + 2*(bw+4), Y: y + bhh + 4, Width: bw, Height: bhh}, u.words(botLabel, nil), sv.Playing, func() { u.toggleBot(seat) })
+	u.button(seat, "bot", rl.Rectangle{X: x + 2*(bw+4), Y: y + bhh + 4, Width: bw, Height: bhh}, u.words(botLabel, nil), sv.Playing, func() { u.toggleBot(seat) })
 	y += 2*bhh + 10
 
 	// The physical hand: cards as small face-up cards, grouped by colour;
@@ -391,7 +455,7 @@ func (u *ui) drawSeat(v *input.View, seat hal.Seat, r rl.Rectangle, now time.Tim
 			rl.DrawRectangleRoundedLinesEx(cr, 0.2, 4, 3, selectBd)
 		}
 		card := c
-		u.buttons = append(u.buttons, uiButton{r: cr, do: func() { u.focus = seat; u.toggleCard(seat, card) }})
+		u.buttons = append(u.buttons, uiButton{r: cr, do: func() { u.focus = seat; u.toggleCard(seat, card) }, kind: "card", id: card.String(), seat: seat, picked: picked})
 		cx += cw + 2
 	}
 	if laid := u.w.laid[seat]; len(laid) > 0 {
@@ -431,7 +495,7 @@ func (u *ui) drawSeat(v *input.View, seat hal.Seat, r rl.Rectangle, now time.Tim
 		if give {
 			rl.DrawRectangleRounded(box, 0.3, 4, bgc)
 			rl.DrawRectangleRoundedLinesEx(box, 0.3, 4, 2, selectBd)
-			u.buttons = append(u.buttons, uiButton{r: box, do: func() { u.focus = seat; u.scanTicket(seat, t) }})
+			u.buttons = append(u.buttons, uiButton{r: box, do: func() { u.focus = seat; u.scanTicket(seat, t) }, kind: "ticket", id: u.w.m.Cities[tk.A].ID + "-" + u.w.m.Cities[tk.B].ID, seat: seat})
 		} else {
 			rl.DrawRectangleRounded(box, 0.3, 4, color.RGBA{bgc.R / 2, bgc.G / 2, bgc.B / 2, 255})
 		}
@@ -504,23 +568,15 @@ func (u *ui) drawHelp() {
 	}
 }
 
-// feedLine words one event of the feed and what it did: the engine's log
-// line of the actions it applied, or the refusal the seat was shown.
+// feedLine words one event of the feed and what it did, in the catalogue's
+// words and the names of the map the event was played on: the actions it
+// applied, or the refusal the seat was shown.
 func (u *ui) feedLine(f fed) (string, color.RGBA) {
-	m := u.w.m
+	m := f.m
 	var what string
 	switch e := f.ev.(type) {
 	case hal.Scan:
-		name := string(e.UID)
-		if tag, ok := u.w.resolve(e.UID); ok {
-			if tag.Kind == input.TagCard {
-				name = tag.Card.String()
-			} else if tm, err := maps.Load(tag.Map); err == nil && int(tag.Ticket) < len(tm.Tickets) {
-				t := tm.Tickets[tag.Ticket]
-				name = tm.Cities[t.A].Name + "–" + tm.Cities[t.B].Name
-			}
-		}
-		what = u.words("sim.log_scan", map[string]any{"Number": int(e.Seat) + 1, "Card": name})
+		what = u.words("sim.log_scan", map[string]any{"Number": int(e.Seat) + 1, "Card": u.tagWords(m, e.UID)})
 	case hal.Press:
 		b := input.Text{Key: "button.confirm"}
 		if e.Button == hal.Cancel {
@@ -528,24 +584,7 @@ func (u *ui) feedLine(f fed) (string, color.RGBA) {
 		}
 		what = u.words("sim.log_press", map[string]any{"Number": int(e.Seat) + 1, "Button": b})
 	case hal.Touch:
-		target := e.ID
-		switch e.Kind {
-		case hal.RouteArea:
-			if r, ok := m.Route(e.ID); ok {
-				target = m.Cities[m.Routes[r].A].Name + " – " + m.Cities[m.Routes[r].B].Name
-			}
-		case hal.CityArea:
-			if c, ok := m.City(e.ID); ok {
-				target = m.Cities[c].Name
-			}
-		case hal.MarketSlot:
-			target = u.words("sim.slot", map[string]any{"Number": e.Index + 1})
-		case hal.DeckArea:
-			target = u.words("term.deck", nil)
-		case hal.TicketDeck:
-			target = u.words("term.destination_ticket", nil)
-		}
-		what = u.words("sim.log_touch", map[string]any{"Target": target})
+		what = u.words("sim.log_touch", map[string]any{"Target": u.targetWords(m, e)})
 	default:
 		return "", dimInk
 	}
@@ -556,14 +595,104 @@ func (u *ui) feedLine(f fed) (string, color.RGBA) {
 	}
 	var acts []string
 	for _, a := range f.res.Actions {
-		if a.Kind == engine.RevealCard || a.Kind == engine.RevealTicket {
-			acts = append(acts, a.Kind.String())
-			continue
-		}
-		acts = append(acts, engine.FormatAction(m, a))
+		acts = append(acts, u.actionWords(m, a))
 	}
 	if len(acts) > 0 {
 		return what + " → " + strings.Join(acts, "; "), ink
 	}
 	return what, dimInk
+}
+
+// cardText names a train card by its colour, as the catalogue does.
+func cardText(c engine.CardID) input.Text {
+	return input.Text{Key: "color." + c.Color().String(), Args: map[string]any{"Count": 1}}
+}
+
+// tagWords names the card or ticket of a tag: its colour, its two cities.
+func (u *ui) tagWords(m *maps.Map, uid hal.UID) any {
+	tag, ok := u.w.resolve(uid)
+	switch {
+	case !ok:
+		return string(uid)
+	case tag.Kind == input.TagCard:
+		return cardText(tag.Card)
+	}
+	if tm, err := maps.Load(tag.Map); err == nil && int(tag.Ticket) < len(tm.Tickets) {
+		t := tm.Tickets[tag.Ticket]
+		return tm.Cities[t.A].Name + "–" + tm.Cities[t.B].Name
+	}
+	return string(uid)
+}
+
+// routeName names a route by its two cities.
+func routeName(m *maps.Map, r int) string {
+	return m.Cities[m.Routes[r].A].Name + " – " + m.Cities[m.Routes[r].B].Name
+}
+
+// targetWords names what a touch touched: a route, a city, a slot, a pile,
+// or an on-screen key by the words on it.
+func (u *ui) targetWords(m *maps.Map, e hal.Touch) any {
+	switch e.Kind {
+	case hal.RouteArea:
+		if r, ok := m.Route(e.ID); ok {
+			return routeName(m, r)
+		}
+	case hal.CityArea:
+		if c, ok := m.City(e.ID); ok {
+			return m.Cities[c].Name
+		}
+	case hal.MarketSlot:
+		return input.Text{Key: "sim.slot", Args: map[string]any{"Number": e.Index + 1}}
+	case hal.DeckArea:
+		return input.Text{Key: "term.deck"}
+	case hal.TicketDeck:
+		return input.Text{Key: "term.destination_ticket"}
+	case hal.ScreenKey:
+		return u.keyWords(e.ID)
+	}
+	return e.ID
+}
+
+// keyWords are the words on an on-screen key (input.Key*).
+func (u *ui) keyWords(id string) any {
+	switch {
+	case id == input.KeyFirst:
+		return input.Text{Key: "start.first_player"}
+	case id == input.KeyStart:
+		return input.Text{Key: "start.start_game"}
+	case id == input.KeyJoin:
+		return input.Text{Key: "start.join"}
+	case id == input.KeyConfirm:
+		return input.Text{Key: "button.confirm"}
+	case id == input.KeyCancel:
+		return input.Text{Key: "button.cancel"}
+	case strings.HasPrefix(id, input.KeyMap):
+		return input.Text{Key: "map." + strings.TrimPrefix(id, input.KeyMap)}
+	case strings.HasPrefix(id, input.KeyColor):
+		return input.Text{Key: "player_color." + strings.TrimPrefix(id, input.KeyColor)}
+	case strings.HasPrefix(id, input.KeyLang):
+		// A language by its own name, as the start screen shows it.
+		if l, err := msg.ParseLang(strings.TrimPrefix(id, input.KeyLang)); err == nil {
+			return u.cat.Text(l, input.Text{Key: "lang.name"})
+		}
+	}
+	return id
+}
+
+// actionWords says what an engine action did.
+func (u *ui) actionWords(m *maps.Map, a engine.Action) string {
+	args := map[string]any{}
+	switch a.Kind {
+	case engine.ClaimRoute:
+		if a.Route >= 0 && a.Route < len(m.Routes) {
+			args["Route"] = routeName(m, a.Route)
+		}
+	case engine.BuildStation:
+		if a.City >= 0 && a.City < len(m.Cities) {
+			args["City"] = m.Cities[a.City].Name
+		}
+	case engine.RevealCard:
+		args["Card"] = cardText(a.Card)
+	}
+	return u.words("sim.act_"+a.Kind.String(), args)
 }

@@ -15,6 +15,7 @@ import (
 
 	"ttr/display"
 	"ttr/display/msg"
+	"ttr/engine"
 	"ttr/hal"
 	"ttr/hal/config"
 	"ttr/input"
@@ -49,7 +50,9 @@ type windowOpts struct {
 	first         int    // start the game at once with this seat first (-1: use the start screen)
 	deal          bool   // with first: deal the set-up from the virtual decks at once
 	trace         bool   // print the table's state on stdout after every event
-	journal       string // folder of the durable game logs ("": none)
+	targets       bool   // print the window's click targets when they change, and every action
+	journal       string // folder of the durable game logs ("": a temporary one)
+	games         int    // quit after this many games ended (0: run until closed)
 }
 
 func parseWindowFlags(args []string, stderr io.Writer) (windowOpts, error) {
@@ -64,10 +67,12 @@ func parseWindowFlags(args []string, stderr io.Writer) (windowOpts, error) {
 	fs.StringVar(&o.lang, "lang", "", "the table's language: en, es or ro (default: the config's)")
 	fs.IntVar(&o.width, "width", 1600, "window width in pixels")
 	fs.IntVar(&o.height, "height", 900, "window height in pixels")
-	fs.DurationVar(&o.delay, "delay", 400*time.Millisecond, "pause between a bot's gestures, so a person can follow them")
+	fs.DurationVar(&o.delay, "delay", 400*time.Millisecond, "pause between two steps of digital play (a bot's move, a card off the virtual deck), so a person can follow them")
 	fs.IntVar(&o.first, "first", 0, "start at once with this seat playing first, numbered from 1 as on the screen (default: choose on the start screen)")
 	fs.BoolVar(&o.deal, "deal", false, "with -first: deal the set-up at once from the virtual decks (everyone keeps all their tickets)")
-	fs.StringVar(&o.journal, "journal", "", "keep the game's log in this folder, as the table does, and resume an unfinished game from it")
+	fs.StringVar(&o.journal, "journal", "", "keep the game's log in this folder, as the table does, and resume an unfinished game from it (default: a temporary folder, removed at exit)")
+	fs.IntVar(&o.games, "games", 0, "quit after this many games have ended (0: run until the window is closed)")
+	fs.BoolVar(&o.targets, "targets", false, "print where each click target of the window is when they change, and each action the table applies (for tests that click)")
 	fs.BoolVar(&o.trace, "trace", false, "print the table's state (mode, selection, waiting) on standard output after every event")
 	fs.IntVar(&o.frames, "frames", 0, "quit after this many frames (for scripted runs); 0 runs until the window is closed")
 	fs.StringVar(&o.screenshot, "screenshot", "", "with -frames: save the last frame to this PNG file")
@@ -103,6 +108,9 @@ func parseWindowFlags(args []string, stderr io.Writer) (windowOpts, error) {
 	}
 	if _, err := parseBots(o.bots, o.seats); err != nil {
 		return o, err
+	}
+	if o.games < 0 {
+		return o, fmt.Errorf("sim: -games %d: want 0 or more", o.games)
 	}
 	if o.deal && o.first == 0 {
 		return o, fmt.Errorf("sim: -deal needs -first")
@@ -222,20 +230,14 @@ func window(o windowOpts, stdout io.Writer) error {
 	if w.game() != nil {
 		fmt.Fprintf(stdout, "sim: resumed the unfinished game in %s (%d actions)\n", o.journal, len(w.log))
 	}
-	all := true
-	for _, b := range bots {
-		all = all && b
-	}
-	if w.game() == nil && (o.first >= 0 || all) {
-		first := max(o.first, 0)
-		if all && o.first < 0 {
-			first = int(o.seed % uint64(o.seats))
-		}
-		if err := w.start(hal.Seat(first)); err != nil {
+	// With a bot at every seat, digital play starts the game itself, the
+	// first player drawn from the seed (world.setBot), unless -first says.
+	if w.game() == nil && o.first >= 0 {
+		if err := w.start(hal.Seat(o.first)); err != nil {
 			return err
 		}
 		if o.deal {
-			if err := w.deal(); err != nil {
+			if err := w.dealDigital(time.Now()); err != nil {
 				return err
 			}
 		}
@@ -259,7 +261,14 @@ func window(o windowOpts, stdout io.Writer) error {
 	defer u.unload()
 	if o.trace {
 		u.onHandled = func() { fmt.Fprintln(stdout, traceLine(w)) }
-		w.trace = nil
+	}
+	if o.targets {
+		u.onPress = func(at string) { fmt.Fprintln(stdout, "pressed", at) }
+		w.trace = func(ev any, res input.Result) {
+			for _, a := range res.Actions {
+				fmt.Fprintln(stdout, "act", engine.FormatAction(w.m, a))
+			}
+		}
 	}
 	for frame := 1; !rl.WindowShouldClose(); frame++ {
 		if rl.IsWindowResized() {
@@ -272,8 +281,17 @@ func window(o windowOpts, stdout io.Writer) error {
 		rl.BeginDrawing()
 		u.draw(now)
 		rl.EndDrawing()
+		if o.targets {
+			u.printTargets(stdout, now)
+			// A test that clicks waits for frames to pass between a press
+			// and its release: raylib sees a press only across a frame.
+			fmt.Fprintln(stdout, "frame", frame)
+		}
 		if frame == 2 && o.trace {
 			fmt.Fprintln(stdout, "ready", traceLine(w))
+		}
+		if o.games > 0 && w.app.Ended() >= o.games {
+			break
 		}
 		if o.frames > 0 && frame >= o.frames {
 			if o.screenshot != "" {

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"time"
 
 	"ttr/cmd/table/app"
 	"ttr/engine"
-	"ttr/engine/bot"
 	"ttr/hal"
 	"ttr/hal/haltest"
 	"ttr/hal/registry"
@@ -19,42 +19,46 @@ import (
 	"ttr/maps"
 )
 
-// world is the simulated table: the input.Table that the firmware runs,
-// each seat's virtual reader and buttons (the hal fakes), the card
-// registry of the virtual deck, and the physical cards themselves: the
-// train deck in the order it lies on the table, the ticket piles, the
-// hands. It never draws: the window and the headless player share it.
+// world is the simulated table: the firmware's app.App (the input.Table
+// and the game's durable log) and its digital play (app.Digital), each
+// seat's virtual reader and buttons (the hal fakes), the card registry of
+// the virtual deck, and the physical cards: the hands, and the piles in an
+// order of their own. It never draws: the window and the headless player
+// share it.
 //
-// The engine knows where every card is but not the order of the deck;
-// the world does, because a person at the table turns over the top card.
-// After every event the world reconciles its physical piles with the
-// engine's state (a card scanned leaves the deck, the discard pile
-// becomes a new deck, shuffled with the world's seeded generator, when
-// the engine reshuffles it), so the two never disagree.
+// Digital play deals every card and ticket off the piles from its seeded
+// dealer, as table run -fake does. Scripts instead scan the top of the
+// world's own piles (which they may stack): after every event the world
+// reconciles those piles with the engine's state (a card scanned leaves
+// the deck, the discard pile becomes a new deck, shuffled with the world's
+// seeded generator, when the engine reshuffles it), so the two never
+// disagree.
 type world struct {
 	m     *maps.Map
 	seats int
 	seed  uint64
 	clock hal.Clock
-	tb    *input.Table
 
 	readers  []*haltest.Reader
 	buttons  []*haltest.Buttons
 	reg      *registry.Registry
 	resolver input.Resolver
 	uids     func(input.Tag) hal.UID
-	// app keeps the game's durable log when the simulator has a journal
-	// (-journal); nil otherwise. Its Table is tb.
+	// app is the firmware's loop state: the table and the game's durable
+	// log, in the journal folder (-journal, else a temporary one).
 	app *app.App
+	// tmp is the temporary journal folder, removed by Close ("": none).
+	tmp string
 	// err is the journal's storage failure, if any.
 	err error
+	// digital plays the bots' seats and deals every chance outcome from
+	// the virtual deck, as table run -fake does (app.Digital).
+	digital *app.Digital
 
 	rng     *rand.Rand
 	deck    []engine.CardID   // the train deck, top first
 	tickets []engine.TicketID // the regular ticket pile, top first; given-back tickets at the end
 	long    []engine.TicketID // Europe's long tickets, top first
-
-	bots []bot.Bot // by seat; nil for a person
 
 	// log is the game's action log since the game started.
 	log []engine.Action
@@ -73,10 +77,12 @@ type world struct {
 	feed []fed
 }
 
-// fed is one event handled and its result.
+// fed is one event handled and its result, with the map of the game then
+// (the start screen may switch maps: old lines keep their names).
 type fed struct {
 	ev  any
 	res input.Result
+	m   *maps.Map
 }
 
 // feedLen is how many events the feed keeps.
@@ -91,8 +97,8 @@ type worldOpts struct {
 	Colors []input.Color // by seat; nil: the defaults
 	Clock  hal.Clock
 	Bots   []bool // by seat
-	// Journal is the folder of the game logs ("": none, the game lives in
-	// memory only). An unfinished game in it is resumed.
+	// Journal is the folder of the game logs ("": a temporary one, removed
+	// by Close). An unfinished game in it is resumed.
 	Journal string
 }
 
@@ -103,21 +109,24 @@ func (w *world) resolve(u hal.UID) (input.Tag, bool) { return w.resolver(u) }
 // uid returns the UID of a tag of the virtual deck.
 func (w *world) uid(t input.Tag) hal.UID { return w.uids(t) }
 
-// view is what the table's screen shows: the App's View (with its storage
-// banners) when a journal keeps the game, else the table's.
-func (w *world) view() input.View {
-	if w.app != nil {
-		return w.app.View()
-	}
-	return w.tb.View()
-}
+// view is what the table's screen shows: the App's View, with its storage
+// banners.
+func (w *world) view() input.View { return w.app.View() }
 
-// Close closes the journal, if any: an unfinished game resumes next time.
+// tb is the table the App runs (it changes when the App recovers from a
+// storage failure).
+func (w *world) tb() *input.Table { return w.app.Table() }
+
+// Close closes the journal: an unfinished game resumes next time from a
+// folder given in worldOpts.Journal; a temporary folder is removed.
 func (w *world) Close() error {
-	if w.app != nil {
-		return w.app.Close()
+	err := w.app.Close()
+	if w.tmp != "" {
+		if rerr := os.RemoveAll(w.tmp); err == nil {
+			err = rerr
+		}
 	}
-	return nil
+	return err
 }
 
 func newWorld(o worldOpts) (*world, error) {
@@ -126,28 +135,31 @@ func newWorld(o worldOpts) (*world, error) {
 		m: o.Map, seats: o.Seats, seed: o.Seed, clock: o.Clock,
 		reg: reg, resolver: app.Resolver(reg), uids: app.UIDs(reg),
 		rng:  rand.New(rand.NewPCG(o.Seed, 0x5eed)),
-		bots: make([]bot.Bot, o.Seats),
 		laid: make([][]engine.CardID, o.Seats),
 	}
+	w.digital = &app.Digital{Deal: true, UID: w.uid}
+	dir := o.Journal
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "ttr-sim-")
+		if err != nil {
+			return nil, fmt.Errorf("sim: a folder for the game log: %w", err)
+		}
+		dir, w.tmp = tmp, tmp
+	}
 	opts := input.Opts{Seats: o.Seats, Colors: o.Colors, Lang: o.Lang, Map: o.Map.ID, Resolve: w.resolve}
-	if o.Journal != "" {
-		a, err := app.Open(app.Opts{Dir: o.Journal, Table: opts, Seed: o.Seed, Now: o.Clock.Now, Logger: slog.New(slog.DiscardHandler)})
-		if err != nil {
-			return nil, err
+	a, err := app.Open(app.Opts{Dir: dir, Table: opts, Seed: o.Seed, Now: o.Clock.Now, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		if w.tmp != "" {
+			os.RemoveAll(w.tmp)
 		}
-		w.app, w.tb = a, a.Table()
-		if s := w.tb.Game(); s != nil {
-			// A game resumed from the journal: lay out its piles.
-			w.m = s.Map()
-			w.log = slices.Clone(s.History())
-			w.adopt(s)
-		}
-	} else {
-		tb, err := input.NewTable(opts)
-		if err != nil {
-			return nil, err
-		}
-		w.tb = tb
+		return nil, err
+	}
+	w.app = a
+	if s := w.tb().Game(); s != nil {
+		// A game resumed from the journal: lay out its piles.
+		w.m = s.Map()
+		w.log = slices.Clone(s.History())
+		w.adopt(s)
 	}
 	for i := range o.Seats {
 		w.readers = append(w.readers, haltest.NewReader(hal.Seat(i), o.Clock))
@@ -181,34 +193,30 @@ func (w *world) adopt(s *engine.State) {
 	w.tickets = append(w.tickets, bottom...)
 }
 
-// setBot gives seat to a bot (on) or to a person.
+// setBot gives seat to a bot (on) or to a person. With a bot at every
+// seat, digital play also starts the games from the start screen, as
+// table run -fake -bots all does.
 func (w *world) setBot(seat hal.Seat, on bool) {
-	if !on {
-		w.bots[seat] = nil
-		return
+	d := w.digital
+	d.Bots = slices.DeleteFunc(d.Bots, func(s hal.Seat) bool { return s == seat })
+	if on {
+		d.Bots = append(d.Bots, seat)
+		slices.Sort(d.Bots)
 	}
-	w.bots[seat] = bot.NewGreedy(w.seed*31 + uint64(seat) + 1)
+	d.Start = len(d.Bots) == w.seats
 }
 
 // isBot reports whether a bot plays at seat.
-func (w *world) isBot(seat hal.Seat) bool {
-	return seat >= 0 && int(seat) < len(w.bots) && w.bots[seat] != nil
-}
+func (w *world) isBot(seat hal.Seat) bool { return slices.Contains(w.digital.Bots, seat) }
 
 // game returns the engine's state, nil on the start screen.
-func (w *world) game() *engine.State { return w.tb.Game() }
+func (w *world) game() *engine.State { return w.tb().Game() }
 
 // handle feeds one event to the table and keeps the physical world in
 // step with what it did.
 func (w *world) handle(ev any) input.Result {
-	var res input.Result
-	if w.app != nil {
-		var err error
-		res, err = w.app.Handle(ev)
-		w.err = err
-	} else {
-		res = w.tb.Handle(ev)
-	}
+	res, err := w.app.Handle(ev)
+	w.err = err
 	if res.Started {
 		w.newGame()
 	}
@@ -224,7 +232,7 @@ func (w *world) handle(ev any) input.Result {
 	if len(w.feed) == feedLen {
 		w.feed = append(w.feed[:0], w.feed[1:]...)
 	}
-	w.feed = append(w.feed, fed{ev: ev, res: res})
+	w.feed = append(w.feed, fed{ev: ev, res: res, m: w.m})
 	if w.trace != nil {
 		w.trace(ev, res)
 	}
@@ -324,25 +332,6 @@ func syncDeck(deck []engine.CardID, s *engine.State, rng *rand.Rand) []engine.Ca
 		out = append(out, fresh...)
 	}
 	return out
-}
-
-// chance is the physical outcome of the draw s waits for: the top card of
-// the deck, or the top ticket of the pile the draw comes from. It is what a
-// person flipping the top card would scan.
-func (w *world) chance(s *engine.State) engine.Action {
-	wt := s.Waiting()
-	switch wt.Need {
-	case engine.NeedCardToHand, engine.NeedCardToMarket, engine.NeedCardToTunnel:
-		w.deck = syncDeck(w.deck, s, w.rng)
-		if len(w.deck) > 0 {
-			return engine.Reveal(w.deck[0])
-		}
-	case engine.NeedTicket:
-		if t, ok := w.topTicket(s, wt.Long); ok {
-			return engine.RevealT(t)
-		}
-	}
-	return engine.Action{}
 }
 
 // topTicket is the ticket on top of the pile a draw in s comes from.
@@ -464,29 +453,59 @@ func (w *world) waitingSeat() hal.Seat {
 	if p < 0 {
 		return -1
 	}
-	return w.tb.SeatOf(p)
+	return w.tb().SeatOf(p)
 }
 
-// botGestures returns the events the bot at the waiting seat makes next,
-// or nil when the table waits for a person (or nothing). Chance outcomes
-// at a bot's seat come from the physical deck's top.
-func (w *world) botGestures() ([]any, error) {
-	seat := w.waitingSeat()
-	if !w.isBot(seat) || w.tb.Mode() == input.ModeEnd {
-		return nil, nil
-	}
-	s := w.game()
-	var a engine.Action
-	if s.IsChance() {
-		a = w.chance(s)
-	} else {
-		a = w.bots[seat].Choose(s)
-	}
-	evs, err := w.tb.Gestures(a, w.uid, w.chance, w.clock.Now())
+// playDigital hands the table the events of the next step digital play
+// owns (a bot's decision, a chance outcome off the virtual deck, the start
+// of a game every seat of which a bot plays), as the firmware's loop does
+// with app.Digital, through the seats' fake devices. It returns how many
+// events it handed.
+func (w *world) playDigital(now time.Time) (int, error) {
+	evs, err := w.digital.Next(w.app, now)
 	if err != nil {
-		return nil, fmt.Errorf("sim: seat %d: %s: %w", seat, engine.FormatAction(w.m, a), err)
+		return 0, err
 	}
-	return evs, nil
+	for _, ev := range evs {
+		w.deliver(ev)
+	}
+	return len(evs), nil
+}
+
+// play hands the table the events a person makes for act, with the
+// virtual deck's cards for the draws (app.Digital.Play): the keys that
+// draw.
+func (w *world) play(act engine.Action, now time.Time) error {
+	evs, err := w.digital.Play(w.app, act, now)
+	if err != nil {
+		return err
+	}
+	for _, ev := range evs {
+		w.deliver(ev)
+	}
+	return nil
+}
+
+// dealDigital deals the set-up from the virtual deck, as digital play
+// does, every player keeping all their tickets (Confirm).
+func (w *world) dealDigital(now time.Time) error {
+	for i := 0; w.tb().Mode() == input.ModeSetup; i++ {
+		if i > 200 {
+			return fmt.Errorf("sim: the set-up did not end")
+		}
+		if w.game().Waiting().Need == engine.NeedKeep {
+			w.press(w.waitingSeat(), hal.Confirm)
+			continue
+		}
+		n, err := w.playDigital(now)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return fmt.Errorf("sim: nothing to deal")
+		}
+	}
+	return nil
 }
 
 // start begins a game from the start screen with every seat playing and
@@ -513,7 +532,7 @@ func noticeKeys(res input.Result) string {
 // laid on the table for a payment left out, sorted by colour.
 func (w *world) hand(seat hal.Seat) []engine.CardID {
 	s := w.game()
-	p := w.tb.PlayerAt(seat)
+	p := w.tb().PlayerAt(seat)
 	if s == nil || p < 0 {
 		return nil
 	}
@@ -529,70 +548,18 @@ func (w *world) hand(seat hal.Seat) []engine.CardID {
 // physical tickets, never shown on the table's screen.
 func (w *world) heldTickets(seat hal.Seat) (drawn, kept []engine.TicketID) {
 	s := w.game()
-	p := w.tb.PlayerAt(seat)
+	p := w.tb().PlayerAt(seat)
 	if s == nil || p < 0 {
 		return nil, nil
 	}
 	return s.DrawnTickets(p).IDs(), s.KeptTickets(p).IDs()
 }
 
-// botStepper runs bots with a delay between their events so a person can
-// follow them, and hands each event to the world at its time.
-type botStepper struct {
-	delay time.Duration
-	queue []any
-	next  time.Time
-}
-
-// step delivers the next bot event if its time has come. It returns an
-// error when a bot cannot act (a bug).
-func (b *botStepper) step(w *world, now time.Time) error {
-	if now.Before(b.next) {
-		return nil
-	}
-	if len(b.queue) == 0 {
-		evs, err := w.botGestures()
-		if err != nil {
-			return err
-		}
-		b.queue = evs
-		if len(evs) == 0 {
-			return nil
-		}
-	}
-	ev := b.queue[0]
-	b.queue = b.queue[1:]
-	res := w.deliver(stamp(ev, now))
-	b.next = now.Add(b.delay)
-	if err := refusedErr(res); err != nil {
-		// The table changed under the bot (a person acted meanwhile):
-		// drop the rest of its gesture and decide again.
-		b.queue = nil
-	}
-	return nil
-}
-
-// stamp sets an event's time.
-func stamp(ev any, at time.Time) any {
-	switch e := ev.(type) {
-	case hal.Scan:
-		e.At = at
-		return e
-	case hal.Press:
-		e.At = at
-		return e
-	case hal.Touch:
-		e.At = at
-		return e
-	}
-	return ev
-}
-
 // deal plays the engine's set-up as the people at the table would: each
 // card and ticket dealt is the top of its pile, scanned at the seat it goes
 // to, and every player keeps all their tickets (Confirm).
 func (w *world) deal() error {
-	for i := 0; w.tb.Mode() == input.ModeSetup; i++ {
+	for i := 0; w.tb().Mode() == input.ModeSetup; i++ {
 		if i > 200 {
 			return fmt.Errorf("sim: the set-up did not end")
 		}

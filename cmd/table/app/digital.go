@@ -130,3 +130,35 @@ func (d *Digital) start(a *App, at time.Time) ([]any, error) {
 		hal.Touch{Kind: hal.ScreenKey, ID: input.KeyStart, Seat: first, At: at},
 	}, nil
 }
+
+// Play returns the events of act, a decision or a chance outcome at the seat
+// the table waits for in a's game, with the dealer's outcomes for the cards
+// and tickets its draws turn over: how a person plays with the virtual deck
+// (the simulator's keys draw through it), so that a person's draws and the
+// bots' come off the same seeded deck.
+func (d *Digital) Play(a *App, act engine.Action, at time.Time) ([]any, error) {
+	if d.UID == nil {
+		return nil, errors.New("app: digital play without tag UIDs")
+	}
+	s := a.Table().Game()
+	if s == nil {
+		return nil, errors.New("app: digital play: no game in progress")
+	}
+	seed := a.Seed()
+	evs, err := a.Table().Gestures(act, d.UID, func(s *engine.State) engine.Action { return d.outcome(seed, s) }, at)
+	if err != nil {
+		return nil, fmt.Errorf("app: %s: %w", engine.FormatAction(s.Map(), act), err)
+	}
+	return evs, nil
+}
+
+// Outcome returns the dealer's chance outcome for a's game, the one Next
+// would supply, or the zero Action when the game waits for no chance
+// outcome.
+func (d *Digital) Outcome(a *App) engine.Action {
+	s := a.Table().Game()
+	if s == nil || !s.IsChance() {
+		return engine.Action{}
+	}
+	return d.outcome(a.Seed(), s)
+}
