@@ -609,12 +609,13 @@ func TestOversizeGameFileSetAsideUnread(t *testing.T) {
 	storage.MkdirAll(d, simDir, 0o750)
 	const name = "000001-20261120T200000Z.game"
 	f, _ := d.OpenFile(filepath.Join(simDir, name), os.O_RDWR|os.O_CREATE, 0o640)
-	if err := f.Truncate(MaxGameBytes + 1); err != nil {
+	const limit = 4 << 10 // the test's bound; the table's is MaxGameBytes
+	if err := f.Truncate(limit + 1); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
 	reads := d.Count(storagetest.OpRead)
-	j, err := Open(simDir, Opts{Now: fixedClock, FS: d})
+	j, err := Open(simDir, Opts{Now: fixedClock, FS: d, MaxGameBytes: limit})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -626,7 +627,7 @@ func TestOversizeGameFileSetAsideUnread(t *testing.T) {
 	if len(p) != 1 || p[0].Kind != MovedAside || p[0].File != name || !errors.Is(p[0].Err, storage.ErrTooLarge) {
 		t.Fatalf("problems %v, want %s set aside as too large", p, name)
 	}
-	if fi, err := d.Lstat(filepath.Join(simDir, p[0].MovedTo)); err != nil || fi.Size() != MaxGameBytes+1 {
+	if fi, err := d.Lstat(filepath.Join(simDir, p[0].MovedTo)); err != nil || fi.Size() != limit+1 {
 		t.Errorf("the set-aside file: %v", err)
 	}
 }

@@ -78,6 +78,9 @@ type Opts struct {
 	// MaxHistoryBytes bounds the bytes the finished games use; 0 means
 	// DefaultMaxHistoryBytes.
 	MaxHistoryBytes int64
+	// MaxGameBytes bounds the size of a game file Open reads; 0 means
+	// MaxGameBytes.
+	MaxGameBytes int64
 	// FS is the file system the journal writes through; nil means
 	// storage.OS. Tests pass a storagetest.Disk to cut the power and fail
 	// writes and syncs.
@@ -143,6 +146,9 @@ func Open(dir string, opts Opts) (*Journal, error) {
 	}
 	if opts.FS == nil {
 		opts.FS = storage.OS
+	}
+	if opts.MaxGameBytes <= 0 {
+		opts.MaxGameBytes = MaxGameBytes
 	}
 	j := &Journal{dir: dir, history: filepath.Join(dir, historyDir), opts: opts, fs: opts.FS, nextSeq: 1}
 	if err := storage.MkdirAll(j.fs, j.history, dirPerm); err != nil {
@@ -263,7 +269,7 @@ func (j *Journal) seen(name string) {
 // may not write it.
 func (j *Journal) load(name string) (*Game, error) {
 	path := filepath.Join(j.dir, name)
-	data, err := storage.ReadFile(j.fs, path, MaxGameBytes)
+	data, err := storage.ReadFile(j.fs, path, j.opts.MaxGameBytes)
 	if err != nil {
 		if errors.Is(err, fs.ErrPermission) {
 			return nil, fmt.Errorf("journal: %w", err)
@@ -565,7 +571,7 @@ func (j *Journal) History() ([]Entry, error) {
 	out := make([]Entry, 0, len(names))
 	for _, name := range names {
 		e := Entry{Name: name}
-		data, err := storage.ReadFile(j.fs, filepath.Join(j.history, name), MaxGameBytes)
+		data, err := storage.ReadFile(j.fs, filepath.Join(j.history, name), j.opts.MaxGameBytes)
 		e.Size = int64(len(data))
 		var l *Log
 		if err == nil {
