@@ -33,8 +33,11 @@ deps-sim:
 build: deps-sim
 	$(GO) build -o $(BIN)/ ./cmd/table ./tools/sim
 
+# STATE=DIR keeps the simulator's game log in DIR (and resumes an unfinished
+# game from it); without it the log lives in a temporary folder.
+STATE ?=
 sim: deps-sim
-	$(GO) run ./tools/sim -map $(MAP) -seats $(SEATS)
+	$(GO) run ./tools/sim -map $(MAP) -seats $(SEATS) $(if $(STATE),-journal $(STATE))
 
 test: deps
 	@echo "== import guards"
