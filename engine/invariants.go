@@ -9,7 +9,8 @@ import (
 // train cards are exactly partitioned between deck, market, hands, discard
 // pile and tunnel; every ticket is in exactly one place; placed plus
 // remaining trains is 45 per player; running scores are the points of the
-// claimed routes; stations and the market are consistent. It returns nil
+// claimed routes; stations and the market are consistent; the deck is
+// never empty while discards wait (reshuffled the moment it runs out). It returns nil
 // or an error naming what is broken (a bug in the engine).
 func (s *State) CheckInvariants() error {
 	c := &s.c
@@ -48,6 +49,9 @@ func (s *State) CheckInvariants() error {
 	}
 	if total != NumCards || seen != allCards {
 		fail("%d cards accounted for, want %d", total, NumCards)
+	}
+	if c.deck.Empty() && !c.discard.Empty() {
+		fail("the deck ran out and %d discards were not shuffled into a new one", c.discard.Len())
 	}
 	if c.revealed.Len() > TunnelReveal {
 		fail("%d cards revealed for a tunnel", c.revealed.Len())

@@ -527,18 +527,6 @@ func (s *State) resetHelps() bool {
 	return n-pool.Count(Locomotive) >= k-2
 }
 
-func (s *State) reshuffleIfEmpty(evs *[]Event) {
-	if s.c.deck.Empty() && !s.c.discard.Empty() {
-		if evs != nil {
-			e := ev(EvReshuffle, -1)
-			e.Count = s.c.discard.Len()
-			*evs = append(*evs, e)
-		}
-		s.c.deck = s.c.discard
-		s.c.discard = CardSet{}
-	}
-}
-
 func emit(evs *[]Event, e Event) {
 	if evs != nil {
 		*evs = append(*evs, e)
@@ -551,6 +539,7 @@ func (s *State) settle(evs *[]Event) {
 	c := &s.c
 	n := int(c.players)
 	for {
+		s.reshuffleIfEmpty(evs)
 		switch c.phase {
 		case phOver:
 			c.wait = Wait{Need: NeedNothing, Player: -1, Slot: -1}
@@ -569,7 +558,6 @@ func (s *State) settle(evs *[]Event) {
 		}
 		mw := s.marketWord()
 		if e := emptySlots(mw); e != 0 && s.hasCards() {
-			s.reshuffleIfEmpty(evs)
 			c.wait = Wait{Need: NeedCardToMarket, Player: int(c.cur), Slot: bits.TrailingZeros64(e) >> 3}
 			return
 		}
@@ -617,7 +605,6 @@ func (s *State) settle(evs *[]Event) {
 			c.wait = Wait{Need: NeedTurn, Player: int(c.cur), Slot: -1}
 			return
 		case phBlind1, phBlind2:
-			s.reshuffleIfEmpty(evs)
 			c.wait = Wait{Need: NeedCardToHand, Player: int(c.cur), Slot: -1}
 			return
 		case phSecond:
@@ -629,7 +616,6 @@ func (s *State) settle(evs *[]Event) {
 			continue
 		case phReveal:
 			if left := int(c.tunTarget) - c.revealed.Len(); left > 0 {
-				s.reshuffleIfEmpty(evs)
 				c.wait = Wait{Need: NeedCardToTunnel, Player: int(c.cur), Slot: -1, Count: left}
 				return
 			}

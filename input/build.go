@@ -237,7 +237,7 @@ func (t *Table) prompt(p int, w engine.Wait, pub engine.Public) (prompt, prog Te
 func (t *Table) turnPrompt(p int, pub engine.Public) (prompt, prog Text) {
 	switch t.g {
 	case gBlind:
-		if pub.DeckCards == 0 && pub.Discards > 0 {
+		if t.reshuffle {
 			return Text{Key: "prompt.reshuffle"}, Text{}
 		}
 		return Text{Key: "prompt.scan_blind"}, Text{}
@@ -281,9 +281,9 @@ func (t *Table) banner(pub engine.Public) Text {
 	switch {
 	case t.mode == ModeEnd:
 		return Text{Key: "prompt.game_over"}
-	case t.reshuffle || (t.mode == ModePlay && pub.DeckCards == 0 && pub.Discards > 0):
-		// The engine turns the discards into the deck when it next needs
-		// a card; the players shuffle them as soon as the deck runs out.
+	case t.reshuffle:
+		// The engine shuffled the discards into a new deck the moment the
+		// deck ran out; the players do the same before drawing from it.
 		return Text{Key: "prompt.reshuffle"}
 	case t.marketReset:
 		return Text{Key: "prompt.market_reset"}

@@ -180,33 +180,51 @@ func resumeAt(t testing.TB, s *engine.State) *rig {
 	return r
 }
 
-func TestReshufflePrompt(t *testing.T) {
-	s := playEngine(t, "usa", 2, 3, true, func(s *engine.State) bool {
-		return s.Waiting().Need == engine.NeedTurn && s.Deck().Len() == 0 && s.Discards().Len() > 0
-	})
-	r := resumeAt(t, s)
-	p := s.Waiting().Player
-	seat := int(r.tb.SeatOf(p))
-	if b := r.tb.View().Banner.Key; b != "prompt.reshuffle" {
-		t.Errorf("banner %q with an empty deck, want the reshuffle", b)
-	}
-	r.ok(r.touch(hal.DeckArea, "", 0))
-	r.prompt(seat, "prompt.reshuffle")
-	c := s.Discards().IDs()[0]
-	res := r.scanCard(seat, c)
-	r.ok(res, engine.DrawBlind, engine.RevealCard)
-	reshuffled := false
-	for _, e := range res.Events {
-		reshuffled = reshuffled || e.Kind == engine.EvReshuffle
-		if e.Hidden() {
-			t.Errorf("hidden event %v in the result", e.Kind)
-		}
-	}
-	if !reshuffled {
-		t.Errorf("events %v: no reshuffle", res.Events)
-	}
-	if b := r.tb.View().Banner.Key; b == "prompt.reshuffle" {
-		t.Errorf("banner still asks for a reshuffle")
+// TestReshufflePromptedWhenTheDeckRunsOut: the moment a player draws the
+// deck's last card, the engine shuffles the discards into a new deck and
+// every seat is told to do the same at the table; the banner stays until
+// a card is drawn from the new deck.
+func TestReshufflePromptedWhenTheDeckRunsOut(t *testing.T) {
+	for _, mapID := range []string{"usa", "europe"} {
+		t.Run(mapID, func(t *testing.T) {
+			s := playEngine(t, mapID, 2, 3, true, func(s *engine.State) bool {
+				return s.Waiting().Need == engine.NeedTurn && s.Deck().Len() == 1 && s.Discards().Len() > 0
+			})
+			r := resumeAt(t, s)
+			p := s.Waiting().Player
+			seat := int(r.tb.SeatOf(p))
+			if b := r.tb.View().Banner.Key; b == "prompt.reshuffle" {
+				t.Fatalf("banner asks for a reshuffle while the deck holds a card")
+			}
+			r.ok(r.touch(hal.DeckArea, "", 0))
+			r.prompt(seat, "prompt.scan_blind")
+			discards := s.Discards()
+			res := r.scanCard(seat, s.Deck().IDs()[0])
+			r.ok(res, engine.DrawBlind, engine.RevealCard)
+			reshuffled := false
+			for _, e := range res.Events {
+				reshuffled = reshuffled || e.Kind == engine.EvReshuffle && e.Count == discards.Len()
+				if e.Hidden() {
+					t.Errorf("hidden event %v in the result", e.Kind)
+				}
+			}
+			if !reshuffled {
+				t.Fatalf("events %v: no reshuffle of the %d discards", res.Events, discards.Len())
+			}
+			if g := r.game(); g.Deck() != discards || !g.Discards().Empty() {
+				t.Fatalf("deck %v, discards %v: want the old discards %v as the deck", g.Deck(), g.Discards(), discards)
+			}
+			v := r.tb.View()
+			if v.Banner.Key != "prompt.reshuffle" {
+				t.Fatalf("banner %q once the deck ran out, want the reshuffle", v.Banner.Key)
+			}
+			r.ok(r.touch(hal.DeckArea, "", 0))
+			r.prompt(seat, "prompt.reshuffle")
+			r.ok(r.scanCard(seat, discards.IDs()[0]), engine.DrawBlind, engine.RevealCard)
+			if b := r.tb.View().Banner.Key; b == "prompt.reshuffle" {
+				t.Errorf("banner still asks for a reshuffle after a card of the new deck was drawn")
+			}
+		})
 	}
 }
 
