@@ -311,7 +311,7 @@ func (t *Table) endView() *EndView {
 			StationsBuilt:    pr.StationsBuilt,
 			StationPoints:    pr.StationPoints,
 			LongestPath:      pr.LongestPath,
-			LongestRoutes:    LongestRoutes(t.m, sp[p].Routes),
+			LongestRoutes:    score.LongestRoutes(t.m, sp[p].Routes),
 			LongestBonus:     pr.LongestBonus,
 			Total:            pr.Total,
 		}

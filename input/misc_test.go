@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"ttr/engine"
-	"ttr/engine/score"
 	"ttr/hal"
 	"ttr/input"
 	"ttr/input/inputtest"
@@ -242,61 +241,6 @@ func TestRefusalTextsInCatalogue(t *testing.T) {
 			}
 		}
 	}
-}
-
-// TestLongestRoutes checks that the routes found form a path as long as
-// score.LongestPath says, on random sets of routes of both maps.
-func TestLongestRoutes(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for _, m := range []*maps.Map{maps.USA(), maps.Europe()} {
-		for i := range 300 {
-			n := rng.IntN(25)
-			var routes []int
-			for range n {
-				routes = append(routes, rng.IntN(len(m.Routes)))
-			}
-			got := input.LongestRoutes(m, routes)
-			trains := 0
-			used := map[int]bool{}
-			for _, rt := range got {
-				if used[rt] {
-					t.Fatalf("%s #%d: route %d used twice", m.ID, i, rt)
-				}
-				used[rt] = true
-				trains += m.Routes[rt].Length
-			}
-			if want := score.LongestPath(m, routes); trains != want {
-				t.Fatalf("%s #%d: routes %v: path of %d trains, LongestPath %d", m.ID, i, got, trains, want)
-			}
-			// Consecutive routes share a city: it is one path.
-			if len(got) > 0 && !isPath(m, got) {
-				t.Fatalf("%s #%d: %v is not a path", m.ID, i, got)
-			}
-		}
-	}
-}
-
-// isPath reports whether routes, in order, run one after the other.
-func isPath(m *maps.Map, routes []int) bool {
-	if len(routes) == 0 {
-		return true
-	}
-	first := m.Routes[routes[0]]
-	for _, start := range []int{first.A, first.B} {
-		city, ok := start, true
-		for _, rt := range routes {
-			r := m.Routes[rt]
-			if r.A != city && r.B != city {
-				ok = false
-				break
-			}
-			city = r.Other(city)
-		}
-		if ok {
-			return true
-		}
-	}
-	return false
 }
 
 // TestResumeKeepsBanners resumes a game in its last round, and one with a
