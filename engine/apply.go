@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"math/bits"
-
-	"ttr/maps"
-)
+import "ttr/maps"
 
 // Apply returns the state after action a and the events it caused, leaving
 // s untouched. An action the rules refuse returns a *RuleError.
@@ -253,77 +249,6 @@ func (s *State) blind() error {
 	return nil
 }
 
-// checkPay checks that cards pay n cards of colour want (Locomotive: any
-// one colour) from hand, locomotives wild, with at least locos
-// locomotives. It returns the colour paid (Locomotive for locomotives only).
-//
-// A payment the rules accept is recognised here on the two words of the
-// sets; anything else goes to checkPayErr, which finds the first error in
-// the order players are told about them.
-func checkPay(hand, cards CardSet, n int, want CardColor, locos int) (CardColor, error) {
-	const locoWord = (1<<NumLocomotives - 1) << (firstLocomotiveID - 64) // the locomotives, in word 1
-	c0, c1 := cards[0], cards[1]
-	if c0|c1 != 0 && c0&^hand[0]|c1&^hand[1] == 0 && c1&^allCards[1] == 0 &&
-		bits.OnesCount64(c0)+bits.OnesCount64(c1) == n && bits.OnesCount64(c1&locoWord) >= locos {
-		k0, k1 := c0, c1&^locoWord // the coloured cards
-		if k0|k1 == 0 {
-			return Locomotive, nil
-		}
-		var first CardColor
-		if k0 != 0 {
-			first = cardColor[bits.TrailingZeros64(k0)]
-		} else {
-			first = cardColor[64+bits.TrailingZeros64(k1)]
-		}
-		m := &colorMask[first]
-		if k0&^m[0]|k1&^m[1] == 0 && (want == Locomotive || want == first) {
-			return first, nil
-		}
-	}
-	return checkPayErr(hand, cards, n, want, locos)
-}
-
-// checkPayErr is checkPay, one rule at a time.
-func checkPayErr(hand, cards CardSet, n int, want CardColor, locos int) (CardColor, error) {
-	if cards.Empty() {
-		return 0, ruleErr(ErrNoCards, func(q *Params) { q.Need, q.Got, q.Color = n, 0, want })
-	}
-	if bad := cards.Minus(hand); !bad.Empty() {
-		return 0, ruleErr(ErrNotInHand, func(q *Params) { q.Card = bad.nth(0) })
-	}
-	if bad := cards.Minus(allCards); !bad.Empty() {
-		return 0, ruleErr(ErrNoSuchCard, func(q *Params) { q.Card = bad.nth(0) })
-	}
-	col := want
-	colored := cards.Minus(colorMask[Locomotive])
-	if !colored.Empty() {
-		if want != Locomotive {
-			if bad := colored.Minus(colorMask[want]); !bad.Empty() {
-				return 0, ruleErr(ErrWrongColor, func(q *Params) { q.Card, q.Color = bad.nth(0), want })
-			}
-		}
-		first := colored.nth(0).Color()
-		if other := colored.Minus(colorMask[first]); !other.Empty() {
-			return 0, ruleErr(ErrMixedColors, func(q *Params) { q.Card, q.Color, q.Other = other.nth(0), first, int(other.nth(0).Color()) })
-		}
-		col = first
-	}
-	got := cards.Len()
-	if got < n {
-		return 0, ruleErr(ErrNotEnoughCards, func(q *Params) { q.Need, q.Got, q.Color = n, got, col })
-	}
-	if got > n {
-		return 0, ruleErr(ErrTooManyCards, func(q *Params) { q.Need, q.Got, q.Color = n, got, col })
-	}
-	if l := cards.Count(Locomotive); l < locos {
-		return 0, ruleErr(ErrNeedLocomotives, func(q *Params) { q.Need, q.Got = locos, l })
-	}
-	if colored.Empty() {
-		return Locomotive, nil
-	}
-	return col, nil
-}
-
 // claimable checks that route r is free for the current player and that
 // they have the trains for it.
 func (s *State) claimable(r int) error {
@@ -382,64 +307,8 @@ func (s *State) claim(r int, cards CardSet, evs *[]Event) error {
 		c.phase = phTurnEnd
 		return nil
 	}
-	c.played = cards
-	c.tunRoute = int16(r)
-	c.tunColor = col
-	c.tunTarget = int8(min(TunnelReveal, s.cardsLeft()))
-	c.phase = phReveal
+	s.startTunnel(r, cards, col)
 	return nil
-}
-
-// CheckTunnelPay reports whether cards pay the pending tunnel's extra cost:
-// nil, or the *RuleError Apply(Pay(...)) would return.
-func (s *State) CheckTunnelPay(cards CardSet) error {
-	if s.c.wait.Need != NeedTunnel {
-		return wrongAction(s.c.wait.Need)
-	}
-	return s.checkTunnelPay(cards)
-}
-
-func (s *State) checkTunnelPay(cards CardSet) error {
-	c := &s.c
-	hand := c.hand[c.cur]
-	if c.tunColor == Locomotive {
-		if bad := cards.Minus(colorMask[Locomotive]); !bad.Empty() && hand.Has(bad.nth(0)) {
-			return ruleErr(ErrLocomotivesOnly, func(q *Params) { q.Card = bad.nth(0) })
-		}
-	}
-	_, err := checkPay(hand, cards, int(c.tunExtra), c.tunColor, 0)
-	return err
-}
-
-func (s *State) payTunnel(cards CardSet, evs *[]Event) error {
-	c := &s.c
-	hand := c.hand[c.cur]
-	if err := s.checkTunnelPay(cards); err != nil {
-		return err
-	}
-	c.hand[c.cur] = hand.Minus(cards)
-	s.completeClaim(int(c.tunRoute), c.played.Union(cards), evs)
-	c.played = CardSet{}
-	c.discard = c.discard.Union(c.revealed)
-	c.revealed = CardSet{}
-	c.tunRoute = -1
-	c.phase = phTurnEnd
-	return nil
-}
-
-func (s *State) withdraw(evs *[]Event) {
-	c := &s.c
-	if evs != nil {
-		e := ev(EvTunnelWithdrawn, int(c.cur))
-		e.Route, e.Cards = int(c.tunRoute), c.played
-		*evs = append(*evs, e)
-	}
-	c.hand[c.cur] = c.hand[c.cur].Union(c.played)
-	c.played = CardSet{}
-	c.discard = c.discard.Union(c.revealed)
-	c.revealed = CardSet{}
-	c.tunRoute = -1
-	c.phase = phTurnEnd
 }
 
 func (s *State) drawTickets() error {

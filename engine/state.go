@@ -644,35 +644,6 @@ func filledSlots(x uint64) uint64 { return ^x >> 7 & slotLow }
 // second card (not locomotives), as filledSlots does.
 func secondSlots(x uint64) uint64 { return filledSlots(x) &^ locoSlots(x) }
 
-// tunnelExtra counts the revealed cards that cost one more card.
-func (s *State) tunnelExtra() int {
-	n := s.c.revealed.Count(Locomotive)
-	if s.c.tunColor != Locomotive {
-		n += s.c.revealed.Count(s.c.tunColor)
-	}
-	return n
-}
-
-func (s *State) resolveTunnel(evs *[]Event) {
-	c := &s.c
-	extra := s.tunnelExtra()
-	if extra == 0 {
-		s.completeClaim(int(c.tunRoute), c.played, evs)
-		c.played = CardSet{}
-		c.discard = c.discard.Union(c.revealed)
-		c.revealed = CardSet{}
-		c.tunRoute = -1
-		c.phase = phTurnEnd
-		return
-	}
-	c.tunExtra = int8(extra)
-	e := ev(EvTunnelCost, int(c.cur))
-	e.Route = int(c.tunRoute)
-	e.Count = extra
-	emit(evs, e)
-	c.phase = phTunnel
-}
-
 // completeClaim gives route r to the current player, paid with cards
 // (already out of the hand), which go to the discard pile.
 func (s *State) completeClaim(r int, cards CardSet, evs *[]Event) {
