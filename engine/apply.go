@@ -209,34 +209,6 @@ func (s *State) keep(giveBack TicketSet, evs *[]Event) error {
 	return nil
 }
 
-func (s *State) faceUp(slot int, evs *[]Event) error {
-	c := &s.c
-	if slot < 0 || slot >= MarketSize {
-		return ruleErr(ErrNoSuchSlot, func(q *Params) { q.Slot = slot })
-	}
-	card := c.market[slot]
-	if card == NoCard {
-		return ruleErr(ErrSlotEmpty, func(q *Params) { q.Slot = slot })
-	}
-	loco := card.Color() == Locomotive
-	if c.phase == phSecond && loco {
-		return ruleErr(ErrSecondLocomotive, func(q *Params) { q.Slot, q.Card = slot, card })
-	}
-	c.market[slot] = NoCard
-	c.hand[c.cur].Add(card)
-	if evs != nil {
-		e := ev(EvFaceUpTaken, int(c.cur))
-		e.Slot, e.Card = slot, card
-		*evs = append(*evs, e)
-	}
-	if c.phase == phSecond || loco {
-		c.phase = phTurnEnd
-	} else {
-		c.phase = phSecond
-	}
-	return nil
-}
-
 func (s *State) blind() error {
 	if !s.hasCards() {
 		return ruleErr(ErrNoTrainCards, nil)

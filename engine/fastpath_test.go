@@ -75,6 +75,9 @@ func TestMarketWordMatchesSlots(t *testing.T) {
 		if got := s.marketLocos(); got != locos {
 			t.Fatalf("case %d, market %v: %d locomotives, want %d", i, s.c.market, got, locos)
 		}
+		if got := bits.OnesCount64(locoSlots(x)); got != locos {
+			t.Fatalf("case %d, market %v: %d locomotive slots, want %d", i, s.c.market, got, locos)
+		}
 		if got := filledSlots(x); got != filled {
 			t.Fatalf("case %d, market %v: filled slots %x, want %x", i, s.c.market, got, filled)
 		}

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"math/bits"
 
 	"ttr/maps"
 )
@@ -476,57 +475,6 @@ func (s *State) hasCards() bool {
 	return d[0]|d[1]|x[0]|x[1] != 0
 }
 
-// Slot bytes of marketWord: byte i is the card in slot i (NoCard = 0xFF).
-const (
-	slotLow  = 0x01_01_01_01_01 // the lowest bit of each slot's byte
-	slotHigh = 0x80_80_80_80_80 // the highest bit: set only for NoCard, as cards are < 128
-)
-
-// marketWord packs the market into the low five bytes of a word, so that
-// the hot paths of settle and PickLegalAction examine all slots at once.
-func (s *State) marketWord() uint64 {
-	m := &s.c.market
-	return uint64(m[0]) | uint64(m[1])<<8 | uint64(m[2])<<16 | uint64(m[3])<<24 | uint64(m[4])<<32
-}
-
-// emptySlots returns one bit per empty slot of marketWord x: bit 8i+7 for
-// slot i.
-func emptySlots(x uint64) uint64 { return x & slotHigh }
-
-// locoSlots returns one bit per slot of marketWord x holding a
-// locomotive: bit 8i for slot i. A card is a locomotive when it is at
-// least 96 (0b1100000) and below 128, its bits 6 and 5 set and bit 7 clear.
-func locoSlots(x uint64) uint64 { return x >> 6 & (x >> 5) &^ (x >> 7) & slotLow }
-
-func (s *State) emptySlot() int {
-	if e := emptySlots(s.marketWord()); e != 0 {
-		return bits.TrailingZeros64(e) >> 3
-	}
-	return -1
-}
-
-func (s *State) marketSet() CardSet {
-	var m CardSet
-	for _, c := range s.c.market {
-		if c != NoCard {
-			m.Add(c)
-		}
-	}
-	return m
-}
-
-func (s *State) marketLocos() int { return bits.OnesCount64(locoSlots(s.marketWord())) }
-
-// resetHelps reports whether discarding the market could give a market
-// with at most two locomotives: otherwise the three locomotives stay, so
-// that the reset never loops on cards that cannot make a valid market.
-func (s *State) resetHelps() bool {
-	pool := s.c.deck.Union(s.c.discard).Union(s.marketSet())
-	n := pool.Len()
-	k := min(n, MarketSize)
-	return n-pool.Count(Locomotive) >= k-2
-}
-
 func emit(evs *[]Event, e Event) {
 	if evs != nil {
 		*evs = append(*evs, e)
@@ -556,21 +504,12 @@ func (s *State) settle(evs *[]Event) {
 				}
 			}
 		}
-		mw := s.marketWord()
-		if e := emptySlots(mw); e != 0 && s.hasCards() {
-			c.wait = Wait{Need: NeedCardToMarket, Player: int(c.cur), Slot: bits.TrailingZeros64(e) >> 3}
+		if slot := s.emptySlot(); slot >= 0 && s.hasCards() {
+			c.wait = Wait{Need: NeedCardToMarket, Player: int(c.cur), Slot: slot}
 			return
 		}
-		if bits.OnesCount64(locoSlots(mw)) >= 3 && s.resetHelps() {
-			e := ev(EvMarketReset, int(c.cur))
-			for i, m := range c.market {
-				if m != NoCard {
-					c.discard.Add(m)
-					e.Cards.Add(m)
-				}
-				c.market[i] = NoCard
-			}
-			emit(evs, e)
+		if s.marketLocos() >= 3 && s.resetHelps() {
+			s.resetMarket(evs)
 			continue
 		}
 		switch c.phase {
@@ -631,18 +570,6 @@ func (s *State) settle(evs *[]Event) {
 		panic(fmt.Sprintf("engine: bug: phase %d", c.phase))
 	}
 }
-
-func (s *State) canDrawSecond() bool {
-	return s.hasCards() || secondSlots(s.marketWord()) != 0
-}
-
-// filledSlots returns one bit per slot of marketWord x holding a card: bit
-// 8i for slot i.
-func filledSlots(x uint64) uint64 { return ^x >> 7 & slotLow }
-
-// secondSlots returns the slots of marketWord x that may be taken as a
-// second card (not locomotives), as filledSlots does.
-func secondSlots(x uint64) uint64 { return filledSlots(x) &^ locoSlots(x) }
 
 // completeClaim gives route r to the current player, paid with cards
 // (already out of the hand), which go to the discard pile.
