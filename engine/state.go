@@ -466,15 +466,6 @@ func (s *State) WhereTicket(t TicketID) (TicketLocation, int) {
 // TicketsInDeck returns the number of tickets left in the regular deck.
 func (s *State) TicketsInDeck() int { return s.c.tTop.Len() + int(s.c.bottomLen) }
 
-func (s *State) cardsLeft() int { return s.c.deck.Len() + s.c.discard.Len() }
-
-// hasCards reports whether cardsLeft() > 0, without counting: the hot
-// paths of settle and PickLegalAction ask it at nearly every action.
-func (s *State) hasCards() bool {
-	d, x := &s.c.deck, &s.c.discard
-	return d[0]|d[1]|x[0]|x[1] != 0
-}
-
 func emit(evs *[]Event, e Event) {
 	if evs != nil {
 		*evs = append(*evs, e)
@@ -569,74 +560,4 @@ func (s *State) settle(evs *[]Event) {
 		}
 		panic(fmt.Sprintf("engine: bug: phase %d", c.phase))
 	}
-}
-
-// completeClaim gives route r to the current player, paid with cards
-// (already out of the hand), which go to the discard pile.
-func (s *State) completeClaim(r int, cards CardSet, evs *[]Event) {
-	c := &s.c
-	rt := &s.m.Routes[r]
-	p := int(c.cur)
-	c.discard = c.discard.Union(cards)
-	s.setOwner(r, p)
-	if evs != nil {
-		e := ev(EvRouteClaimed, p)
-		e.Route = r
-		e.Cards = cards
-		e.Count = rt.Points
-		*evs = append(*evs, e)
-	}
-}
-
-// setOwner gives route r to player p, closing its twin in games of 2 or 3.
-func (s *State) setOwner(r, p int) {
-	c := &s.c
-	rt := &s.m.Routes[r]
-	c.owner[r] = int8(p + 1)
-	c.open.Remove(CardID(r))
-	if rt.Twin >= 0 {
-		c.twinOf[p].Add(CardID(rt.Twin))
-		if c.players <= 3 {
-			c.open.Remove(CardID(rt.Twin))
-		}
-	}
-	c.trains[p] -= int8(rt.Length)
-	c.score[p] += int16(rt.Points)
-}
-
-func (s *State) endTurn(evs *[]Event) {
-	c := &s.c
-	p := int(c.cur)
-	n := int(c.players)
-	if evs != nil {
-		emit(evs, ev(EvTurnEnded, p))
-	}
-	c.turns++
-	switch {
-	case c.lastRound:
-		c.turnsLeft--
-		if c.turnsLeft <= 0 {
-			s.gameOver(evs)
-			return
-		}
-	case c.trains[p] <= LastRoundAt:
-		c.lastRound = true
-		c.turnsLeft = int8(n)
-		e := ev(EvLastRound, p)
-		e.Count = int(c.trains[p])
-		emit(evs, e)
-	}
-	if int(c.passes) >= n {
-		// Everyone passed in a row: nothing has changed since, so nobody
-		// will ever be able to act again.
-		s.gameOver(evs)
-		return
-	}
-	c.cur = int8((p + 1) % n)
-	c.phase = phTurn
-}
-
-func (s *State) gameOver(evs *[]Event) {
-	s.c.phase = phOver
-	emit(evs, ev(EvGameOver, -1))
 }
