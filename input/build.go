@@ -361,19 +361,9 @@ func (t *Table) endView() *EndView {
 	return ev
 }
 
-func decidedKey(tb score.TieBreak) string {
-	switch tb {
-	case score.Tickets:
-		return "end.decided_tickets"
-	case score.Stations:
-		return "end.decided_stations"
-	case score.Longest:
-		return "end.decided_longest"
-	case score.Shared:
-		return "end.decided_shared"
-	}
-	return "end.decided_points"
-}
+// decidedKey is the end screen's line saying what decided the winner:
+// "end.decided_" and the tie-break's name.
+func decidedKey(tb score.TieBreak) string { return "end.decided_" + tb.String() }
 
 // cloneEnd copies an end view so that callers cannot change the table's.
 func cloneEnd(e *EndView) *EndView {

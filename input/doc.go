@@ -60,8 +60,8 @@
 // A wrong scan, touch or press changes nothing and gives the seat a Notice
 // with Refused set. Refusals of the table itself use refuse.* keys; refusals
 // of the rules use the catalogue's "rule.<code>" key with the arguments
-// display/msg.Refusal gives (input builds that Text itself, naming players by
-// their colour), and the *engine.RuleError for logs.
+// Refusal gives (the one table from engine codes to messages, naming
+// players as the table calls them), and the *engine.RuleError for logs.
 //
 // # Announcements
 //

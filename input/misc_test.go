@@ -227,22 +227,6 @@ func TestReshufflePromptedWhenTheDeckRunsOut(t *testing.T) {
 	}
 }
 
-// TestRefusalTextsInCatalogue checks that every engine rule error is worded
-// by a message of the catalogue, with the arguments the message takes.
-func TestRefusalTextsInCatalogue(t *testing.T) {
-	m := maps.Europe()
-	cat := loadCatalog(t)
-	for code := engine.ErrWrongAction; code <= engine.ErrTicketWrongPile+1; code++ {
-		for _, col := range []engine.CardColor{engine.Locomotive, engine.Red} {
-			e := &engine.RuleError{Code: code, Params: engine.Params{Need: 3, Got: 2, Player: 1, Route: 4, Other: 5, City: 6, Slot: 2, Card: 7, Ticket: 8, Color: col}}
-			got := input.Refusal(e, m, nil)
-			if err := cat.Check(toMsg(got)); err != nil {
-				t.Errorf("%s: %v", code, err)
-			}
-		}
-	}
-}
-
 // TestResumeKeepsBanners resumes a game in its last round, and one with a
 // tunnel being paid: the banner and the tunnel are as before.
 func TestResumeKeepsBanners(t *testing.T) {
