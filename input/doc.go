@@ -31,8 +31,7 @@
 // and draw again only when the Rev changes.
 //
 // In digital play a bot's decision or the dealer's chance outcome becomes the
-// events a person would make (Gestures), or goes straight to the engine
-// through the same validation (Apply).
+// events a person would make (Gestures).
 //
 // # Flows
 //

@@ -18,21 +18,6 @@ func (t *Table) try(r *Result, seat hal.Seat, at time.Time, actions ...engine.Ac
 	return *r
 }
 
-// Apply applies a decision or a chance outcome directly, through the same
-// validation as the gestures that make it: for bots and the dealer in
-// digital play. A refusal comes back as a Notice for the acting seat and
-// changes nothing. Any gesture in progress is dropped when a is applied.
-func (t *Table) Apply(a engine.Action, at time.Time) Result {
-	t.rev = t.revs.Next()
-	var r Result
-	if t.st == nil {
-		return t.refuse(&r, -1, at, "rule.wrong_action", nil)
-	}
-	t.try(&r, t.SeatOf(t.st.Waiting().Player), at, a)
-	r.Sound = soundOf(&r, false)
-	return r
-}
-
 // Scan takes a tag placed on a seat's reader: a card or ticket drawn, dealt,
 // laid in the market or revealed for a tunnel (chance outcomes), a card
 // paid for a route, a station or a tunnel, a ticket given back. A scan the

@@ -65,21 +65,6 @@ func TestHandleByPointer(t *testing.T) {
 	}
 }
 
-// TestApply routes a bot's decisions and the dealer's outcomes straight
-// through the table, with the same validation.
-func TestApply(t *testing.T) {
-	r := newGame(t, 2, "usa", nil)
-	at := r.at()
-	res := r.tb.Apply(engine.FaceUp(9), at)
-	if len(res.Actions) != 0 || len(res.Notices) != 1 || res.Notices[0].Text.Key != "rule.no_such_slot" || res.Notices[0].Seat != 0 {
-		t.Fatalf("Apply(faceup 9) = %+v, want refused at seat 0", res)
-	}
-	r.ok(r.tb.Apply(engine.Blind(), at), engine.DrawBlind)
-	d := engine.NewDealer(1)
-	r.ok(r.tb.Apply(d.Outcome(r.game()), at), engine.RevealCard)
-	r.prompt(0, "prompt.draw_second")
-}
-
 // TestResume continues a game after a restart from its set-up and the
 // replay of its log.
 func TestResume(t *testing.T) {
