@@ -93,11 +93,11 @@ func (s *State) setOwner(r, p int) {
 	c := &s.c
 	rt := &s.m.Routes[r]
 	c.owner[r] = int8(p + 1)
-	c.open.Remove(CardID(r))
+	c.open.remove(r)
 	if rt.Twin >= 0 {
-		c.twinOf[p].Add(CardID(rt.Twin))
+		c.twinOf[p].add(rt.Twin)
 		if c.players <= 3 {
-			c.open.Remove(CardID(rt.Twin))
+			c.open.remove(rt.Twin)
 		}
 	}
 	c.trains[p] -= int8(rt.Length)

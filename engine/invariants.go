@@ -121,15 +121,15 @@ func (s *State) CheckInvariants() error {
 	for r := range s.m.Routes {
 		tw := s.m.Routes[r].Twin
 		want := c.owner[r] == 0 && !(n <= 3 && tw >= 0 && c.owner[tw] != 0)
-		if c.open.Has(CardID(r)) != want {
-			fail("route %d open %v, want %v", r, c.open.Has(CardID(r)), want)
+		if c.open.has(r) != want {
+			fail("route %d open %v, want %v", r, c.open.has(r), want)
 		}
 	}
 	for p := range n {
-		var want CardSet
+		var want routeSet
 		for r := range s.m.Routes {
 			if tw := s.m.Routes[r].Twin; tw >= 0 && int(c.owner[r]) == p+1 {
-				want.Add(CardID(tw))
+				want.add(tw)
 			}
 		}
 		if c.twinOf[p] != want {

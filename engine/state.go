@@ -71,10 +71,10 @@ type core struct {
 	keepMin   int8
 	keepSetup bool
 
-	owner        [maxRoutes]int8     // player+1, 0 when free
-	open         CardSet             // routes neither claimed nor closed (a bitset over route indexes)
-	twinOf       [MaxPlayers]CardSet // the other halves of each player's double routes
-	stationOwner [maxCities]int8     // player+1, 0 when none
+	owner        [maxRoutes]int8      // player+1, 0 when free
+	open         routeSet             // routes neither claimed nor closed (a bitset over route indexes)
+	twinOf       [MaxPlayers]routeSet // the other halves of each player's double routes
+	stationOwner [maxCities]int8      // player+1, 0 when none
 	trains       [MaxPlayers]int8
 	stationsLeft [MaxPlayers]int8
 	score        [MaxPlayers]int16
@@ -171,9 +171,9 @@ type State struct {
 type board struct {
 	routes    int
 	route     [maxRoutes]routeInfo
-	upTo      [maxPay + 1]CardSet                // routes of at most this length (bitsets over route indexes)
-	longer    [NumCardColors][maxPay + 1]CardSet // routes of each colour (Locomotive: gray) longer than the index
-	moreLocos [maxPay + 1]CardSet                // ferries with more locomotive spaces than the index
+	upTo      [maxPay + 1]routeSet                // routes of at most this length
+	longer    [NumCardColors][maxPay + 1]routeSet // routes of each colour (Locomotive: gray) longer than the index
+	moreLocos [maxPay + 1]routeSet                // ferries with more locomotive spaces than the index
 }
 
 // routeInfo is what claiming needs of a route, in 8 bytes.
@@ -189,28 +189,28 @@ func newBoard(m *maps.Map) *board {
 	// First each route in the set of its exact length (and locomotive
 	// spaces), then the sets of all lengths below or above by prefix
 	// unions.
-	var exact [NumCardColors][maxPay + 2]CardSet // the last: longer than maxPay
-	var all [maxPay + 2]CardSet
-	var locos [maxPay + 2]CardSet
+	var exact [NumCardColors][maxPay + 2]routeSet // the last: longer than maxPay
+	var all [maxPay + 2]routeSet
+	var locos [maxPay + 2]routeSet
 	for i, r := range m.Routes {
 		b.route[i] = routeInfo{length: int8(r.Length), locos: int8(r.Locomotives), color: CardColor(r.Color), twin: int16(r.Twin)}
 		l := min(max(r.Length, 0), maxPay+1)
-		exact[r.Color][l].Add(CardID(i))
-		all[l].Add(CardID(i))
-		locos[min(r.Locomotives, maxPay+1)].Add(CardID(i))
+		exact[r.Color][l].add(i)
+		all[l].add(i)
+		locos[min(r.Locomotives, maxPay+1)].add(i)
 	}
 	b.upTo[0] = all[0]
 	for l := 1; l <= maxPay; l++ {
-		b.upTo[l] = b.upTo[l-1].Union(all[l])
+		b.upTo[l] = b.upTo[l-1].union(all[l])
 	}
 	b.moreLocos[maxPay] = locos[maxPay+1]
 	for l := maxPay - 1; l >= 0; l-- {
-		b.moreLocos[l] = b.moreLocos[l+1].Union(locos[l+1])
+		b.moreLocos[l] = b.moreLocos[l+1].union(locos[l+1])
 	}
 	for col := range exact {
 		b.longer[col][maxPay] = exact[col][maxPay+1]
 		for l := maxPay - 1; l >= 0; l-- {
-			b.longer[col][l] = b.longer[col][l+1].Union(exact[col][l+1])
+			b.longer[col][l] = b.longer[col][l+1].union(exact[col][l+1])
 		}
 	}
 	return b
@@ -231,7 +231,7 @@ func NewGame(m *maps.Map, opts Opts) (*State, error) {
 	s := &State{m: m, b: newBoard(m)}
 	c := &s.c
 	for r := range m.Routes {
-		c.open.Add(CardID(r))
+		c.open.add(r)
 	}
 	c.players = int8(opts.Players)
 	c.phase = phChooseFirst
