@@ -22,16 +22,6 @@ func (s *State) resetMarket(evs *[]Event) {
 	emit(evs, e)
 }
 
-// emptySlot returns the first slot without a card, or -1.
-func (s *State) emptySlot() int {
-	for i, c := range s.c.market {
-		if c == NoCard {
-			return i
-		}
-	}
-	return -1
-}
-
 func (s *State) marketSet() CardSet {
 	var m CardSet
 	for _, c := range s.c.market {
@@ -42,17 +32,6 @@ func (s *State) marketSet() CardSet {
 	return m
 }
 
-// marketLocos counts the face-up locomotives.
-func (s *State) marketLocos() int {
-	n := 0
-	for _, c := range s.c.market {
-		if c != NoCard && c.Color() == Locomotive {
-			n++
-		}
-	}
-	return n
-}
-
 // resetHelps reports whether discarding the market could give a market
 // with at most two locomotives: otherwise the three locomotives stay, so
 // that the reset never loops on cards that cannot make a valid market.
@@ -61,21 +40,6 @@ func (s *State) resetHelps() bool {
 	n := pool.Len()
 	k := min(n, MarketSize)
 	return n-pool.Count(Locomotive) >= k-2
-}
-
-// canDrawSecond reports whether a second card can be drawn: from the deck
-// (or the discards it is shuffled from), or a face-up card that is not a
-// locomotive.
-func (s *State) canDrawSecond() bool {
-	if s.hasCards() {
-		return true
-	}
-	for _, c := range s.c.market {
-		if c != NoCard && c.Color() != Locomotive {
-			return true
-		}
-	}
-	return false
 }
 
 func (s *State) faceUp(slot int, evs *[]Event) error {

@@ -1,13 +1,35 @@
 package engine
 
-// The market as one word, for the hot paths of PickLegalAction: the slots
-// that hold a card, a locomotive, or may be taken as a second card, all at
-// once. market.go says the same slot by slot; TestMarketWordMatchesSlots
-// checks they agree.
+import "math/bits"
 
-// slotLow is the lowest bit of each slot's byte in marketWord, whose byte
-// i is the card in slot i (NoCard = 0xFF).
-const slotLow = 0x01_01_01_01_01
+// The market as one word, for the hot paths of settle and PickLegalAction:
+// the slots that are empty, hold a card, a locomotive, or may be taken as a
+// second card, all at once. TestMarketWordMatchesSlots checks each against
+// the market read slot by slot.
+
+// Slot bytes of marketWord: byte i is the card in slot i (NoCard = 0xFF).
+const (
+	slotLow  = 0x01_01_01_01_01 // the lowest bit of each slot's byte
+	slotHigh = 0x80_80_80_80_80 // the highest bit: set only for NoCard, as cards are < 128
+)
+
+// emptySlot returns the first slot without a card, or -1.
+func (s *State) emptySlot() int {
+	if e := s.marketWord() & slotHigh; e != 0 {
+		return bits.TrailingZeros64(e) >> 3
+	}
+	return -1
+}
+
+// marketLocos counts the face-up locomotives.
+func (s *State) marketLocos() int { return bits.OnesCount64(locoSlots(s.marketWord())) }
+
+// canDrawSecond reports whether a second card can be drawn: from the deck
+// (or the discards it is shuffled from), or a face-up card that is not a
+// locomotive.
+func (s *State) canDrawSecond() bool {
+	return s.hasCards() || secondSlots(s.marketWord()) != 0
+}
 
 // marketWord packs the market into the low five bytes of a word, so that
 // the hot paths of PickLegalAction examine all slots at once.
