@@ -274,3 +274,38 @@ func TestRoutePointsByLength(t *testing.T) {
 		}
 	}
 }
+
+// TestPaymentSoFarFerry: the cards laid so far for a ferry are fine while
+// its locomotives can still come, and refused once they cannot.
+func TestPaymentSoFarFerry(t *testing.T) {
+	m := maps.Europe()
+	var rt *maps.Route
+	for i := range m.Routes {
+		if r := &m.Routes[i]; r.Locomotives >= 2 && r.Length > r.Locomotives {
+			rt = r
+			break
+		}
+	}
+	if rt == nil {
+		t.Fatal("no ferry with two locomotives and a coloured space")
+	}
+	s := started(t, m, 2, 3)
+	col := CardColor(rt.Color)
+	if col == Locomotive {
+		col = Red
+	}
+	cards := CardsOf(col)[:rt.Length]
+	s.rigHand(0, cards...)
+	fits := rt.Length - rt.Locomotives
+	need, err := s.PaymentSoFar(Claim(rt.Index, cards[:fits]...))
+	if need != rt.Length || err != nil {
+		t.Errorf("%d %v cards on %s: need %d, err %v; want %d and no error", fits, col, rt.ID, need, err, rt.Length)
+	}
+	_, err = s.PaymentSoFar(Claim(rt.Index, cards[:fits+1]...))
+	if re, ok := err.(*RuleError); !ok || re.Code != ErrNeedLocomotives {
+		t.Errorf("%d %v cards on %s: err %v, want %v", fits+1, col, rt.ID, err, ErrNeedLocomotives)
+	}
+	if _, err = s.PaymentSoFar(FaceUp(0)); err == nil {
+		t.Errorf("a draw is no payment, yet no error")
+	}
+}

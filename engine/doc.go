@@ -52,12 +52,26 @@
 // pay the same. CheckClaim, CheckStation and CheckTunnelPay validate a
 // payment without applying it.
 //
+// # Where each rule lives
+//
+// Each rule is in one file, which opens with the rule book's words:
+// deck.go (blind draws and the reshuffle the moment the deck runs out),
+// market.go (the face-up cards and the three-locomotive reset), pay.go
+// (paying with cards, and PaymentSoFar for a payment being scanned),
+// claim.go (claiming a route, double routes), tunnel.go (the tunnel's
+// extra cost), stations.go, tickets.go, turn.go (the last round, the end
+// of the game); final scoring is engine/score. A fast path a hot loop
+// needs lies beside its rule in a file of its own (market_fast.go,
+// pay_fast.go, pick.go for PickLegalAction), and a test checks that it
+// agrees with the rule.
+//
 // # Rules the table decides
 //
 // Where the rule books are silent the engine decides, the same way every
 // time: set-up deals in seat order from the first player, one player's
 // tickets at a time; an empty market slot is refilled as soon as cards are
-// available again (after a reshuffle of the discards); three face-up
+// available again (discards are reshuffled the moment the deck is empty,
+// also when a discard follows an empty deck with no discards); three face-up
 // locomotives are replaced only when the cards in deck, discards and market
 // could make a market with at most two; a draw that cannot take a second
 // card ends the turn; a tunnel reveals min(3, deck + discards) cards; tickets

@@ -6,8 +6,9 @@ import (
 )
 
 // Code says which rule an action broke. The display words each code in the
-// table's language from the RuleError's parameters; the engine's own text
-// is for logs only.
+// table's language from the RuleError's parameters, by the message whose
+// key is "rule." and the code's name (String) with "_" for each space; the
+// engine's own text is for logs only.
 type Code uint8
 
 // The rule violation codes.
@@ -55,7 +56,7 @@ const (
 
 var codeNames = [...]string{
 	"", "wrong action", "game over", "no such player", "no such route", "no such city", "no such slot",
-	"no such card", "no such ticket", "card not in hand", "no cards", "mixed colours", "wrong colour",
+	"no such card", "no such ticket", "not in hand", "no cards", "mixed colors", "wrong color",
 	"not enough cards", "too many cards", "need locomotives", "locomotives only", "not enough trains",
 	"route claimed", "double route owned", "double route closed", "slot empty", "second locomotive",
 	"no train cards", "no tickets", "no stations", "no stations left", "station taken", "keep too few",

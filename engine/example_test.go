@@ -38,6 +38,6 @@ func ExampleState_Apply() {
 	// first player true
 	// turn of player 1
 	// 4 cards, 4 tickets, 45 trains, 3 stations
-	// engine: card not in hand (card red1)
+	// engine: not in hand (card red1)
 	// card to hand 0
 }

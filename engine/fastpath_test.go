@@ -75,6 +75,9 @@ func TestMarketWordMatchesSlots(t *testing.T) {
 		if got := s.marketLocos(); got != locos {
 			t.Fatalf("case %d, market %v: %d locomotives, want %d", i, s.c.market, got, locos)
 		}
+		if got := bits.OnesCount64(locoSlots(x)); got != locos {
+			t.Fatalf("case %d, market %v: %d locomotive slots, want %d", i, s.c.market, got, locos)
+		}
 		if got := filledSlots(x); got != filled {
 			t.Fatalf("case %d, market %v: filled slots %x, want %x", i, s.c.market, got, filled)
 		}
@@ -121,17 +124,17 @@ func TestBoardSetsMatchRoutes(t *testing.T) {
 	for _, m := range []*maps.Map{maps.USA(), maps.Europe()} {
 		b := newBoard(m)
 		for l := 0; l <= maxPay; l++ {
-			var upTo, moreLocos CardSet
-			var longer [NumCardColors]CardSet
+			var upTo, moreLocos routeSet
+			var longer [NumCardColors]routeSet
 			for i, r := range m.Routes {
 				if r.Length <= l {
-					upTo.Add(CardID(i))
+					upTo.add(i)
 				}
 				if r.Length > l {
-					longer[r.Color].Add(CardID(i))
+					longer[r.Color].add(i)
 				}
 				if r.Locomotives > l {
-					moreLocos.Add(CardID(i))
+					moreLocos.add(i)
 				}
 			}
 			if b.upTo[l] != upTo {

@@ -28,9 +28,15 @@ func botGame(t *testing.T, m *maps.Map, players int, seed uint64) ([]byte, *engi
 	for i := range bots {
 		bots[i] = bot.NewGreedy(seed + uint64(i))
 	}
-	s, err = bot.Play(s, engine.NewDealer(seed), bots, 0)
-	if err != nil {
-		t.Fatal(err)
+	d := engine.NewDealer(seed)
+	for !s.IsTerminal() {
+		a := d.Outcome(s)
+		if !s.IsChance() {
+			a = bots[max(s.CurrentPlayer(), 0)].Choose(s)
+		}
+		if err := s.Do(a); err != nil {
+			t.Fatal(err)
+		}
 	}
 	text, err := s.MarshalText()
 	if err != nil {

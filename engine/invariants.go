@@ -9,7 +9,8 @@ import (
 // train cards are exactly partitioned between deck, market, hands, discard
 // pile and tunnel; every ticket is in exactly one place; placed plus
 // remaining trains is 45 per player; running scores are the points of the
-// claimed routes; stations and the market are consistent. It returns nil
+// claimed routes; stations and the market are consistent; the deck is
+// never empty while discards wait (reshuffled the moment it runs out). It returns nil
 // or an error naming what is broken (a bug in the engine).
 func (s *State) CheckInvariants() error {
 	c := &s.c
@@ -48,6 +49,9 @@ func (s *State) CheckInvariants() error {
 	}
 	if total != NumCards || seen != allCards {
 		fail("%d cards accounted for, want %d", total, NumCards)
+	}
+	if c.deck.Empty() && !c.discard.Empty() {
+		fail("the deck ran out and %d discards were not shuffled into a new one", c.discard.Len())
 	}
 	if c.revealed.Len() > TunnelReveal {
 		fail("%d cards revealed for a tunnel", c.revealed.Len())
@@ -117,15 +121,15 @@ func (s *State) CheckInvariants() error {
 	for r := range s.m.Routes {
 		tw := s.m.Routes[r].Twin
 		want := c.owner[r] == 0 && !(n <= 3 && tw >= 0 && c.owner[tw] != 0)
-		if c.open.Has(CardID(r)) != want {
-			fail("route %d open %v, want %v", r, c.open.Has(CardID(r)), want)
+		if c.open.has(r) != want {
+			fail("route %d open %v, want %v", r, c.open.has(r), want)
 		}
 	}
 	for p := range n {
-		var want CardSet
+		var want routeSet
 		for r := range s.m.Routes {
 			if tw := s.m.Routes[r].Twin; tw >= 0 && int(c.owner[r]) == p+1 {
-				want.Add(CardID(tw))
+				want.add(tw)
 			}
 		}
 		if c.twinOf[p] != want {

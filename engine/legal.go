@@ -47,20 +47,7 @@ func (s *State) AppendLegalActions(buf []Action) []Action {
 	case NeedSecondCard:
 		buf = s.appendDraws(buf, true)
 	case NeedTunnel:
-		hand := c.hand[c.cur]
-		extra := int(c.tunExtra)
-		locos := hand.OfColor(Locomotive)
-		nl := locos.Len()
-		if c.tunColor == Locomotive {
-			if nl >= extra {
-				buf = append(buf, Action{Kind: PayTunnel, Cards: locos.lowest(extra)})
-			}
-		} else {
-			col := hand.OfColor(c.tunColor)
-			for l := max(0, extra-col.Len()); l <= min(extra, nl); l++ {
-				buf = append(buf, Action{Kind: PayTunnel, Cards: col.lowest(extra - l).Union(locos.lowest(l))})
-			}
-		}
+		buf = s.appendTunnelPayments(buf)
 		buf = append(buf, Action{Kind: WithdrawTunnel})
 	case NeedCardToHand, NeedCardToMarket, NeedCardToTunnel:
 		for w := range 2 {

@@ -119,7 +119,7 @@ type claimCounter struct {
 	// ferry locomotives, 0 until known. gray[n][0] is also the payments of
 	// a station that costs n cards.
 	gray [maxPay + 1][maxPay + 1]uint8
-	cand CardSet // open routes short enough for the hand and the trains
+	cand routeSet // open routes short enough for the hand and the trains
 }
 
 func (s *State) initClaimCounter(cc *claimCounter, hand CardSet) {
@@ -131,7 +131,7 @@ func (s *State) initClaimCounter(cc *claimCounter, hand CardSet) {
 	// locomotives could pay for (gray routes: the best colour), within the
 	// trains left, and no ferry with more locomotive spaces than the hand
 	// has locomotives. The two words of the bitsets are kept in locals: Go
-	// keeps arrays such as CardSet in memory, not in registers.
+	// keeps arrays such as routeSet in memory, not in registers.
 	b := s.b
 	nl := h[Locomotive]
 	ferries := &b.moreLocos[min(uint(nl), maxPay)] // ferries the locomotives cannot pay
@@ -147,7 +147,7 @@ func (s *State) initClaimCounter(cc *claimCounter, hand CardSet) {
 		c1 &^= long[1]
 	}
 	fit := &b.upTo[max(min(cc.trains, maxColor+nl, maxPay), 0)]
-	cc.cand = CardSet{c0 & fit[0], c1 & fit[1]}
+	cc.cand = routeSet{c0 & fit[0], c1 & fit[1]}
 }
 
 // grayPayments returns h.payments(n, Locomotive, locos), remembered.

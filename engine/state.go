@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"math/bits"
 
 	"ttr/maps"
 )
@@ -72,10 +71,10 @@ type core struct {
 	keepMin   int8
 	keepSetup bool
 
-	owner        [maxRoutes]int8     // player+1, 0 when free
-	open         CardSet             // routes neither claimed nor closed (a bitset over route indexes)
-	twinOf       [MaxPlayers]CardSet // the other halves of each player's double routes
-	stationOwner [maxCities]int8     // player+1, 0 when none
+	owner        [maxRoutes]int8      // player+1, 0 when free
+	open         routeSet             // routes neither claimed nor closed (a bitset over route indexes)
+	twinOf       [MaxPlayers]routeSet // the other halves of each player's double routes
+	stationOwner [maxCities]int8      // player+1, 0 when none
 	trains       [MaxPlayers]int8
 	stationsLeft [MaxPlayers]int8
 	score        [MaxPlayers]int16
@@ -172,9 +171,9 @@ type State struct {
 type board struct {
 	routes    int
 	route     [maxRoutes]routeInfo
-	upTo      [maxPay + 1]CardSet                // routes of at most this length (bitsets over route indexes)
-	longer    [NumCardColors][maxPay + 1]CardSet // routes of each colour (Locomotive: gray) longer than the index
-	moreLocos [maxPay + 1]CardSet                // ferries with more locomotive spaces than the index
+	upTo      [maxPay + 1]routeSet                // routes of at most this length
+	longer    [NumCardColors][maxPay + 1]routeSet // routes of each colour (Locomotive: gray) longer than the index
+	moreLocos [maxPay + 1]routeSet                // ferries with more locomotive spaces than the index
 }
 
 // routeInfo is what claiming needs of a route, in 8 bytes.
@@ -190,28 +189,28 @@ func newBoard(m *maps.Map) *board {
 	// First each route in the set of its exact length (and locomotive
 	// spaces), then the sets of all lengths below or above by prefix
 	// unions.
-	var exact [NumCardColors][maxPay + 2]CardSet // the last: longer than maxPay
-	var all [maxPay + 2]CardSet
-	var locos [maxPay + 2]CardSet
+	var exact [NumCardColors][maxPay + 2]routeSet // the last: longer than maxPay
+	var all [maxPay + 2]routeSet
+	var locos [maxPay + 2]routeSet
 	for i, r := range m.Routes {
 		b.route[i] = routeInfo{length: int8(r.Length), locos: int8(r.Locomotives), color: CardColor(r.Color), twin: int16(r.Twin)}
 		l := min(max(r.Length, 0), maxPay+1)
-		exact[r.Color][l].Add(CardID(i))
-		all[l].Add(CardID(i))
-		locos[min(r.Locomotives, maxPay+1)].Add(CardID(i))
+		exact[r.Color][l].add(i)
+		all[l].add(i)
+		locos[min(r.Locomotives, maxPay+1)].add(i)
 	}
 	b.upTo[0] = all[0]
 	for l := 1; l <= maxPay; l++ {
-		b.upTo[l] = b.upTo[l-1].Union(all[l])
+		b.upTo[l] = b.upTo[l-1].union(all[l])
 	}
 	b.moreLocos[maxPay] = locos[maxPay+1]
 	for l := maxPay - 1; l >= 0; l-- {
-		b.moreLocos[l] = b.moreLocos[l+1].Union(locos[l+1])
+		b.moreLocos[l] = b.moreLocos[l+1].union(locos[l+1])
 	}
 	for col := range exact {
 		b.longer[col][maxPay] = exact[col][maxPay+1]
 		for l := maxPay - 1; l >= 0; l-- {
-			b.longer[col][l] = b.longer[col][l+1].Union(exact[col][l+1])
+			b.longer[col][l] = b.longer[col][l+1].union(exact[col][l+1])
 		}
 	}
 	return b
@@ -232,7 +231,7 @@ func NewGame(m *maps.Map, opts Opts) (*State, error) {
 	s := &State{m: m, b: newBoard(m)}
 	c := &s.c
 	for r := range m.Routes {
-		c.open.Add(CardID(r))
+		c.open.add(r)
 	}
 	c.players = int8(opts.Players)
 	c.phase = phChooseFirst
@@ -467,78 +466,6 @@ func (s *State) WhereTicket(t TicketID) (TicketLocation, int) {
 // TicketsInDeck returns the number of tickets left in the regular deck.
 func (s *State) TicketsInDeck() int { return s.c.tTop.Len() + int(s.c.bottomLen) }
 
-func (s *State) cardsLeft() int { return s.c.deck.Len() + s.c.discard.Len() }
-
-// hasCards reports whether cardsLeft() > 0, without counting: the hot
-// paths of settle and PickLegalAction ask it at nearly every action.
-func (s *State) hasCards() bool {
-	d, x := &s.c.deck, &s.c.discard
-	return d[0]|d[1]|x[0]|x[1] != 0
-}
-
-// Slot bytes of marketWord: byte i is the card in slot i (NoCard = 0xFF).
-const (
-	slotLow  = 0x01_01_01_01_01 // the lowest bit of each slot's byte
-	slotHigh = 0x80_80_80_80_80 // the highest bit: set only for NoCard, as cards are < 128
-)
-
-// marketWord packs the market into the low five bytes of a word, so that
-// the hot paths of settle and PickLegalAction examine all slots at once.
-func (s *State) marketWord() uint64 {
-	m := &s.c.market
-	return uint64(m[0]) | uint64(m[1])<<8 | uint64(m[2])<<16 | uint64(m[3])<<24 | uint64(m[4])<<32
-}
-
-// emptySlots returns one bit per empty slot of marketWord x: bit 8i+7 for
-// slot i.
-func emptySlots(x uint64) uint64 { return x & slotHigh }
-
-// locoSlots returns one bit per slot of marketWord x holding a
-// locomotive: bit 8i for slot i. A card is a locomotive when it is at
-// least 96 (0b1100000) and below 128, its bits 6 and 5 set and bit 7 clear.
-func locoSlots(x uint64) uint64 { return x >> 6 & (x >> 5) &^ (x >> 7) & slotLow }
-
-func (s *State) emptySlot() int {
-	if e := emptySlots(s.marketWord()); e != 0 {
-		return bits.TrailingZeros64(e) >> 3
-	}
-	return -1
-}
-
-func (s *State) marketSet() CardSet {
-	var m CardSet
-	for _, c := range s.c.market {
-		if c != NoCard {
-			m.Add(c)
-		}
-	}
-	return m
-}
-
-func (s *State) marketLocos() int { return bits.OnesCount64(locoSlots(s.marketWord())) }
-
-// resetHelps reports whether discarding the market could give a market
-// with at most two locomotives: otherwise the three locomotives stay, so
-// that the reset never loops on cards that cannot make a valid market.
-func (s *State) resetHelps() bool {
-	pool := s.c.deck.Union(s.c.discard).Union(s.marketSet())
-	n := pool.Len()
-	k := min(n, MarketSize)
-	return n-pool.Count(Locomotive) >= k-2
-}
-
-func (s *State) reshuffleIfEmpty(evs *[]Event) {
-	if s.c.deck.Empty() && !s.c.discard.Empty() {
-		if evs != nil {
-			e := ev(EvReshuffle, -1)
-			e.Count = s.c.discard.Len()
-			*evs = append(*evs, e)
-		}
-		s.c.deck = s.c.discard
-		s.c.discard = CardSet{}
-	}
-}
-
 func emit(evs *[]Event, e Event) {
 	if evs != nil {
 		*evs = append(*evs, e)
@@ -551,6 +478,7 @@ func (s *State) settle(evs *[]Event) {
 	c := &s.c
 	n := int(c.players)
 	for {
+		s.reshuffleIfEmpty(evs)
 		switch c.phase {
 		case phOver:
 			c.wait = Wait{Need: NeedNothing, Player: -1, Slot: -1}
@@ -567,22 +495,12 @@ func (s *State) settle(evs *[]Event) {
 				}
 			}
 		}
-		mw := s.marketWord()
-		if e := emptySlots(mw); e != 0 && s.hasCards() {
-			s.reshuffleIfEmpty(evs)
-			c.wait = Wait{Need: NeedCardToMarket, Player: int(c.cur), Slot: bits.TrailingZeros64(e) >> 3}
+		if slot := s.emptySlot(); slot >= 0 && s.hasCards() {
+			c.wait = Wait{Need: NeedCardToMarket, Player: int(c.cur), Slot: slot}
 			return
 		}
-		if bits.OnesCount64(locoSlots(mw)) >= 3 && s.resetHelps() {
-			e := ev(EvMarketReset, int(c.cur))
-			for i, m := range c.market {
-				if m != NoCard {
-					c.discard.Add(m)
-					e.Cards.Add(m)
-				}
-				c.market[i] = NoCard
-			}
-			emit(evs, e)
+		if s.marketLocos() >= 3 && s.resetHelps() {
+			s.resetMarket(evs)
 			continue
 		}
 		switch c.phase {
@@ -617,7 +535,6 @@ func (s *State) settle(evs *[]Event) {
 			c.wait = Wait{Need: NeedTurn, Player: int(c.cur), Slot: -1}
 			return
 		case phBlind1, phBlind2:
-			s.reshuffleIfEmpty(evs)
 			c.wait = Wait{Need: NeedCardToHand, Player: int(c.cur), Slot: -1}
 			return
 		case phSecond:
@@ -629,7 +546,6 @@ func (s *State) settle(evs *[]Event) {
 			continue
 		case phReveal:
 			if left := int(c.tunTarget) - c.revealed.Len(); left > 0 {
-				s.reshuffleIfEmpty(evs)
 				c.wait = Wait{Need: NeedCardToTunnel, Player: int(c.cur), Slot: -1, Count: left}
 				return
 			}
@@ -644,115 +560,4 @@ func (s *State) settle(evs *[]Event) {
 		}
 		panic(fmt.Sprintf("engine: bug: phase %d", c.phase))
 	}
-}
-
-func (s *State) canDrawSecond() bool {
-	return s.hasCards() || secondSlots(s.marketWord()) != 0
-}
-
-// filledSlots returns one bit per slot of marketWord x holding a card: bit
-// 8i for slot i.
-func filledSlots(x uint64) uint64 { return ^x >> 7 & slotLow }
-
-// secondSlots returns the slots of marketWord x that may be taken as a
-// second card (not locomotives), as filledSlots does.
-func secondSlots(x uint64) uint64 { return filledSlots(x) &^ locoSlots(x) }
-
-// tunnelExtra counts the revealed cards that cost one more card.
-func (s *State) tunnelExtra() int {
-	n := s.c.revealed.Count(Locomotive)
-	if s.c.tunColor != Locomotive {
-		n += s.c.revealed.Count(s.c.tunColor)
-	}
-	return n
-}
-
-func (s *State) resolveTunnel(evs *[]Event) {
-	c := &s.c
-	extra := s.tunnelExtra()
-	if extra == 0 {
-		s.completeClaim(int(c.tunRoute), c.played, evs)
-		c.played = CardSet{}
-		c.discard = c.discard.Union(c.revealed)
-		c.revealed = CardSet{}
-		c.tunRoute = -1
-		c.phase = phTurnEnd
-		return
-	}
-	c.tunExtra = int8(extra)
-	e := ev(EvTunnelCost, int(c.cur))
-	e.Route = int(c.tunRoute)
-	e.Count = extra
-	emit(evs, e)
-	c.phase = phTunnel
-}
-
-// completeClaim gives route r to the current player, paid with cards
-// (already out of the hand), which go to the discard pile.
-func (s *State) completeClaim(r int, cards CardSet, evs *[]Event) {
-	c := &s.c
-	rt := &s.m.Routes[r]
-	p := int(c.cur)
-	c.discard = c.discard.Union(cards)
-	s.setOwner(r, p)
-	if evs != nil {
-		e := ev(EvRouteClaimed, p)
-		e.Route = r
-		e.Cards = cards
-		e.Count = rt.Points
-		*evs = append(*evs, e)
-	}
-}
-
-// setOwner gives route r to player p, closing its twin in games of 2 or 3.
-func (s *State) setOwner(r, p int) {
-	c := &s.c
-	rt := &s.m.Routes[r]
-	c.owner[r] = int8(p + 1)
-	c.open.Remove(CardID(r))
-	if rt.Twin >= 0 {
-		c.twinOf[p].Add(CardID(rt.Twin))
-		if c.players <= 3 {
-			c.open.Remove(CardID(rt.Twin))
-		}
-	}
-	c.trains[p] -= int8(rt.Length)
-	c.score[p] += int16(rt.Points)
-}
-
-func (s *State) endTurn(evs *[]Event) {
-	c := &s.c
-	p := int(c.cur)
-	n := int(c.players)
-	if evs != nil {
-		emit(evs, ev(EvTurnEnded, p))
-	}
-	c.turns++
-	switch {
-	case c.lastRound:
-		c.turnsLeft--
-		if c.turnsLeft <= 0 {
-			s.gameOver(evs)
-			return
-		}
-	case c.trains[p] <= LastRoundAt:
-		c.lastRound = true
-		c.turnsLeft = int8(n)
-		e := ev(EvLastRound, p)
-		e.Count = int(c.trains[p])
-		emit(evs, e)
-	}
-	if int(c.passes) >= n {
-		// Everyone passed in a row: nothing has changed since, so nobody
-		// will ever be able to act again.
-		s.gameOver(evs)
-		return
-	}
-	c.cur = int8((p + 1) % n)
-	c.phase = phTurn
-}
-
-func (s *State) gameOver(evs *[]Event) {
-	s.c.phase = phOver
-	emit(evs, ev(EvGameOver, -1))
 }

@@ -237,7 +237,7 @@ func (t *Table) prompt(p int, w engine.Wait, pub engine.Public) (prompt, prog Te
 func (t *Table) turnPrompt(p int, pub engine.Public) (prompt, prog Text) {
 	switch t.g {
 	case gBlind:
-		if pub.DeckCards == 0 && pub.Discards > 0 {
+		if t.reshuffle {
 			return Text{Key: "prompt.reshuffle"}, Text{}
 		}
 		return Text{Key: "prompt.scan_blind"}, Text{}
@@ -281,9 +281,9 @@ func (t *Table) banner(pub engine.Public) Text {
 	switch {
 	case t.mode == ModeEnd:
 		return Text{Key: "prompt.game_over"}
-	case t.reshuffle || (t.mode == ModePlay && pub.DeckCards == 0 && pub.Discards > 0):
-		// The engine turns the discards into the deck when it next needs
-		// a card; the players shuffle them as soon as the deck runs out.
+	case t.reshuffle:
+		// The engine shuffled the discards into a new deck the moment the
+		// deck ran out; the players do the same before drawing from it.
 		return Text{Key: "prompt.reshuffle"}
 	case t.marketReset:
 		return Text{Key: "prompt.market_reset"}
@@ -311,7 +311,7 @@ func (t *Table) endView() *EndView {
 			StationsBuilt:    pr.StationsBuilt,
 			StationPoints:    pr.StationPoints,
 			LongestPath:      pr.LongestPath,
-			LongestRoutes:    LongestRoutes(t.m, sp[p].Routes),
+			LongestRoutes:    score.LongestRoutes(t.m, sp[p].Routes),
 			LongestBonus:     pr.LongestBonus,
 			Total:            pr.Total,
 		}
@@ -361,19 +361,9 @@ func (t *Table) endView() *EndView {
 	return ev
 }
 
-func decidedKey(tb score.TieBreak) string {
-	switch tb {
-	case score.Tickets:
-		return "end.decided_tickets"
-	case score.Stations:
-		return "end.decided_stations"
-	case score.Longest:
-		return "end.decided_longest"
-	case score.Shared:
-		return "end.decided_shared"
-	}
-	return "end.decided_points"
-}
+// decidedKey is the end screen's line saying what decided the winner:
+// "end.decided_" and the tie-break's name.
+func decidedKey(tb score.TieBreak) string { return "end.decided_" + tb.String() }
 
 // cloneEnd copies an end view so that callers cannot change the table's.
 func cloneEnd(e *EndView) *EndView {

@@ -31,8 +31,7 @@
 // and draw again only when the Rev changes.
 //
 // In digital play a bot's decision or the dealer's chance outcome becomes the
-// events a person would make (Gestures), or goes straight to the engine
-// through the same validation (Apply).
+// events a person would make (Gestures).
 //
 // # Flows
 //
@@ -60,8 +59,8 @@
 // A wrong scan, touch or press changes nothing and gives the seat a Notice
 // with Refused set. Refusals of the table itself use refuse.* keys; refusals
 // of the rules use the catalogue's "rule.<code>" key with the arguments
-// display/msg.Refusal gives (input builds that Text itself, naming players by
-// their colour), and the *engine.RuleError for logs.
+// Refusal gives (the one table from engine codes to messages, naming
+// players as the table calls them), and the *engine.RuleError for logs.
 //
 // # Announcements
 //

@@ -2,11 +2,14 @@ package input_test
 
 import (
 	"fmt"
+	"log"
 	"time"
 
+	"ttr/display/msg"
 	"ttr/engine"
 	"ttr/hal"
 	"ttr/input"
+	"ttr/maps"
 )
 
 // A two-seat table: the start screen, then the first card of the deal.
@@ -38,4 +41,26 @@ func Example() {
 	// prompt.scan_hand prompt.waiting
 	// refuse.wrong_reader
 	// card red1 1
+}
+
+// The table words an engine rule error where it shows it, naming the seat's
+// player and the city as the board prints it.
+func ExampleRefusal() {
+	c, err := msg.Load()
+	if err != nil {
+		log.Fatal(err)
+	}
+	eu := maps.Europe()
+	wien, _ := eu.City("wien")
+	names := func(p int) input.Text {
+		return []input.Text{{Key: "player_color.red"}, {Key: "player_color.yellow"}}[p]
+	}
+	refused := &engine.RuleError{Code: engine.ErrStationTaken, Params: engine.Params{Player: 1, City: wien}}
+	for _, lang := range msg.Langs() {
+		fmt.Println(c.Text(lang, input.Refusal(refused, eu, names)))
+	}
+	// Output:
+	// Amarillo ya tiene una estación en Wien.
+	// Galben are deja o gară în Wien.
+	// Yellow already has a station in Wien.
 }

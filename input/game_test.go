@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"ttr/engine"
+	"ttr/engine/score"
 	"ttr/input"
 	"ttr/input/inputtest"
 )
@@ -103,8 +105,9 @@ func checkEnd(t *testing.T, r *rig) {
 				t.Errorf("player %d: longest path uses route %d of player %d", p, rt, r.game().RouteOwner(rt))
 			}
 		}
-		if len(ep.LongestRoutes) > 0 && !isPath(r.game().Map(), ep.LongestRoutes) {
-			t.Errorf("player %d: longest routes %v are not a path", p, ep.LongestRoutes)
+		// score's own tests check that LongestRoutes is a path.
+		if want := score.LongestRoutes(r.game().Map(), r.game().ScorePlayers()[p].Routes); !slices.Equal(ep.LongestRoutes, want) {
+			t.Errorf("player %d: longest routes %v, score finds %v", p, ep.LongestRoutes, want)
 		}
 		if trains != ep.LongestPath {
 			t.Errorf("player %d: longest routes have %d trains, longest path %d", p, trains, ep.LongestPath)

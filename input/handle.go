@@ -18,21 +18,6 @@ func (t *Table) try(r *Result, seat hal.Seat, at time.Time, actions ...engine.Ac
 	return *r
 }
 
-// Apply applies a decision or a chance outcome directly, through the same
-// validation as the gestures that make it: for bots and the dealer in
-// digital play. A refusal comes back as a Notice for the acting seat and
-// changes nothing. Any gesture in progress is dropped when a is applied.
-func (t *Table) Apply(a engine.Action, at time.Time) Result {
-	t.rev = t.revs.Next()
-	var r Result
-	if t.st == nil {
-		return t.refuse(&r, -1, at, "rule.wrong_action", nil)
-	}
-	t.try(&r, t.SeatOf(t.st.Waiting().Player), at, a)
-	r.Sound = soundOf(&r, false)
-	return r
-}
-
 // Scan takes a tag placed on a seat's reader: a card or ticket drawn, dealt,
 // laid in the market or revealed for a tunnel (chance outcomes), a card
 // paid for a route, a station or a tunnel, a ticket given back. A scan the
@@ -210,62 +195,34 @@ func (t *Table) giveBack(r *Result, seat hal.Seat, at time.Time, w engine.Wait, 
 	return *r
 }
 
-// payNeed returns the number of cards the payment in progress needs.
-func (t *Table) payNeed() int {
+// payment returns the payment in progress with cards: the tunnel's extra
+// cost, the claim or the station; the zero Action when none is.
+func (t *Table) payment(cards engine.CardSet) engine.Action {
 	switch {
 	case t.st.Waiting().Need == engine.NeedTunnel:
-		return t.st.Waiting().Count
+		return engine.Pay(cards.IDs()...)
 	case t.g == gClaim:
-		return t.m.Routes[t.route].Length
+		return engine.Claim(t.route, cards.IDs()...)
 	case t.g == gStation:
-		return t.st.StationCost(t.st.Waiting().Player)
+		return engine.Station(t.city, cards.IDs()...)
 	}
-	return 0
+	return engine.Action{}
 }
 
-// checkPay validates the cards of a claim, station or tunnel payment in
-// progress: nil when they are all right so far, even if more are needed.
-func (t *Table) checkPay(cards engine.CardSet) error {
-	var err error
-	switch {
-	case t.st.Waiting().Need == engine.NeedTunnel:
-		err = t.st.CheckTunnelPay(cards)
-	case t.g == gClaim:
-		err = t.st.CheckClaim(t.route, cards)
-	case t.g == gStation:
-		err = t.st.CheckStation(t.city, cards)
-	default:
-		return &engine.RuleError{Code: engine.ErrWrongAction, Params: noParams()}
-	}
-	var re *engine.RuleError
-	if err == nil || !errors.As(err, &re) || re.Code != engine.ErrNotEnoughCards {
-		return err
-	}
-	// Not enough cards yet: fine, unless a ferry's locomotives can no
-	// longer fit in the cards still to come.
-	if t.g == gClaim && t.st.Waiting().Need == engine.NeedTurn {
-		rt := &t.m.Routes[t.route]
-		locos := cards.Count(engine.Locomotive)
-		if rt.Locomotives-locos > rt.Length-cards.Len() {
-			p := noParams()
-			p.Need, p.Got = rt.Locomotives, locos
-			return &engine.RuleError{Code: engine.ErrNeedLocomotives, Params: p}
-		}
-	}
-	return nil
-}
-
-// scanPay adds a card to the payment in progress, or refuses it at once.
+// scanPay adds a card to the payment in progress, or refuses it at once:
+// the engine says how many cards the payment takes and whether those
+// scanned so far can still make it.
 func (t *Table) scanPay(r *Result, seat hal.Seat, at time.Time, c engine.CardID) Result {
 	if t.cards.Has(c) {
 		return t.refuse(r, seat, at, "refuse.scanned_twice", nil)
 	}
-	if t.cards.Len() >= t.payNeed() {
-		return t.refuse(r, seat, at, "refuse.enough_cards", nil)
-	}
 	cards := t.cards
 	cards.Add(c)
-	if err := t.checkPay(cards); err != nil {
+	need, err := t.st.PaymentSoFar(t.payment(cards))
+	if t.cards.Len() >= need {
+		return t.refuse(r, seat, at, "refuse.enough_cards", nil)
+	}
+	if err != nil {
 		return t.refuseErr(r, seat, at, err)
 	}
 	t.cards = cards

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"ttr/engine"
-	"ttr/engine/score"
 	"ttr/hal"
 	"ttr/input"
 	"ttr/input/inputtest"
@@ -64,21 +63,6 @@ func TestHandleByPointer(t *testing.T) {
 	if res := r.do(hal.Press{Seat: 0, Button: 0, At: r.at()}); len(res.Notices)+len(res.Actions) != 0 {
 		t.Errorf("unknown button: %+v", res)
 	}
-}
-
-// TestApply routes a bot's decisions and the dealer's outcomes straight
-// through the table, with the same validation.
-func TestApply(t *testing.T) {
-	r := newGame(t, 2, "usa", nil)
-	at := r.at()
-	res := r.tb.Apply(engine.FaceUp(9), at)
-	if len(res.Actions) != 0 || len(res.Notices) != 1 || res.Notices[0].Text.Key != "rule.no_such_slot" || res.Notices[0].Seat != 0 {
-		t.Fatalf("Apply(faceup 9) = %+v, want refused at seat 0", res)
-	}
-	r.ok(r.tb.Apply(engine.Blind(), at), engine.DrawBlind)
-	d := engine.NewDealer(1)
-	r.ok(r.tb.Apply(d.Outcome(r.game()), at), engine.RevealCard)
-	r.prompt(0, "prompt.draw_second")
 }
 
 // TestResume continues a game after a restart from its set-up and the
@@ -180,105 +164,52 @@ func resumeAt(t testing.TB, s *engine.State) *rig {
 	return r
 }
 
-func TestReshufflePrompt(t *testing.T) {
-	s := playEngine(t, "usa", 2, 3, true, func(s *engine.State) bool {
-		return s.Waiting().Need == engine.NeedTurn && s.Deck().Len() == 0 && s.Discards().Len() > 0
-	})
-	r := resumeAt(t, s)
-	p := s.Waiting().Player
-	seat := int(r.tb.SeatOf(p))
-	if b := r.tb.View().Banner.Key; b != "prompt.reshuffle" {
-		t.Errorf("banner %q with an empty deck, want the reshuffle", b)
-	}
-	r.ok(r.touch(hal.DeckArea, "", 0))
-	r.prompt(seat, "prompt.reshuffle")
-	c := s.Discards().IDs()[0]
-	res := r.scanCard(seat, c)
-	r.ok(res, engine.DrawBlind, engine.RevealCard)
-	reshuffled := false
-	for _, e := range res.Events {
-		reshuffled = reshuffled || e.Kind == engine.EvReshuffle
-		if e.Hidden() {
-			t.Errorf("hidden event %v in the result", e.Kind)
-		}
-	}
-	if !reshuffled {
-		t.Errorf("events %v: no reshuffle", res.Events)
-	}
-	if b := r.tb.View().Banner.Key; b == "prompt.reshuffle" {
-		t.Errorf("banner still asks for a reshuffle")
-	}
-}
-
-// TestRefusalTextsInCatalogue checks that every engine rule error is worded
-// by a message of the catalogue, with the arguments the message takes.
-func TestRefusalTextsInCatalogue(t *testing.T) {
-	m := maps.Europe()
-	cat := loadCatalog(t)
-	for code := engine.ErrWrongAction; code <= engine.ErrTicketWrongPile+1; code++ {
-		for _, col := range []engine.CardColor{engine.Locomotive, engine.Red} {
-			e := &engine.RuleError{Code: code, Params: engine.Params{Need: 3, Got: 2, Player: 1, Route: 4, Other: 5, City: 6, Slot: 2, Card: 7, Ticket: 8, Color: col}}
-			got := input.Refusal(e, m, nil)
-			if err := cat.Check(toMsg(got)); err != nil {
-				t.Errorf("%s: %v", code, err)
+// TestReshufflePromptedWhenTheDeckRunsOut: the moment a player draws the
+// deck's last card, the engine shuffles the discards into a new deck and
+// every seat is told to do the same at the table; the banner stays until
+// a card is drawn from the new deck.
+func TestReshufflePromptedWhenTheDeckRunsOut(t *testing.T) {
+	for _, mapID := range []string{"usa", "europe"} {
+		t.Run(mapID, func(t *testing.T) {
+			s := playEngine(t, mapID, 2, 3, true, func(s *engine.State) bool {
+				return s.Waiting().Need == engine.NeedTurn && s.Deck().Len() == 1 && s.Discards().Len() > 0
+			})
+			r := resumeAt(t, s)
+			p := s.Waiting().Player
+			seat := int(r.tb.SeatOf(p))
+			if b := r.tb.View().Banner.Key; b == "prompt.reshuffle" {
+				t.Fatalf("banner asks for a reshuffle while the deck holds a card")
 			}
-		}
-	}
-}
-
-// TestLongestRoutes checks that the routes found form a path as long as
-// score.LongestPath says, on random sets of routes of both maps.
-func TestLongestRoutes(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for _, m := range []*maps.Map{maps.USA(), maps.Europe()} {
-		for i := range 300 {
-			n := rng.IntN(25)
-			var routes []int
-			for range n {
-				routes = append(routes, rng.IntN(len(m.Routes)))
-			}
-			got := input.LongestRoutes(m, routes)
-			trains := 0
-			used := map[int]bool{}
-			for _, rt := range got {
-				if used[rt] {
-					t.Fatalf("%s #%d: route %d used twice", m.ID, i, rt)
+			r.ok(r.touch(hal.DeckArea, "", 0))
+			r.prompt(seat, "prompt.scan_blind")
+			discards := s.Discards()
+			res := r.scanCard(seat, s.Deck().IDs()[0])
+			r.ok(res, engine.DrawBlind, engine.RevealCard)
+			reshuffled := false
+			for _, e := range res.Events {
+				reshuffled = reshuffled || e.Kind == engine.EvReshuffle && e.Count == discards.Len()
+				if e.Hidden() {
+					t.Errorf("hidden event %v in the result", e.Kind)
 				}
-				used[rt] = true
-				trains += m.Routes[rt].Length
 			}
-			if want := score.LongestPath(m, routes); trains != want {
-				t.Fatalf("%s #%d: routes %v: path of %d trains, LongestPath %d", m.ID, i, got, trains, want)
+			if !reshuffled {
+				t.Fatalf("events %v: no reshuffle of the %d discards", res.Events, discards.Len())
 			}
-			// Consecutive routes share a city: it is one path.
-			if len(got) > 0 && !isPath(m, got) {
-				t.Fatalf("%s #%d: %v is not a path", m.ID, i, got)
+			if g := r.game(); g.Deck() != discards || !g.Discards().Empty() {
+				t.Fatalf("deck %v, discards %v: want the old discards %v as the deck", g.Deck(), g.Discards(), discards)
 			}
-		}
+			v := r.tb.View()
+			if v.Banner.Key != "prompt.reshuffle" {
+				t.Fatalf("banner %q once the deck ran out, want the reshuffle", v.Banner.Key)
+			}
+			r.ok(r.touch(hal.DeckArea, "", 0))
+			r.prompt(seat, "prompt.reshuffle")
+			r.ok(r.scanCard(seat, discards.IDs()[0]), engine.DrawBlind, engine.RevealCard)
+			if b := r.tb.View().Banner.Key; b == "prompt.reshuffle" {
+				t.Errorf("banner still asks for a reshuffle after a card of the new deck was drawn")
+			}
+		})
 	}
-}
-
-// isPath reports whether routes, in order, run one after the other.
-func isPath(m *maps.Map, routes []int) bool {
-	if len(routes) == 0 {
-		return true
-	}
-	first := m.Routes[routes[0]]
-	for _, start := range []int{first.A, first.B} {
-		city, ok := start, true
-		for _, rt := range routes {
-			r := m.Routes[rt]
-			if r.A != city && r.B != city {
-				ok = false
-				break
-			}
-			city = r.Other(city)
-		}
-		if ok {
-			return true
-		}
-	}
-	return false
 }
 
 // TestResumeKeepsBanners resumes a game in its last round, and one with a

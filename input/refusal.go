@@ -1,15 +1,19 @@
 package input
 
 import (
+	"strings"
+
 	"ttr/engine"
 	"ttr/maps"
 )
 
 // Refusal returns what the table tells a player whose action the rules
-// refused: the catalogue's message for e's code (key "rule.<code>") with the
-// arguments its parameters give (display/msg.Refusal is this function),
-// so that a Notice needs nothing but its Text to be worded. m names cities;
-// name says what the table calls engine player p (nil: "Player <p+1>").
+// refused: the catalogue's message for e's code, key "rule." and the
+// code's name with "_" for spaces ("rule.not_enough_cards"), with the
+// arguments its parameters give, so that a Notice needs nothing but its
+// Text to be worded. A code the engine does not name reads as
+// rule.wrong_action. m names cities; name says what the table calls engine
+// player p (nil: "Player <p+1>").
 func Refusal(e *engine.RuleError, m *maps.Map, name func(p int) Text) Text {
 	p := e.Params
 	player := func(i int) Text {
@@ -24,33 +28,10 @@ func Refusal(e *engine.RuleError, m *maps.Map, name func(p int) Text) Text {
 		}
 		return m.Cities[i].Name
 	}
-	key := func(k string) Text { return Text{Key: "rule." + k} }
-	with := func(k string, args map[string]any) Text { return Text{Key: "rule." + k, Args: args} }
+	t := Text{Key: refusalKey(e.Code)}
 	switch e.Code {
-	case engine.ErrWrongAction:
-		return key("wrong_action")
-	case engine.ErrGameOver:
-		return key("game_over")
-	case engine.ErrNoSuchPlayer:
-		return key("no_such_player")
-	case engine.ErrNoSuchRoute:
-		return key("no_such_route")
-	case engine.ErrNoSuchCity:
-		return key("no_such_city")
-	case engine.ErrNoSuchSlot:
-		return key("no_such_slot")
-	case engine.ErrNoSuchCard:
-		return key("no_such_card")
-	case engine.ErrNoSuchTicket:
-		return key("no_such_ticket")
-	case engine.ErrNotInHand:
-		return key("not_in_hand")
-	case engine.ErrNoCards:
-		return key("no_cards")
-	case engine.ErrMixedColors:
-		return key("mixed_colors")
 	case engine.ErrWrongColor:
-		return with("wrong_color", map[string]any{"Color": CardColorText(p.Color, 2)})
+		t.Args = map[string]any{"Color": CardColorText(p.Color, 2)}
 	case engine.ErrNotEnoughCards:
 		// The engine reports Locomotive when any one colour would do (grey
 		// routes, stations) and no coloured card says which yet.
@@ -58,61 +39,28 @@ func Refusal(e *engine.RuleError, m *maps.Map, name func(p int) Text) Text {
 		if p.Color != engine.Locomotive {
 			cards = Text{Key: "count.colored_cards", Args: map[string]any{"Count": p.Need, "Color": CardColorText(p.Color, p.Need)}}
 		}
-		return with("not_enough_cards", map[string]any{"Cards": cards, "Got": max(p.Got, 0)})
+		t.Args = map[string]any{"Cards": cards, "Got": max(p.Got, 0)}
 	case engine.ErrTooManyCards:
-		return with("too_many_cards", map[string]any{"Count": p.Need, "Got": p.Got})
-	case engine.ErrNeedLocomotives:
-		return with("need_locomotives", map[string]any{"Count": p.Need})
-	case engine.ErrLocomotivesOnly:
-		return key("locomotives_only")
+		t.Args = map[string]any{"Count": p.Need, "Got": p.Got}
+	case engine.ErrNeedLocomotives, engine.ErrKeepTooFew:
+		t.Args = map[string]any{"Count": p.Need}
 	case engine.ErrNotEnoughTrains:
-		return with("not_enough_trains", map[string]any{"Count": p.Got, "Need": p.Need})
-	case engine.ErrRouteClaimed:
-		return with("route_claimed", map[string]any{"Player": player(p.Player)})
-	case engine.ErrDoubleRouteOwned:
-		return key("double_route_owned")
-	case engine.ErrDoubleRouteClosed:
-		return key("double_route_closed")
-	case engine.ErrSlotEmpty:
-		return key("slot_empty")
-	case engine.ErrSecondLocomotive:
-		return key("second_locomotive")
-	case engine.ErrNoTrainCards:
-		return key("no_train_cards")
-	case engine.ErrNoTickets:
-		return key("no_tickets")
-	case engine.ErrNoStations:
-		return key("no_stations")
-	case engine.ErrNoStationsLeft:
-		return key("no_stations_left")
+		t.Args = map[string]any{"Count": p.Got, "Need": p.Need}
+	case engine.ErrRouteClaimed, engine.ErrCardInHand, engine.ErrTicketHeld:
+		t.Args = map[string]any{"Player": player(p.Player)}
 	case engine.ErrStationTaken:
-		return with("station_taken", map[string]any{"Player": player(p.Player), "City": city(p.City)})
-	case engine.ErrKeepTooFew:
-		return with("keep_too_few", map[string]any{"Count": p.Need})
-	case engine.ErrTicketNotDrawn:
-		return key("ticket_not_drawn")
-	case engine.ErrCannotPass:
-		return key("cannot_pass")
-	case engine.ErrCardInHand:
-		return with("card_in_hand", map[string]any{"Player": player(p.Player)})
-	case engine.ErrCardInMarket:
-		return key("card_in_market")
-	case engine.ErrCardDiscarded:
-		return key("card_discarded")
-	case engine.ErrCardInTunnel:
-		return key("card_in_tunnel")
-	case engine.ErrCardPlayed:
-		return key("card_played")
-	case engine.ErrTicketHeld:
-		return with("ticket_held", map[string]any{"Player": player(p.Player)})
-	case engine.ErrTicketInBox:
-		return key("ticket_in_box")
-	case engine.ErrTicketNotNext:
-		return key("ticket_not_next")
-	case engine.ErrTicketWrongPile:
-		return key("ticket_wrong_pile")
+		t.Args = map[string]any{"Player": player(p.Player), "City": city(p.City)}
 	}
-	return key("wrong_action")
+	return t
+}
+
+// refusalKey is the catalogue key of code c's message.
+func refusalKey(c engine.Code) string {
+	name := c.String()
+	if c == 0 || strings.HasPrefix(name, "Code(") {
+		return "rule.wrong_action"
+	}
+	return "rule." + strings.ReplaceAll(name, " ", "_")
 }
 
 // CardColorText returns the word for train cards of colour c ("red",

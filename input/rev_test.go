@@ -127,9 +127,6 @@ func TestRevChangesWithEveryMutator(t *testing.T) {
 		{"Handle (Cancel)", func() any {
 			return r.tb.Handle(hal.Press{Seat: 0, Button: hal.Cancel, At: r.at()})
 		}, func(v input.View) bool { return v.Claim == nil }},
-		{"Apply", func() any {
-			return r.tb.Apply(engine.FaceUp(0), r.at())
-		}, func(v input.View) bool { return v.Public.Market[0] == engine.NoCard }},
 		{"Resume", func() any {
 			s := r.game()
 			replayed, err := engine.Replay(&engine.Log{Map: s.Map(), Players: s.Players(), Actions: s.History()})

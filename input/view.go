@@ -96,8 +96,8 @@ type Notice struct {
 	// for that player's seat, never for the whole table.
 	Seat hal.Seat
 	// Text is the message. For refusals by the rules it is the catalogue's
-	// "rule.<code>" message with the same arguments msg.Refusal gives,
-	// players named by their colour.
+	// "rule.<code>" message with the arguments Refusal gives, players
+	// named as the table calls them.
 	Text Text
 	// Refused is set when the notice refuses an event: nothing changed.
 	Refused bool

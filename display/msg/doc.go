@@ -22,10 +22,10 @@
 // count.* ("3 cards"), color.* (card colours agreeing with a count),
 // player_color.*, map.*, button.*, list.and, panel.* (the seat panel),
 // prompt.* (what the table expects from a player now), rule.* (one per
-// engine.Code, built by Refusal from a *engine.RuleError), refuse.* (what
+// engine.Code, built by input.Refusal from a *engine.RuleError), refuse.* (what
 // the table itself refuses: an unknown tag, a card scanned twice, the wrong
-// reader), status.* (hardware), end.* (the end screen; Decided words a
-// score.TieBreak) and start.* (the start screen).
+// reader), status.* (hardware), end.* (the end screen; input words a
+// score.TieBreak as end.decided_<tie-break>) and start.* (the start screen).
 //
 // # Library
 //

@@ -5,8 +5,6 @@ import (
 	"log"
 
 	"ttr/display/msg"
-	"ttr/engine"
-	"ttr/maps"
 )
 
 // A seat panel shows the progress of a claim in the table's language; the
@@ -30,24 +28,4 @@ func ExampleCatalog_Text() {
 	// ro: 2 din 3 roșii
 	// en: 2 of 3 red
 	// 20 de cărți
-}
-
-// The table words an engine rule error where it shows it, naming the seat's
-// player and the city as the board prints it.
-func ExampleRefusal() {
-	c, err := msg.Load()
-	if err != nil {
-		log.Fatal(err)
-	}
-	eu := maps.Europe()
-	wien, _ := eu.City("wien")
-	names := msg.Names{Map: eu, Players: []msg.Text{{Key: "player_color.red"}, {Key: "player_color.yellow"}}}
-	refused := &engine.RuleError{Code: engine.ErrStationTaken, Params: engine.Params{Player: 1, City: wien}}
-	for _, lang := range msg.Langs() {
-		fmt.Println(c.Text(lang, msg.Refusal(refused, names)))
-	}
-	// Output:
-	// Amarillo ya tiene una estación en Wien.
-	// Galben are deja o gară în Wien.
-	// Yellow already has a station in Wien.
 }

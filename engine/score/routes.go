@@ -1,16 +1,15 @@
-package input
+package score
 
 import (
 	"slices"
 
-	"ttr/engine/score"
 	"ttr/maps"
 )
 
 // LongestRoutes returns the routes of one longest continuous path of the
 // given routes (route indexes in m.Routes), in the order the path runs: the
 // path may pass through a city more than once but uses each route at most
-// once, as in score.LongestPath, whose length it has. The end screen draws
+// once, as in LongestPath, whose length it has. The end screen draws
 // it on the board. Among paths of equal length the first found from the
 // lowest-numbered city wins, so the answer is deterministic.
 //
@@ -18,7 +17,7 @@ import (
 // all have an even number of routes, or it starts and ends at cities with an
 // odd number of routes (otherwise it could be extended at an end), so only
 // those cities start the search, which stops at the first path as long as
-// score.LongestPath.
+// LongestPath.
 func LongestRoutes(m *maps.Map, routes []int) []int {
 	routes = slices.Clone(routes)
 	slices.Sort(routes)
@@ -70,9 +69,9 @@ func LongestRoutes(m *maps.Map, routes []int) []int {
 		}
 	}
 
-	// The length is known (score's search is fast): stop at the first path
+	// The length is known (LongestPath's search is fast): stop at the first path
 	// that long.
-	target := score.LongestPath(m, routes)
+	target := LongestPath(m, routes)
 	used := make([]bool, len(routes))
 	var path, best []int
 	bestLen := 0

@@ -1,4 +1,4 @@
-package input_test
+package score_test
 
 import (
 	"math/rand/v2"
@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"ttr/engine/score"
-	"ttr/input"
 	"ttr/maps"
 )
 
@@ -46,7 +45,7 @@ func TestLongestRoutesDenseNetworks(t *testing.T) {
 		for i := range 100 {
 			routes := grownNetwork(rng, m)
 			start := time.Now()
-			got := input.LongestRoutes(m, routes)
+			got := score.LongestRoutes(m, routes)
 			worst = max(worst, time.Since(start))
 			start = time.Now()
 			want := score.LongestPath(m, routes)
@@ -61,4 +60,59 @@ func TestLongestRoutesDenseNetworks(t *testing.T) {
 		}
 	}
 	t.Logf("slowest search: LongestRoutes %v, score.LongestPath %v", worst, worstScore)
+}
+
+// TestLongestRoutes checks that the routes found form a path as long as
+// LongestPath says, on random sets of routes of both maps.
+func TestLongestRoutes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, m := range []*maps.Map{maps.USA(), maps.Europe()} {
+		for i := range 300 {
+			n := rng.IntN(25)
+			var routes []int
+			for range n {
+				routes = append(routes, rng.IntN(len(m.Routes)))
+			}
+			got := score.LongestRoutes(m, routes)
+			trains := 0
+			used := map[int]bool{}
+			for _, rt := range got {
+				if used[rt] {
+					t.Fatalf("%s #%d: route %d used twice", m.ID, i, rt)
+				}
+				used[rt] = true
+				trains += m.Routes[rt].Length
+			}
+			if want := score.LongestPath(m, routes); trains != want {
+				t.Fatalf("%s #%d: routes %v: path of %d trains, LongestPath %d", m.ID, i, got, trains, want)
+			}
+			// Consecutive routes share a city: it is one path.
+			if len(got) > 0 && !isPath(m, got) {
+				t.Fatalf("%s #%d: %v is not a path", m.ID, i, got)
+			}
+		}
+	}
+}
+
+// isPath reports whether routes, in order, run one after the other.
+func isPath(m *maps.Map, routes []int) bool {
+	if len(routes) == 0 {
+		return true
+	}
+	first := m.Routes[routes[0]]
+	for _, start := range []int{first.A, first.B} {
+		city, ok := start, true
+		for _, rt := range routes {
+			r := m.Routes[rt]
+			if r.A != city && r.B != city {
+				ok = false
+				break
+			}
+			city = r.Other(city)
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
 }
