@@ -460,13 +460,13 @@ func finishedGames(t *testing.T, dir string) [][]string {
 }
 
 // TestClickUSAGame plays a whole two-player USA game in the simulator's
-// window with the pointer and the keys at seat 0, a bot at seat 1: the
+// window with the pointer and the keys at Seat 1, a bot at Seat 2 (hal.Seat 0 and 1): the
 // start screen's keys, a ticket given back, picking and unpicking cards,
 // claims paid with S and Confirm (and Enter), a claim cancelled, a face-up
 // card touched, blind draws with D and a ticket draw with T.
 func TestClickUSAGame(t *testing.T) {
 	dir := t.TempDir()
-	c := startClicker(t, maps.USA(), "-map", "usa", "-seats", "2", "-bots", "1", "-seed", "5", "-journal", dir)
+	c := startClicker(t, maps.USA(), "-map", "usa", "-seats", "2", "-bots", "2", "-seed", "5", "-journal", dir)
 	c.startGame()
 	if c.waitForSeat0() != "keep tickets" {
 		t.Fatalf("after the deal: %s, want seat 0 to keep tickets", c.trace)
@@ -577,13 +577,13 @@ func TestClickUSAGame(t *testing.T) {
 }
 
 // TestClickEuropeGame plays a two-player Europe game in the window with
-// the pointer and keys at seat 0 until it has claimed a tunnel and a ferry
+// the pointer and keys at Seat 1 until it has claimed a tunnel and a ferry
 // and built a station, paying a tunnel's extra cards or withdrawing with
-// Cancel, and cancelling a claim with Esc; then the B key gives seat 0 to a bot, and the bots finish the
+// Cancel, and cancelling a claim with Esc; then the B key gives Seat 1 to a bot, and the bots finish the
 // game.
 func TestClickEuropeGame(t *testing.T) {
 	dir := t.TempDir()
-	c := startClicker(t, maps.Europe(), "-map", "europe", "-seats", "2", "-bots", "1", "-seed", "3", "-journal", dir)
+	c := startClicker(t, maps.Europe(), "-map", "europe", "-seats", "2", "-bots", "2", "-seed", "3", "-journal", dir)
 	c.startGame()
 	if c.waitForSeat0() != "keep tickets" {
 		t.Fatalf("after the deal: %s, want seat 0 to keep tickets", c.trace)
