@@ -48,7 +48,8 @@ func (s *Screen) announceBoxes(v *input.View, lang msg.Lang, lay *screenLayout) 
 	m := bl.TrackDepth + 3*u
 	dep := announceDepth(u)
 	corner := m + dep + gap*u
-	var busy []board.Rect
+	var room [5]board.Rect // the tunnel and the plates placed
+	busy := room[:0]
 	var hidden [4]bool
 	if v.Tunnel != nil && v.Map != nil {
 		box, e := s.tunnelBox(v, lay)
@@ -78,7 +79,12 @@ func (s *Screen) announceBoxes(v *input.View, lang msg.Lang, lay *screenLayout) 
 		case Right:
 			b0, b1 = b.X+b.W-m-dep, b.X+b.W-m
 		}
-		free := [][2]float32{{lo, hi}}
+		// Each thing in the way splits a stretch in at most two: with the
+		// tunnel and three plates, at most five stretches (no allocation:
+		// the still layer is drawn every frame while unprepared).
+		var free, next [8][2]float32
+		free[0] = [2]float32{lo, hi}
+		nf := 1
 		for _, o := range busy {
 			o0, o1, c0, c1 := o.X, o.X+o.W, o.Y, o.Y+o.H
 			if across {
@@ -88,19 +94,21 @@ func (s *Screen) announceBoxes(v *input.View, lang msg.Lang, lay *screenLayout) 
 				continue
 			}
 			o0, o1 = o0-gap*u, o1+gap*u
-			var next [][2]float32
-			for _, f := range free {
-				if f[0] < o0 {
-					next = append(next, [2]float32{f[0], min(f[1], o0)})
+			nn := 0
+			for _, f := range free[:nf] {
+				if f[0] < o0 && nn < len(next) {
+					next[nn] = [2]float32{f[0], min(f[1], o0)}
+					nn++
 				}
-				if f[1] > o1 {
-					next = append(next, [2]float32{max(f[0], o1), f[1]})
+				if f[1] > o1 && nn < len(next) {
+					next[nn] = [2]float32{max(f[0], o1), f[1]}
+					nn++
 				}
 			}
-			free = next
+			free, nf = next, nn
 		}
 		var span [2]float32
-		for _, f := range free {
+		for _, f := range free[:nf] {
 			if f[1]-f[0] > span[1]-span[0] {
 				span = f
 			}
