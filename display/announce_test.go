@@ -134,9 +134,13 @@ func TestAnnouncePlatesKeepClear(t *testing.T) {
 		v     input.View
 		edges []Edge
 	}
+	banner := europe
+	banner.Tunnel = nil
+	banner.Banner = input.Text{Key: "prompt.last_round", Args: realisticArgs(catalog(t), "prompt.last_round", 1)}
 	scenes := []scene{
 		{"europe-4p", europe, fourEdges},
 		{"tunnel", tunnel, []Edge{Bottom, Left, Top}},
+		{"banner", banner, fourEdges},
 	}
 	for _, sc := range scenes {
 		for _, size := range [][2]int{{800, 480}, {1280, 720}, {1920, 1080}} {
@@ -146,10 +150,18 @@ func TestAnnouncePlatesKeepClear(t *testing.T) {
 			s := ss.get(t, w, h, sc.edges)
 			lay := s.play
 			boxes, fit, has := s.announceBoxes(&v, s.langOf(&v), lay)
-			tb, te := s.tunnelBox(&v, lay)
 			where := fmt.Sprintf("%s %dx%d", sc.name, w, h)
-			if has[te] {
-				t.Errorf("%s: the plate facing the tunnel's player (%v) is shown", where, te)
+			var tb board.Rect
+			if v.Tunnel != nil {
+				var te Edge
+				tb, te = s.tunnelBox(&v, lay)
+				if has[te] {
+					t.Errorf("%s: the plate facing the tunnel's player (%v) is shown", where, te)
+				}
+			}
+			var banners [4]board.Rect
+			if !v.Banner.IsZero() {
+				banners, _, _, _ = s.bannerBoxes(&v, s.langOf(&v), lay, v.Banner, input.Text{})
 			}
 			n := 0
 			for e := Bottom; e <= Right; e++ {
@@ -160,6 +172,11 @@ func TestAnnouncePlatesKeepClear(t *testing.T) {
 				r := boxes[e]
 				if got := r.Intersect(tb.Inset(-3 * lay.u)); got.Area() > 0 {
 					t.Errorf("%s: the plate facing %v %v crosses the tunnel's overlay %v", where, e, r, tb)
+				}
+				for o := Bottom; o <= Right; o++ {
+					if r.Intersect(banners[o]).Area() > 0 {
+						t.Errorf("%s: the plate facing %v crosses the banner facing %v", where, e, o)
+					}
 				}
 				for o := e + 1; o <= Right; o++ {
 					if has[o] && r.Intersect(boxes[o]).Area() > 0 {
