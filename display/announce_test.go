@@ -135,7 +135,6 @@ func TestAnnouncePlatesKeepClear(t *testing.T) {
 		edges []Edge
 	}
 	banner := europe
-	banner.Tunnel = nil
 	banner.Banner = input.Text{Key: "prompt.last_round", Args: realisticArgs(catalog(t), "prompt.last_round", 1)}
 	scenes := []scene{
 		{"europe-4p", europe, fourEdges},
@@ -161,7 +160,21 @@ func TestAnnouncePlatesKeepClear(t *testing.T) {
 			}
 			var banners [4]board.Rect
 			if !v.Banner.IsZero() {
-				banners, _, _, _ = s.bannerBoxes(&v, s.langOf(&v), lay, v.Banner, input.Text{})
+				var shown [4]bool
+				banners, _, _, shown = s.bannerBoxes(&v, s.langOf(&v), lay, v.Banner, input.Text{})
+				n := 0
+				for e, r := range banners {
+					if !shown[e] {
+						continue
+					}
+					n++
+					if v.Tunnel != nil && r.Intersect(tb.Inset(-3*lay.u)).Area() > 0 {
+						t.Errorf("%s: the banner facing %v crosses the tunnel's overlay", where, Edge(e))
+					}
+				}
+				if n == 0 {
+					t.Errorf("%s: no banner shown", where)
+				}
 			}
 			n := 0
 			for e := Bottom; e <= Right; e++ {

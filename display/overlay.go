@@ -13,7 +13,8 @@ import (
 
 // bannerBoxes returns where a banner of first (and second, if not zero)
 // goes facing each edge where players sit (has), the length its words
-// were fitted to along each, and its depth.
+// were fitted to along each, and its depth. A banner that would cross the
+// tunnel's overlay is not shown while the overlay is.
 func (s *Screen) bannerBoxes(v *input.View, lang msg.Lang, lay *screenLayout, first, second msg.Text) (boxes [4]board.Rect, longs [4]float32, deep float32, has [4]bool) {
 	bl := s.boardLayout()
 	if bl == nil {
@@ -76,6 +77,12 @@ func (s *Screen) bannerBoxes(v *input.View, lang msg.Lang, lay *screenLayout, fi
 			} else {
 				box.X += short / 2
 				box.W -= short
+			}
+		}
+		if v.Tunnel != nil && v.Map != nil {
+			// The tunnel's overlay lasts a turn; a banner in its way waits.
+			if tb, _ := s.tunnelBox(v, lay); box.Intersect(tb.Inset(-4*u)).Area() > 0 {
+				continue
 			}
 		}
 		boxes[e], longs[e], has[e] = box, long, true
