@@ -18,8 +18,8 @@ import (
 // (input.KeyboardRows), Delete, OK and Space. HitTest resolves its keys
 // before the panels' own (a keyboard reaches over the board) and sends them
 // as input.KeyType keys; input (names.go) does the typing. Outside the
-// keyboard, a playing seat's panel has a Name key (input.KeyName) in the
-// row of colours.
+// keyboard, a playing seat's start strip has a Name key (input.KeyName)
+// at the end of its words, before the colours (nameKey).
 
 // kbKey is a key of the name keyboard: its ID after input.KeyType, its
 // width in units and its rectangle in the panel's coordinates.
