@@ -1,6 +1,7 @@
 package display
 
 import (
+	"fmt"
 	"image"
 	"testing"
 	"time"
@@ -46,7 +47,7 @@ func TestAnnouncementDrawn(t *testing.T) {
 	s := ss.get(t, w, h, edges)
 	before := ss.shot(t, w, h, edges, &quiet, at.Add(time.Hour))
 	after := ss.shot(t, w, h, edges, &v, at.Add(time.Hour))
-	boxes, has := s.announceBoxes(&v, s.langOf(&v), s.play)
+	boxes, _, has := s.announceBoxes(&v, s.langOf(&v), s.play)
 	for e := Bottom; e <= Right; e++ {
 		if !has[e] {
 			t.Errorf("no line facing the %v edge", e)
@@ -108,5 +109,112 @@ func TestResolvedTunnelStaysInSight(t *testing.T) {
 	bl := ss.get(t, 1280, 720, edges).boardLayout()
 	if got := diffIn(a, b, bl.Board); got < 5000 {
 		t.Errorf("the resolved tunnel's cards are not shown: %d pixels differ", got)
+	}
+}
+
+// TestAnnouncePlatesKeepClear checks, from the layout, that no
+// announcement plate lies over another text: the tunnel's overlay (the
+// plate facing the tunnel's player gives way to it), another plate, a
+// seat's strip or the market; and that each plate stays on the board and
+// is no longer than its words.
+func TestAnnouncePlatesKeepClear(t *testing.T) {
+	ss := screens{}
+	defer ss.unload()
+	at := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
+	_, europe := europeInProgress(t, "en")
+	tunnel := tunnelScene(t)
+	if europe.Tunnel == nil || tunnel.Tunnel == nil || europe.Announce.Text.IsZero() {
+		t.Fatal("the scenes have no tunnel or no announcement")
+	}
+	if tunnel.Announce.Text.IsZero() {
+		tunnel.Announce = europe.Announce
+	}
+	type scene struct {
+		name  string
+		v     input.View
+		edges []Edge
+	}
+	banner := europe
+	banner.Banner = input.Text{Key: "prompt.last_round", Args: realisticArgs(catalog(t), "prompt.last_round", 1)}
+	scenes := []scene{
+		{"europe-4p", europe, fourEdges},
+		{"tunnel", tunnel, []Edge{Bottom, Left, Top}},
+		{"banner", banner, fourEdges},
+	}
+	for _, sc := range scenes {
+		for _, size := range [][2]int{{800, 480}, {1280, 720}, {1920, 1080}} {
+			w, h := size[0], size[1]
+			v := sc.v
+			ss.shot(t, w, h, sc.edges, &v, at)
+			s := ss.get(t, w, h, sc.edges)
+			lay := s.play
+			boxes, fit, has := s.announceBoxes(&v, s.langOf(&v), lay)
+			where := fmt.Sprintf("%s %dx%d", sc.name, w, h)
+			var tb board.Rect
+			if v.Tunnel != nil {
+				var te Edge
+				tb, te = s.tunnelBox(&v, lay)
+				if has[te] {
+					t.Errorf("%s: the plate facing the tunnel's player (%v) is shown", where, te)
+				}
+			}
+			var banners [4]board.Rect
+			if !v.Banner.IsZero() {
+				var shown [4]bool
+				banners, _, _, shown = s.bannerBoxes(&v, s.langOf(&v), lay, v.Banner, input.Text{})
+				n := 0
+				for e, r := range banners {
+					if !shown[e] {
+						continue
+					}
+					n++
+					if v.Tunnel != nil && r.Intersect(tb.Inset(-3*lay.u)).Area() > 0 {
+						t.Errorf("%s: the banner facing %v crosses the tunnel's overlay", where, Edge(e))
+					}
+				}
+				if n == 0 {
+					t.Errorf("%s: no banner shown", where)
+				}
+			}
+			n := 0
+			for e := Bottom; e <= Right; e++ {
+				if !has[e] {
+					continue
+				}
+				n++
+				r := boxes[e]
+				if got := r.Intersect(tb.Inset(-3 * lay.u)); got.Area() > 0 {
+					t.Errorf("%s: the plate facing %v %v crosses the tunnel's overlay %v", where, e, r, tb)
+				}
+				for o := Bottom; o <= Right; o++ {
+					if r.Intersect(banners[o]).Area() > 0 {
+						t.Errorf("%s: the plate facing %v crosses the banner facing %v", where, e, o)
+					}
+				}
+				for o := e + 1; o <= Right; o++ {
+					if has[o] && r.Intersect(boxes[o]).Area() > 0 {
+						t.Errorf("%s: the plates facing %v and %v cross", where, e, o)
+					}
+				}
+				for i := range lay.panels {
+					if r.Intersect(lay.panels[i].rect).Area() > 0 {
+						t.Errorf("%s: the plate facing %v crosses seat %d's strip", where, e, lay.panels[i].seat+1)
+					}
+				}
+				if r.Intersect(lay.market.area).Area() > 0 {
+					t.Errorf("%s: the plate facing %v crosses the market", where, e)
+				}
+				if b := s.boardLayout().Board; r.X < b.X || r.Y < b.Y || r.X+r.W > b.X+b.W+0.5 || r.Y+r.H > b.Y+b.H+0.5 {
+					t.Errorf("%s: the plate facing %v %v leaves the board %v", where, e, r, b)
+				}
+				long := max(r.W, r.H)
+				if long > fit[e].W+16*lay.u+1 {
+					t.Errorf("%s: the plate facing %v is %.0f long, its words at most %.0f", where, e, long, fit[e].W)
+				}
+			}
+			if n == 0 {
+				t.Errorf("%s: no plate shown", where)
+			}
+		}
 	}
 }

@@ -60,10 +60,13 @@
 // just inside the track, until the next move; for AnnouncePulse after the
 // move its route or city pulses and its points rise from the player's
 // marker. The tunnel being paid is shown large, facing its player, and its
-// cards stay in sight while View.Tunnel is set. The last round runs along
-// the board's edges inside the last move's line. The start screen puts the
-// language, map and Start keys in the middle and Join, the colours and
-// First on each strip.
+// cards stay in sight while View.Tunnel is set; meanwhile the last move's
+// line facing that player gives way to it (it tells them), the others
+// take the free stretch of their edge, and a banner in its way waits. The
+// last round runs along the board's edges inside the last move's line. No
+// plate lies over another text (TestAnnouncePlatesKeepClear). The start
+// screen puts the language, map and Start keys in the middle and Join, the
+// colours, First and the Name key on each strip.
 //
 // The end screen gives each seat a deeper panel: in its header the
 // ranking of every player side by side (place, colour and mark, total; the

@@ -18,8 +18,8 @@ import (
 // (input.KeyboardRows), Delete, OK and Space. HitTest resolves its keys
 // before the panels' own (a keyboard reaches over the board) and sends them
 // as input.KeyType keys; input (names.go) does the typing. Outside the
-// keyboard, a playing seat's panel has a Name key (input.KeyName) in the
-// row of colours.
+// keyboard, a playing seat's start strip has a Name key (input.KeyName)
+// at the end of its words, before the colours (nameKey).
 
 // kbKey is a key of the name keyboard: its ID after input.KeyType, its
 // width in units and its rectangle in the panel's coordinates.
@@ -167,30 +167,24 @@ func abs32(x float32) float32 {
 	return x
 }
 
-// nameKey is where a playing seat's Name key is on the start screen: in
-// the row of colours, after them; on a panel too short for that, at the
-// right end of the line above them, where the player's name is written
-// (nameLine leaves it room).
+// nameKey is where a playing seat's Name key is on the start screen: at
+// the end of the start strip's words (pg.startMsg), before the colours or
+// the keys' column, as high as the words' row; nameLine leaves it room.
 func nameKey(pg *panelGeom, u float32) board.Rect {
-	last := pg.colors[len(pg.colors)-1]
-	x := last.X + last.W + 2*gap*u
-	if w := min(110*u, pg.message.X+pg.message.W-x); w >= minNameKey*u {
-		return board.Rect{X: x, Y: last.Y, W: w, H: last.H}
-	}
-	w := min(90*u, pg.message.W*0.4)
-	h := pg.colors[0].Y - pg.message.Y - gap*u/2
-	return board.Rect{X: pg.message.X + pg.message.W - w, Y: pg.message.Y, W: w, H: max(h, 0)}
+	r := pg.startMsg
+	w := min(max(r.W*0.4, minNameKey*u), 110*u, r.W)
+	h := min(r.H, 40*u)
+	return board.Rect{X: r.X + r.W - w, Y: r.Y + (r.H-h)/2, W: w, H: h}
 }
 
 // minNameKey is the narrowest Name key, in u: room for the word.
 const minNameKey = 64
 
-// nameLine is what is left of r, the line above the colours where the
+// nameLine is what is left of r, the start strip's words where the
 // player's name is written, beside the Name key.
 func nameLine(pg *panelGeom, u float32, r board.Rect) board.Rect {
-	if k := nameKey(pg, u); k.Y < pg.colors[0].Y {
-		r.W = max(k.X-gap*u-r.X, 0)
-	}
+	k := nameKey(pg, u)
+	r.W = max(k.X-gap*u-r.X, 0)
 	return r
 }
 

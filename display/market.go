@@ -195,15 +195,11 @@ func (s *Screen) drawCost(v *input.View, lay *screenLayout) {
 	}
 }
 
-// drawTunnel draws the tunnel being claimed, large, facing its player: the
-// three cards turned over (backs for those still to turn) and the extra
-// cost once they are all known.
-func (s *Screen) drawTunnel(v *input.View, lang msg.Lang, lay *screenLayout) {
+// tunnelBox is where the overlay of v's tunnel (not nil) goes on the laid
+// out board, and the edge it faces.
+func (s *Screen) tunnelBox(v *input.View, lay *screenLayout) (board.Rect, Edge) {
 	tv := v.Tunnel
 	bl := s.boardLayout()
-	if tv == nil || bl == nil || v.Map == nil {
-		return
-	}
 	// Facing the player paying; once resolved (the cards stay in sight
 	// until the next move), the player who tried it.
 	seat := currentSeat(v)
@@ -242,6 +238,20 @@ func (s *Screen) drawTunnel(v *input.View, lang msg.Lang, lay *screenLayout) {
 			box.X = b.X + m
 		}
 	}
+	return box, edge
+}
+
+// drawTunnel draws the tunnel being claimed, large, facing its player: the
+// three cards turned over (backs for those still to turn) and the extra
+// cost once they are all known.
+func (s *Screen) drawTunnel(v *input.View, lang msg.Lang, lay *screenLayout) {
+	tv := v.Tunnel
+	bl := s.boardLayout()
+	if tv == nil || bl == nil || v.Map == nil {
+		return
+	}
+	u := lay.u
+	box, edge := s.tunnelBox(v, lay)
 	f := facing(box, edge)
 	s.begin(&f)
 	defer s.done()

@@ -11,13 +11,14 @@ import (
 	"ttr/input"
 )
 
-// drawBanner draws a message for the whole table (the last round, a
-// reshuffle, the winner) along the board's edges, once facing each edge
-// where players sit; second, if not zero, is a second line.
-func (s *Screen) drawBanner(v *input.View, lang msg.Lang, lay *screenLayout, first, second msg.Text) {
+// bannerBoxes returns where a banner of first (and second, if not zero)
+// goes facing each edge where players sit (has), the length its words
+// were fitted to along each, and its depth. A banner that would cross the
+// tunnel's overlay is not shown while the overlay is.
+func (s *Screen) bannerBoxes(v *input.View, lang msg.Lang, lay *screenLayout, first, second msg.Text) (boxes [4]board.Rect, longs [4]float32, deep float32, has [4]bool) {
 	bl := s.boardLayout()
 	if bl == nil {
-		return
+		return boxes, longs, deep, has
 	}
 	u := lay.u
 	b := bl.Board
@@ -25,26 +26,26 @@ func (s *Screen) drawBanner(v *input.View, lang msg.Lang, lay *screenLayout, fir
 	if !second.IsZero() {
 		lines = 2.2
 	}
-	has := playerEdges(v, s.opts.Seats)
-	deep := float32(math.Ceil(float64(21*u*lineSpacing*lines))) + 10*u
+	edges := playerEdges(v, s.opts.Seats)
+	deep = float32(math.Ceil(float64(21*u*lineSpacing*lines))) + 10*u
 	// Inside the score track, and inside the last move's line.
 	m := bl.TrackDepth + 3*u
 	if !v.Announce.Text.IsZero() && v.Mode != input.ModeEnd {
 		m += announceDepth(u) + 3*u
 	}
 	for e := Bottom; e <= Right; e++ {
-		if !has[e] {
+		if !edges[e] {
 			continue
 		}
 		// Banners along two sides that meet stay clear of each other's
 		// corner.
 		long := b.W * 0.8
-		if has[Left] || has[Right] {
+		if edges[Left] || edges[Right] {
 			long = min(long, b.W-2*(deep+m))
 		}
 		if e == Left || e == Right {
 			long = b.H * 0.8
-			if has[Bottom] || has[Top] {
+			if edges[Bottom] || edges[Top] {
 				long = min(long, b.H-2*(deep+m))
 			}
 		}
@@ -62,8 +63,7 @@ func (s *Screen) drawBanner(v *input.View, lang msg.Lang, lay *screenLayout, fir
 		// As long as the words, no longer: the banner stays on for the
 		// whole last round and should hide as little of the board as it
 		// can.
-		o := fitOpts{bold: true, min: minText, max: 21, maxLines: 1}
-		o2 := fitOpts{min: minText, max: 16, maxLines: 1}
+		o, o2 := bannerFit, bannerFit2
 		tw := s.slots.banner[e][0].get(s.fonts, s.cat, lang, first, long-10*u, deep-10*u, o).w
 		if !second.IsZero() {
 			h1 := (deep - 10*u) * 0.55
@@ -79,6 +79,36 @@ func (s *Screen) drawBanner(v *input.View, lang msg.Lang, lay *screenLayout, fir
 				box.W -= short
 			}
 		}
+		if v.Tunnel != nil && v.Map != nil {
+			// The tunnel's overlay lasts a turn; a banner in its way waits.
+			if tb, _ := s.tunnelBox(v, lay); box.Intersect(tb.Inset(-4*u)).Area() > 0 {
+				continue
+			}
+		}
+		boxes[e], longs[e], has[e] = box, long, true
+	}
+	return boxes, longs, deep, has
+}
+
+// bannerFit and bannerFit2 size a banner's first and second line.
+var (
+	bannerFit  = fitOpts{bold: true, min: minText, max: 21, maxLines: 1}
+	bannerFit2 = fitOpts{min: minText, max: 16, maxLines: 1}
+)
+
+// drawBanner draws a message for the whole table (the last round, a
+// reshuffle, the winner) along the board's edges, once facing each edge
+// where players sit; second, if not zero, is a second line.
+func (s *Screen) drawBanner(v *input.View, lang msg.Lang, lay *screenLayout, first, second msg.Text) {
+	u := lay.u
+	boxes, longs, deep, has := s.bannerBoxes(v, lang, lay, first, second)
+	o := bannerFit
+	o2 := bannerFit2
+	for e := Bottom; e <= Right; e++ {
+		if !has[e] {
+			continue
+		}
+		box, long := boxes[e], longs[e]
 		f := facing(box, e)
 		s.begin(&f)
 		full := board.Rect{W: f.w, H: f.d}

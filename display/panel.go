@@ -210,6 +210,10 @@ func (s *Screen) drawNotice(lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl
 	r := pg.message
 	if s.mode == input.ModeStart {
 		r = pg.startMsg
+		if sv.Playing {
+			// Beside the Name key, which stays in sight.
+			r = nameLine(pg, u, r)
+		}
 	}
 	bg := newsColor
 	if n.Refused {
