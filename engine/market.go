@@ -33,13 +33,25 @@ func (s *State) marketSet() CardSet {
 }
 
 // resetHelps reports whether discarding the market could give a market
-// with at most two locomotives: otherwise the three locomotives stay, so
+// with at most two locomotives; otherwise the three locomotives stay, so
 // that the reset never loops on cards that cannot make a valid market.
+// The new market is laid from the deck first; only when the deck runs out
+// are the discards of that moment, the five just discarded among them,
+// shuffled into a new deck for the rest (deck.go). So a deck of exactly
+// five cards, three of them locomotives, can only lay three locomotives
+// again, whatever the discards hold.
 func (s *State) resetHelps() bool {
-	pool := s.c.deck.Union(s.c.discard).Union(s.marketSet())
-	n := pool.Len()
-	k := min(n, MarketSize)
-	return n-pool.Count(Locomotive) >= k-2
+	deck := s.c.deck
+	rest := s.c.discard.Union(s.marketSet())
+	d := deck.Len()
+	k := min(MarketSize, d+rest.Len())
+	var fewest int // the fewest locomotives the new market can hold
+	if d >= k {
+		fewest = max(0, k-(d-deck.Count(Locomotive)))
+	} else {
+		fewest = deck.Count(Locomotive) + max(0, (k-d)-(rest.Len()-rest.Count(Locomotive)))
+	}
+	return fewest <= 2
 }
 
 func (s *State) faceUp(slot int, evs *[]Event) error {
