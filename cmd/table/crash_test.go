@@ -78,24 +78,12 @@ func TestMain(m *testing.M) {
 // as text and its summary.
 func finishedGame(t *testing.T, state string) (string, app.Summary, bool) {
 	t.Helper()
-	names, _ := filepath.Glob(filepath.Join(state, "history", "*.game"))
-	if len(names) == 0 {
+	if names, _ := filepath.Glob(filepath.Join(state, "history", "*.game")); len(names) == 0 {
 		return "", app.Summary{}, false
 	}
-	if len(names) > 1 {
-		t.Fatalf("%d finished games in %s, want 1", len(names), state)
-	}
-	data, err := os.ReadFile(names[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := journal.Decode(data)
-	if err != nil || !l.Finished {
-		t.Fatalf("finished game %s: finished %v, %v", names[0], l != nil && l.Finished, err)
-	}
-	h, err := app.ParseHeader(l.Header)
-	if err != nil {
-		t.Fatal(err)
+	l, h := oneGame(t, filepath.Join(state, "history", "*.game"))
+	if !l.Finished {
+		t.Fatalf("the game in %s/history is not finished", state)
 	}
 	var b strings.Builder
 	b.WriteString(h.Log + "\n")
@@ -108,6 +96,29 @@ func finishedGame(t *testing.T, state string) (string, app.Summary, bool) {
 		t.Fatal(err)
 	}
 	return b.String(), sum, true
+}
+
+// oneGame reads the one game file that pattern matches: its log and its
+// header.
+func oneGame(t *testing.T, pattern string) (*journal.Log, app.Header) {
+	t.Helper()
+	names, _ := filepath.Glob(pattern)
+	if len(names) != 1 {
+		t.Fatalf("%d game files match %s, want 1", len(names), pattern)
+	}
+	data, err := os.ReadFile(names[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := journal.Decode(data)
+	if err != nil {
+		t.Fatalf("game %s: %v", names[0], err)
+	}
+	h, err := app.ParseHeader(l.Header)
+	if err != nil {
+		t.Fatalf("game %s: %v", names[0], err)
+	}
+	return l, h
 }
 
 // botRun returns the command of a headless bots game with fake hardware.

@@ -15,7 +15,6 @@ import (
 	"ttr/display/msg"
 	"ttr/hal"
 	"ttr/hal/config"
-	"ttr/hal/journal"
 	"ttr/input"
 )
 
@@ -103,22 +102,7 @@ func TestNameKeyboardInTheWindow(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("after SIGTERM: %v\n%s", err, stderr.String())
 	}
-	games, _ := filepath.Glob(filepath.Join(state, "*.game"))
-	if len(games) != 1 {
-		t.Fatalf("%d unfinished games in %s, want 1", len(games), state)
-	}
-	data, err := os.ReadFile(games[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := journal.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := app.ParseHeader(l.Header)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, h := oneGame(t, filepath.Join(state, "*.game"))
 	if h.Seats[1].Name != "Ana" || h.First != 1 {
 		t.Errorf("header seats %+v, first %d; want seat 2 named Ana and first", h.Seats, h.First)
 	}

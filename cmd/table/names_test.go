@@ -6,9 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"ttr/cmd/table/app"
 	"ttr/hal/config"
-	"ttr/hal/journal"
 	"ttr/input"
 )
 
@@ -43,22 +41,7 @@ func TestNamesFromTheConfig(t *testing.T) {
 	if out, err := botRun(bin, cfg, state).CombinedOutput(); err != nil {
 		t.Fatalf("table run: %v\n%s", err, out)
 	}
-	names, _ := filepath.Glob(filepath.Join(state, "history", "*.game"))
-	if len(names) != 1 {
-		t.Fatalf("%d finished games, want 1", len(names))
-	}
-	data, err := os.ReadFile(names[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := journal.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := app.ParseHeader(l.Header)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, h := oneGame(t, filepath.Join(state, "history", "*.game"))
 	var got []string
 	for _, s := range h.Seats {
 		got = append(got, s.Name)
