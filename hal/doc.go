@@ -11,6 +11,14 @@
 //   - hal/pi: the Raspberry Pi drivers, the only package that imports periph;
 //   - hal/haltest: in-memory fakes shared by tests and tools/sim.
 //
+// # Events
+//
+// What the devices report travels as an Event, from the drivers' channels
+// to the table's handlers: a Scan, a Press, a Touch or a Status, and
+// nothing else. Event is sealed (its one method is unexported, as go/ast's
+// Node is), so a value of any other type is refused by the compiler rather
+// than dropped at run time.
+//
 // Drivers never panic: a reader that stops answering is a Status event and a
 // retry, not a crash.
 package hal

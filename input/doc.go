@@ -17,7 +17,7 @@
 // A Table starts on the start screen (language, map, seats that play and
 // their colours, first player: on-screen keys, see KeyLang and the other Key
 // constants), then owns the engine.State of the game. The main loop feeds it
-// every hal.Scan, hal.Press, hal.Touch and hal.Status (Handle) and draws
+// every hal.Event (a Scan, Press, Touch or Status: Handle) and draws
 // View. Each event returns a Result: the engine actions applied, which the
 // caller appends to the game's durable log before drawing the next View;
 // when Result.Started is set a new game began and a new log starts (Setup

@@ -135,7 +135,7 @@ func newLoopRig(t *testing.T, seats int) *loopRig {
 	}
 	r.l = &loop{
 		app:      a,
-		events:   make(chan any),
+		events:   make(chan hal.Event),
 		digital:  &app.Digital{Bots: bots, Deal: true, Start: true, UID: app.UIDs(reg)},
 		log:      log,
 		games:    1,

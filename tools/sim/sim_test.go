@@ -75,7 +75,7 @@ func TestBotGameEurope4(t *testing.T) {
 	w := newTestWorld(t, "europe", 4, 11, []bool{true, true, true, true})
 	var scans, presses, touches, reshuffles int
 	var problem error
-	w.trace = func(ev any, res input.Result) {
+	w.trace = func(ev hal.Event, res input.Result) {
 		if problem != nil {
 			return
 		}
@@ -412,7 +412,7 @@ func TestReshuffleKeepsDecksInStep(t *testing.T) {
 	w := newTestWorld(t, "usa", 5, 3, slices.Repeat([]bool{true}, 5))
 	reshuffled := false
 	var problem error
-	w.trace = func(ev any, res input.Result) {
+	w.trace = func(ev hal.Event, res input.Result) {
 		for _, e := range res.Events {
 			reshuffled = reshuffled || e.Kind == engine.EvReshuffle
 		}

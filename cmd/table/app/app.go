@@ -301,7 +301,7 @@ func (a *App) newSeed() uint64 { return mix(a.opts.Seed, uint64(a.started), purp
 // durable action and Handle returns an error wrapping ErrStorage; until
 // Recover succeeds, Handle refuses every event but a hal.Status with that
 // error, and the Result is then zero.
-func (a *App) Handle(ev any) (input.Result, error) {
+func (a *App) Handle(ev hal.Event) (input.Result, error) {
 	if a.err != nil {
 		switch ev.(type) {
 		case hal.Status, *hal.Status:

@@ -17,7 +17,7 @@ func TestDigitalPlayDrawsTheDealersCards(t *testing.T) {
 	r := newRig(t, 2, "usa", 9)
 	r.d.Bots = []hal.Seat{1} // seat 0 is a person
 	r.d.Start = false
-	for _, ev := range []any{
+	for _, ev := range []hal.Event{
 		hal.Touch{Kind: hal.ScreenKey, ID: input.KeyFirst, Seat: 0, At: r.at()},
 		hal.Touch{Kind: hal.ScreenKey, ID: input.KeyStart, Seat: 0, At: r.at()},
 	} {
