@@ -135,7 +135,7 @@ func playEngine(t testing.TB, mapID string, players int, seed uint64, draw bool,
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s, _, err = s.Apply(engine.FirstPlayer(0)); err != nil {
+	if s, _, err = s.Apply(engine.NewChooseFirst(0)); err != nil {
 		t.Fatal(err)
 	}
 	d := engine.NewDealer(seed)
@@ -149,7 +149,7 @@ func playEngine(t testing.TB, mapID string, players int, seed uint64, draw bool,
 		case s.IsChance():
 			a = d.Outcome(s)
 		case draw && s.Waiting().Need == engine.NeedTurn && rng.IntN(3) > 0 && s.Deck().Len() > 0:
-			a = engine.Blind()
+			a = engine.NewDrawBlind()
 		default:
 			a = inputtest.BotChoice(rng, s, botStations)
 		}

@@ -101,7 +101,7 @@ func (g *Greedy) turn(s *engine.State, p int, pl plan, la []engine.Action) (engi
 	}
 	if !pl.any {
 		if trains >= 15 && s.TicketsInDeck() > 0 && s.KeptTickets(p).Len() < 8 {
-			return engine.Tickets(), true
+			return engine.NewDrawTickets(), true
 		}
 		// Nothing to aim for: the longest route it can pay for, once the
 		// hand is big enough to pay for long ones or draws run out.

@@ -195,9 +195,9 @@ func (u *ui) scanTop(seat hal.Seat, ticket bool, now time.Time) {
 		case s.IsChance():
 			act = u.w.digital.Outcome(u.w.app)
 		case ticket && need == engine.NeedTurn:
-			act = engine.Tickets()
+			act = engine.NewDrawTickets()
 		case !ticket && (need == engine.NeedTurn || need == engine.NeedSecondCard):
-			act = engine.Blind()
+			act = engine.NewDrawBlind()
 		}
 		if act.Kind != 0 {
 			if err := u.w.play(act, now); err == nil {

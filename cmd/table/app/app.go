@@ -228,7 +228,7 @@ func (a *App) load() {
 	if r.state.Waiting().Need == engine.NeedFirstPlayer {
 		// The header was made durable but not the start screen's first
 		// player, which the table applies as the game's first action.
-		act := engine.FirstPlayer(slices.Index(r.setup.Players(), r.setup.First))
+		act := engine.NewChooseFirst(slices.Index(r.setup.Players(), r.setup.First))
 		if err = r.state.Do(act); err == nil {
 			line := engine.FormatAction(r.state.Map(), act)
 			if aerr := a.logOf(g).Append([]byte(line)); aerr != nil {
