@@ -117,8 +117,8 @@
 //
 // # The board
 //
-// NewBoard lays a map out in a rectangle of the screen and loads what it
-// draws with (the land-and-sea background, the city-name font). Each frame,
+// A Screen lays its map out as a Board in the board's rectangle and loads
+// what it draws with (the land-and-sea background, the city-name font). Each frame,
 // Board.Draw draws it with a View on top: claimed routes in their owner's
 // colour (RouteMark.Owner), closed doubles faded (RouteMark.Faded), halos
 // (RouteMark.Glow, CityMark.Glow, for a longest path or a route's cost),

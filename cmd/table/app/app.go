@@ -580,14 +580,6 @@ func (a *App) Logged() int {
 // ended before a crash and was finished at Open included.
 func (a *App) Ended() int { return a.ended }
 
-// History returns the finished games kept in the journal, newest first.
-func (a *App) History() ([]journal.Entry, error) {
-	if a.j == nil {
-		return nil, ErrStorage
-	}
-	return a.j.History()
-}
-
 // Close closes the journal. An unfinished game stays unfinished: the next
 // Open resumes it.
 func (a *App) Close() error {

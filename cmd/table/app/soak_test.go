@@ -494,7 +494,7 @@ func (st *soakTable) injectBetween() {
 func (st *soakTable) check(g int) string {
 	t := st.t
 	t.Helper()
-	h, err := st.a.History()
+	h, err := journal.History(st.dir, journal.Opts{FS: st.disk})
 	if err != nil || len(h) == 0 {
 		t.Fatalf("game %d: history: %d games, %v", g, len(h), err)
 	}
