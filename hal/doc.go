@@ -8,7 +8,8 @@
 // conn (interfaces), host and devices (drivers) and gpiotest (fakes):
 //
 //   - hal: interfaces and event types, used by input, display and the mains;
-//   - hal/pi: the Raspberry Pi drivers, the only package that imports periph;
+//   - hal/pi: the Raspberry Pi drivers, the only package that imports periph
+//     (with hal/pi/mfrc522emu, the chip emulator its tests run on);
 //   - hal/haltest: in-memory fakes shared by tests and tools/sim.
 //
 // # Events

@@ -5,9 +5,9 @@
 //
 // # Boundary
 //
-// input imports engine, maps and hal (interfaces and event types only). It
-// never sees raylib or pixels: the display resolves a touch to what it landed
-// on before input gets it. It holds no words: prompts and refusals are Texts,
+// input imports engine, engine/score, maps and hal (interfaces and event
+// types only; docs/imports.txt). It never sees raylib or pixels: the
+// display resolves a touch to what it landed on before input gets it. It holds no words: prompts and refusals are Texts,
 // keys of the message catalogue (display/msg) with named arguments, worded by
 // the display in the table's language. input has no clock: a notice's time is
 // the time of the event that caused it.

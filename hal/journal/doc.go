@@ -10,8 +10,8 @@
 //
 // # Boundary
 //
-// journal imports only the standard library and hal/storage (the hal import
-// guard). It reads and writes through [Opts].FS, a storage.FS: the
+// journal imports only the standard library and hal/storage
+// (docs/imports.txt). It reads and writes through [Opts].FS, a storage.FS: the
 // operating system's on a table, a storagetest.Disk in the tests, which
 // cuts the power (dropping what was not synced) and fails any write or
 // fsync. Time comes from [Opts].Now, which names files; nothing else reads
