@@ -30,8 +30,10 @@
 //	dir/history/NNNNNN-….game                 finished games
 //
 // NNNNNN is a sequence number, one more than the highest found in the
-// directory, so names never repeat even when the clock is wrong (a Pi has no
-// real-time clock). The timestamp in the name is for people only.
+// directory, so names never repeat even when the clock is wrong (a Pi 4 has
+// no real-time clock and starts from the last time it saved until the
+// network sets it; a Pi 5 has one, but runs without a battery unless one is
+// fitted). The timestamp in the name is for people only.
 //
 // A new game file is written in full (magic and header record) under a .tmp
 // name, synced, then linked to its final name and the directory synced: a
