@@ -9,9 +9,9 @@ SEATS ?= 4
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.7.0
 
 # Packages that build without cgo and never touch raylib.
-PURE = $$($(GO) list ./maps/... ./engine/... ./input/... ./hal/... ./display/msg/... ./display/board/... ./cmd/table/app/... ./tools/benchreport/...)
+PURE = $$($(GO) list ./maps/... ./engine/... ./input/... ./hal/... ./display/msg/... ./display/board/... ./display/imgtest/... ./cmd/table/app/... ./tools/benchreport/...)
 # Packages that link raylib (cgo): tested under Xvfb.
-RAYLIB = $$($(GO) list ./display/... ./tools/sim/... ./cmd/table/... | grep -vE '/display/(msg|board)(/|$$)|/cmd/table/app(/|$$)')
+RAYLIB = $$($(GO) list ./display/... ./tools/sim/... ./cmd/table/... | grep -vE '/display/(msg|board|imgtest)(/|$$)|/cmd/table/app(/|$$)')
 
 BIN := bin
 PI_ENV := CGO_ENABLED=1 GOOS=linux GOARCH=arm64

@@ -1,45 +1,88 @@
 #!/usr/bin/env bash
-# The import guards of STYLE.md section 1, run first by make test.
+# The import guards, run first by make test: every package of the module
+# imports only what its line in docs/imports.txt allows (its tests too), every
+# package has a line there, and the README's layout table names every
+# package. RULES=FILE checks another rules file (the guard's own test).
 set -euo pipefail
+set -f # the rules' patterns (*, PATH/...) are never file names
+cd "$(dirname "$0")/.."
+rules=${RULES:-docs/imports.txt}
 mod=$(go list -m)
 fail=0
 
-# engine, maps, input and hal never import raylib (their tests neither).
-for pkg in engine maps input hal display/msg display/board cmd/table/app; do
-	if go list -deps -test "./$pkg/..." | grep -q 'gen2brain/raylib-go'; then
-		echo "guard: ./$pkg imports raylib; only display, tools/sim and cmd/table may" >&2
+declare -A code tests
+while read -r line; do
+	line=${line%%#*}
+	[ -z "${line// /}" ] && continue
+	read -r pkg rest <<<"$line"
+	if [ -n "${code[$pkg]+set}" ]; then
+		echo "guard: $rules names $pkg twice" >&2
 		fail=1
 	fi
-done
+	code[$pkg]=${rest%%tests:*}
+	tests[$pkg]=""
+	case "$rest" in *tests:*) tests[$pkg]=${rest#*tests:} ;; esac
+done <"$rules"
 
-# allowed PKG PREFIX...: every non-standard dependency of PKG starts with one of the prefixes.
-allowed() {
-	local pkg=$1; shift
-	local bad=""
-	while IFS=' ' read -r path std; do
-		[ "$std" = true ] && continue
-		local ok=0
-		for p in "$@"; do
-			case "$path" in "$p" | "$p"/*) ok=1 ;; esac
-		done
-		[ $ok = 1 ] || bad="$bad $path"
-	done < <(go list -deps -f '{{.ImportPath}} {{.Standard}}' "$pkg")
+# allows PATH PATTERN...: whether one of the patterns admits PATH.
+allows() {
+	local path=$1 p
+	shift
+	for p in "$@"; do
+		case "$p" in
+		'*') return 0 ;;
+		-) ;;
+		*/...) [ "$path" = "${p%/...}" ] || [ "${path#"${p%/...}"/}" != "$path" ] && return 0 ;;
+		*) [ "$path" = "$p" ] && return 0 ;;
+		esac
+	done
+	return 1
+}
+
+# check PKG WHAT ALLOWED IMPORTS: each import of the module or of another
+# module must be allowed; the standard library always is.
+check() {
+	local pkg=$1 what=$2 allowed=$3 imports=$4 imp rel bad=""
+	for imp in ${imports//,/ }; do
+		case "$imp" in
+		"$mod" | "$mod"/*) rel=${imp#"$mod"/} ;;
+		*.*/*) rel=$imp ;;
+		*) continue ;; # the standard library, and C
+		esac
+		[ "$rel" = "$pkg" ] && continue # an external test package imports its own
+		# shellcheck disable=SC2086 # the patterns split on spaces
+		allows "$rel" $allowed || bad="$bad $rel"
+	done
 	if [ -n "$bad" ]; then
-		echo "guard: $pkg may import only $* and the standard library; it imports:$bad" >&2
+		echo "guard: $pkg$what imports$bad, which $rules does not allow" >&2
 		fail=1
 	fi
 }
 
-allowed "./engine/..." "$mod/engine" "$mod/maps"
-allowed "./maps/..." "$mod/maps"
-allowed "./input/..." "$mod/input" "$mod/engine" "$mod/maps" "$mod/hal"
-# hal itself and its fakes stay free of periph; only hal/pi drives hardware.
-for p in $(go list ./hal/... | grep -v "^$mod/hal/pi"); do
-	allowed "$p" "$mod/hal"
+# -e: a package that does not build (an import cycle) is still listed with
+# its imports, so that the guard names the import that breaks a rule.
+list=$(go list -e -f '{{.ImportPath}}|{{join .Imports ","}}|{{join .TestImports ","}},{{join .XTestImports ","}}' ./...)
+declare -A seen
+while IFS='|' read -r path imports testImports; do
+	pkg=${path#"$mod"/}
+	seen[$pkg]=1
+	if [ -z "${code[$pkg]+set}" ]; then
+		echo "guard: $pkg has no line in $rules: say what it may import" >&2
+		fail=1
+		continue
+	fi
+	check "$pkg" "" "${code[$pkg]}" "$imports"
+	check "$pkg" "'s tests" "${code[$pkg]} ${tests[$pkg]}" "$testImports"
+	if ! grep -q "^| \`$pkg\` |" README.md; then
+		echo "guard: the README's layout table has no line for $pkg" >&2
+		fail=1
+	fi
+done <<<"$list"
+
+for pkg in "${!code[@]}"; do
+	if [ -z "${seen[$pkg]+set}" ]; then
+		echo "guard: $rules names $pkg, which is not a package of the module" >&2
+		fail=1
+	fi
 done
-# hal may not import engine, input or display: hardware knows nothing of the game.
-if go list -deps ./hal/... | grep -qE "^$mod/(engine|input|display)(/|$)"; then
-	echo "guard: ./hal imports the game; it may import only the standard library and periph (hal/pi)" >&2
-	fail=1
-fi
 exit $fail

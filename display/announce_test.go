@@ -7,22 +7,13 @@ import (
 	"time"
 
 	"ttr/display/board"
+	"ttr/display/imgtest"
 	"ttr/input"
 )
 
-// diffIn counts the pixels of r where a and b differ by more than 24 in a
-// channel.
+// diffIn counts the pixels of r where a and b differ.
 func diffIn(a, b *image.RGBA, r board.Rect) int {
-	n := 0
-	for y := int(r.Y); y < int(r.Y+r.H); y++ {
-		for x := int(r.X); x < int(r.X+r.W); x++ {
-			p, q := a.RGBAAt(x, y), b.RGBAAt(x, y)
-			if far8(p.R, q.R) || far8(p.G, q.G) || far8(p.B, q.B) {
-				n++
-			}
-		}
-	}
-	return n
+	return imgtest.Differing(a, b, image.Rect(int(r.X), int(r.Y), int(r.X+r.W), int(r.Y+r.H)))
 }
 
 // TestAnnouncementDrawn draws a View built by hand with an announcement

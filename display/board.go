@@ -73,12 +73,6 @@ type CityMark struct {
 	Glow    color.RGBA // a halo around the city; alpha 0: none
 }
 
-// NewBoard lays out m in area (screen pixels) and loads the background and
-// the font of the city names.
-func NewBoard(m *maps.Map, area board.Rect) *Board {
-	return newBoard(m, area, board.DefaultOpts().MinLabelSize)
-}
-
 // nameSize is the smallest font size, in pixels, of the city names on a
 // table screen of scale u: a cap height (0.73 of the size in DejaVu Sans
 // Condensed Bold) of 16, and no less than 14 pixels measured (anti-aliased) at 1920x1080 (u = 2.25), and never
@@ -87,7 +81,9 @@ func nameSize(u float32) float32 {
 	return max(board.DefaultOpts().MinLabelSize, float32(math.Ceil(float64(10*u))))
 }
 
-// newBoard is NewBoard with city names never smaller than minName pixels.
+// newBoard lays out m in area (screen pixels), with city names never
+// smaller than minName pixels, and loads the background and the font of the
+// city names.
 func newBoard(m *maps.Map, area board.Rect, minName float32) *Board {
 	b := &Board{opts: board.DefaultOpts()}
 	if minName > b.opts.MinLabelSize {

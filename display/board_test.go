@@ -9,6 +9,11 @@ import (
 	"ttr/maps"
 )
 
+// testBoard lays m out in area with the board's own smallest city names.
+func testBoard(m *maps.Map, area board.Rect) *Board {
+	return newBoard(m, area, board.DefaultOpts().MinLabelSize)
+}
+
 func TestBoardGolden(t *testing.T) {
 	for _, tc := range []struct {
 		mapID string
@@ -22,7 +27,7 @@ func TestBoardGolden(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			m := mustMap(t, tc.mapID)
 			onMain(func() {
-				b := NewBoard(m, tableArea(tc.w, tc.h))
+				b := testBoard(m, tableArea(tc.w, tc.h))
 				defer b.Unload()
 				compareGolden(t, name, render(b, tc.w, tc.h, &View{}))
 			})
@@ -66,7 +71,7 @@ func TestBoardMarksGolden(t *testing.T) {
 	sel, _ := m.Route("budapest--kyiv--1")
 	v.Selected = board.Hit{Kind: board.HitRoute, Index: sel}
 	onMain(func() {
-		b := NewBoard(m, tableArea(1280, 720))
+		b := testBoard(m, tableArea(1280, 720))
 		defer b.Unload()
 		compareGolden(t, "board-europe-game-1280x720", render(b, 1280, 720, &v))
 	})
@@ -88,7 +93,7 @@ func BenchmarkDrawBoard(b *testing.B) {
 				}
 				v.Selected = board.Hit{Kind: board.HitRoute, Index: 1}
 				onMain(func() {
-					bd := NewBoard(m, tableArea(1920, 1080))
+					bd := testBoard(m, tableArea(1920, 1080))
 					defer bd.Unload()
 					target := rlTarget(1920, 1080)
 					defer target.unload()

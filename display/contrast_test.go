@@ -64,7 +64,7 @@ func TestClaimStandsOut(t *testing.T) {
 	m := mustMap(t, "europe")
 	same := map[maps.Color]input.Color{maps.Red: input.Red, maps.Blue: input.Blue, maps.Green: input.Green, maps.Yellow: input.Yellow, maps.Black: input.Black}
 	onMain(func() {
-		b := NewBoard(m, tableArea(1920, 1080))
+		b := testBoard(m, tableArea(1920, 1080))
 		defer b.Unload()
 		l := b.Layout()
 		open := render(b, 1920, 1080, &View{})

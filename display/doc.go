@@ -4,13 +4,16 @@
 //
 // # Boundary
 //
-// display imports engine, maps, hal (event types), raylib and input, whose
-// View is the read-only view of the table it draws: imports still point
-// inward, display -> input -> engine -> maps, and input never sees raylib. With tools/sim
-// and cmd/table it is one of the only three places raylib is used; all raylib
-// calls stay on the main OS thread. The geometry lives in the pure
-// subpackage display/board (no raylib), so that hit-testing and layout are
-// tested without a window.
+// display imports engine, maps, hal (event types), raylib, its subpackages
+// display/board and display/msg, and input, whose View is the read-only view
+// of the table it draws. input is the exception to STYLE.md's table, which
+// leaves it out: imports still point inward, display -> input -> engine ->
+// maps, and input never sees raylib. The rules are written once, in
+// docs/imports.txt, which the import guard (.ci/guards.sh) checks every
+// package against. With display/sound, tools/sim and cmd/table it is one of
+// the only places raylib is used; all raylib calls stay on the main OS
+// thread. The geometry lives in the pure subpackage display/board (no
+// raylib), so that hit-testing and layout are tested without a window.
 //
 // # The screen
 //
@@ -117,8 +120,8 @@
 //
 // # The board
 //
-// NewBoard lays a map out in a rectangle of the screen and loads what it
-// draws with (the land-and-sea background, the city-name font). Each frame,
+// A Screen lays its map out as a Board in the board's rectangle and loads
+// what it draws with (the land-and-sea background, the city-name font). Each frame,
 // Board.Draw draws it with a View on top: claimed routes in their owner's
 // colour (RouteMark.Owner), closed doubles faded (RouteMark.Faded), halos
 // (RouteMark.Glow, CityMark.Glow, for a longest path or a route's cost),

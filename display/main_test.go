@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
-	"image/png"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -15,6 +13,7 @@ import (
 	rl "github.com/gen2brain/raylib-go/raylib"
 
 	"ttr/display/board"
+	"ttr/display/imgtest"
 	"ttr/maps"
 )
 
@@ -78,8 +77,8 @@ func render(b *Board, w, h int, v *View) *image.RGBA {
 }
 
 // compareGolden checks got against testdata/name.png: at most pixelLimit of the
-// pixels may differ by more than 24 in a channel (drivers round
-// anti-aliased edges differently). With -update it rewrites the golden.
+// pixels may differ (beyond imgtest.Tolerance). With -update it rewrites
+// the golden.
 func compareGolden(t *testing.T, name string, got *image.RGBA) {
 	t.Helper()
 	path := filepath.Join("testdata", name+".png")
@@ -87,22 +86,15 @@ func compareGolden(t *testing.T, name string, got *image.RGBA) {
 		writePNG(t, path, got)
 		return
 	}
-	f, err := os.Open(path)
+	want, err := imgtest.ReadPNG(path)
 	if err != nil {
 		t.Fatalf("golden %s: %v (run the tests with -update to create it)", path, err)
-	}
-	defer f.Close()
-	want, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("golden %s: %v", path, err)
 	}
 	if got.Bounds() != want.Bounds() {
 		t.Fatalf("%s: got size %v, want %v", name, got.Bounds(), want.Bounds())
 	}
-	w := image.NewRGBA(want.Bounds())
-	draw.Draw(w, w.Rect, want, want.Bounds().Min, draw.Src)
 	b := got.Bounds()
-	if diff, limit := differing(got, w), pixelLimit(b.Dx(), b.Dy()); diff > limit {
+	if diff, limit := differing(got, want), pixelLimit(b.Dx(), b.Dy()); diff > limit {
 		out := filepath.Join(os.TempDir(), name+".got.png")
 		writePNG(t, out, got)
 		t.Errorf("%s: %d pixels differ from the golden (at most %d may); got %s", name, diff, limit, out)
@@ -116,34 +108,12 @@ func compareGolden(t *testing.T, name string, got *image.RGBA) {
 // thousand pixels) fails.
 func pixelLimit(w, h int) int { return w * h / 5000 }
 
-// differing counts the pixels of a and b (the same size) that differ by
-// more than 24 in a channel.
-func differing(a, b *image.RGBA) int {
-	diff := 0
-	for i := 0; i+3 < len(a.Pix) && i+3 < len(b.Pix); i += 4 {
-		g, o := a.Pix[i:i+3:i+3], b.Pix[i:i+3:i+3]
-		if far8(g[0], o[0]) || far8(g[1], o[1]) || far8(g[2], o[2]) {
-			diff++
-		}
-	}
-	return diff
-}
-
-func far8(a, b uint8) bool {
-	d := int(a) - int(b)
-	return d > 24 || d < -24
-}
+// differing counts the pixels where a and b (the same size) differ.
+func differing(a, b *image.RGBA) int { return imgtest.Differing(a, b, a.Rect) }
 
 func writePNG(t *testing.T, path string, img image.Image) {
 	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := png.Encode(f, img); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
+	if err := imgtest.WritePNG(path, img); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	rl "github.com/gen2brain/raylib-go/raylib"
 
 	"ttr/display/board"
+	"ttr/display/imgtest"
 	"ttr/hal"
 	"ttr/input"
 )
@@ -77,19 +78,18 @@ func differingTurned(a, b *image.RGBA) int {
 func turnedLimit(w, h int) int { return (w + h) / 2 }
 
 // strayPixels counts the pixels of a with no pixel of their colour (each
-// channel within 24) at or next to their place in b.
+// channel within imgtest.Tolerance) at or next to their place in b.
 func strayPixels(a, b *image.RGBA) int {
 	w, h := a.Rect.Dx(), a.Rect.Dy()
 	n := 0
 	for y := range h {
 		for x := range w {
-			p := a.Pix[a.PixOffset(x, y):][:3]
+			p := a.RGBAAt(x, y)
 			near := false
 			for dy := -1; dy <= 1 && !near; dy++ {
 				for dx := -1; dx <= 1 && !near; dx++ {
 					if qx, qy := x+dx, y+dy; qx >= 0 && qy >= 0 && qx < w && qy < h {
-						q := b.Pix[b.PixOffset(qx, qy):][:3]
-						near = !far8(p[0], q[0]) && !far8(p[1], q[1]) && !far8(p[2], q[2])
+						near = imgtest.Near(p, b.RGBAAt(qx, qy))
 					}
 				}
 			}

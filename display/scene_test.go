@@ -58,7 +58,7 @@ func (sc *scene) at() time.Time {
 }
 
 // do feeds one event and fails on a refusal unless refusal is allowed.
-func (sc *scene) do(ev any, refusal bool) input.Result {
+func (sc *scene) do(ev hal.Event, refusal bool) input.Result {
 	sc.t.Helper()
 	res := sc.tb.Handle(ev)
 	if !refusal {

@@ -59,7 +59,7 @@ const NoticeFor = 6 * time.Second
 type Screen struct {
 	cat   *msg.Catalog
 	opts  ScreenOpts
-	lang  msg.Lang // SetLang's, the default
+	lang  msg.Lang // ScreenOpts.Lang: drawn when the View names none
 	fonts *fonts
 	extra []string // letters the fonts are loaded with besides the catalogue's
 
@@ -286,13 +286,6 @@ func (s *Screen) ResizeArea(x, y, w, h int) {
 	s.slots.invalidate()
 	if s.m != nil {
 		s.layOut(s.m)
-	}
-}
-
-// SetLang sets the language drawn when the View does not name one.
-func (s *Screen) SetLang(l msg.Lang) {
-	if l != "" {
-		s.lang = l
 	}
 }
 

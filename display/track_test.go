@@ -14,7 +14,7 @@ func TestScoreMarkers(t *testing.T) {
 	m := mustMap(t, "europe")
 	red, blue, green := color.RGBA{206, 32, 36, 255}, color.RGBA{36, 98, 214, 255}, color.RGBA{32, 150, 66, 255}
 	onMain(func() {
-		b := NewBoard(m, tableArea(1920, 1080))
+		b := testBoard(m, tableArea(1920, 1080))
 		defer b.Unload()
 		l := b.Layout()
 		v := View{Scores: []ScoreMark{

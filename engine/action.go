@@ -50,49 +50,55 @@ type Action struct {
 	Ticket  TicketID  // RevealTicket
 }
 
-// Constructors for each kind of action.
+// Constructors, one for each kind of action: NewX returns an action of kind
+// X, so that an action has one name in code, whether built or matched.
 
-// FirstPlayer returns the action naming player p first.
-func FirstPlayer(p int) Action { return Action{Kind: ChooseFirst, Player: p} }
+// NewChooseFirst returns the action naming player p first.
+func NewChooseFirst(p int) Action { return Action{Kind: ChooseFirst, Player: p} }
 
-// Keep returns the action keeping the drawn tickets except those given back.
-func Keep(giveBack ...TicketID) Action {
+// NewKeepTickets returns the action keeping the drawn tickets except those
+// given back.
+func NewKeepTickets(giveBack ...TicketID) Action {
 	return Action{Kind: KeepTickets, Tickets: NewTicketSet(giveBack...)}
 }
 
-// FaceUp returns the action taking the face-up card in slot.
-func FaceUp(slot int) Action { return Action{Kind: DrawFaceUp, Slot: slot} }
+// NewDrawFaceUp returns the action taking the face-up card in slot.
+func NewDrawFaceUp(slot int) Action { return Action{Kind: DrawFaceUp, Slot: slot} }
 
-// Blind returns the action drawing the top card of the deck.
-func Blind() Action { return Action{Kind: DrawBlind} }
+// NewDrawBlind returns the action drawing the top card of the deck.
+func NewDrawBlind() Action { return Action{Kind: DrawBlind} }
 
-// Claim returns the action claiming route with the given cards.
-func Claim(route int, cards ...CardID) Action {
+// NewClaimRoute returns the action claiming route with the given cards.
+func NewClaimRoute(route int, cards ...CardID) Action {
 	return Action{Kind: ClaimRoute, Route: route, Cards: NewCardSet(cards...)}
 }
 
-// Pay returns the action paying a tunnel's extra cost.
-func Pay(cards ...CardID) Action { return Action{Kind: PayTunnel, Cards: NewCardSet(cards...)} }
+// NewPayTunnel returns the action paying a tunnel's extra cost.
+func NewPayTunnel(cards ...CardID) Action {
+	return Action{Kind: PayTunnel, Cards: NewCardSet(cards...)}
+}
 
-// Withdraw returns the action giving up a tunnel claim.
-func Withdraw() Action { return Action{Kind: WithdrawTunnel} }
+// NewWithdrawTunnel returns the action giving up a tunnel claim.
+func NewWithdrawTunnel() Action { return Action{Kind: WithdrawTunnel} }
 
-// Tickets returns the action drawing destination tickets.
-func Tickets() Action { return Action{Kind: DrawTickets} }
+// NewDrawTickets returns the action drawing destination tickets.
+func NewDrawTickets() Action { return Action{Kind: DrawTickets} }
 
-// Station returns the action building a station on city with the given cards.
-func Station(city int, cards ...CardID) Action {
+// NewBuildStation returns the action building a station on city with the
+// given cards.
+func NewBuildStation(city int, cards ...CardID) Action {
 	return Action{Kind: BuildStation, City: city, Cards: NewCardSet(cards...)}
 }
 
-// PassTurn returns the pass action.
-func PassTurn() Action { return Action{Kind: Pass} }
+// NewPass returns the action passing the turn.
+func NewPass() Action { return Action{Kind: Pass} }
 
-// Reveal returns the chance outcome "card c came off the train deck".
-func Reveal(c CardID) Action { return Action{Kind: RevealCard, Card: c} }
+// NewRevealCard returns the chance outcome "card c came off the train deck".
+func NewRevealCard(c CardID) Action { return Action{Kind: RevealCard, Card: c} }
 
-// RevealT returns the chance outcome "ticket t was drawn".
-func RevealT(t TicketID) Action { return Action{Kind: RevealTicket, Ticket: t} }
+// NewRevealTicket returns the chance outcome "ticket t came off a ticket
+// pile".
+func NewRevealTicket(t TicketID) Action { return Action{Kind: RevealTicket, Ticket: t} }
 
 // canon returns a with the fields its kind does not use zeroed, so that
 // equal actions compare equal.

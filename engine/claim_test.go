@@ -41,7 +41,7 @@ func TestClaimRouteLengthInOneColour(t *testing.T) {
 			s := started(t, m, 2, 1)
 			s.clearHands()
 			s.rigHand(0, hand...)
-			a := Claim(r, tc.cards...)
+			a := NewClaimRoute(r, tc.cards...)
 			if tc.code != 0 {
 				re := wantCode(t, s, a, tc.code)
 				if tc.check != nil {
@@ -83,10 +83,10 @@ func TestClaimGrayRouteAnyOneColour(t *testing.T) {
 			s.clearHands()
 			s.rigHand(0, append([]CardID{card(Red, 0), card(Red, 1), card(Red, 2), card(Red, 3)}, card(Blue, 0), card(Blue, 1), card(Blue, 2), card(Blue, 3))...)
 			if tc.code != 0 {
-				wantCode(t, s, Claim(r, tc.cards...), tc.code)
+				wantCode(t, s, NewClaimRoute(r, tc.cards...), tc.code)
 				return
 			}
-			mustApply(t, s, Claim(r, tc.cards...))
+			mustApply(t, s, NewClaimRoute(r, tc.cards...))
 		})
 	}
 	// One canonical claim per colour offered.
@@ -114,7 +114,7 @@ func TestClaimLocomotivesWild(t *testing.T) {
 		s := started(t, m, 2, 1)
 		s.clearHands()
 		s.rigHand(0, card(Green, 0), card(Locomotive, 0), card(Locomotive, 1), card(Locomotive, 2))
-		mustApply(t, s, Claim(r, cards...))
+		mustApply(t, s, NewClaimRoute(r, cards...))
 	}
 	// The offered payments: 1 green + 2 locomotives, then 3 locomotives.
 	s := started(t, m, 2, 1)
@@ -138,7 +138,7 @@ func TestApplyAcceptsAnyEquivalentCards(t *testing.T) {
 	s := started(t, m, 2, 1)
 	s.clearHands()
 	s.rigHand(0, card(Green, 0), card(Green, 5), card(Green, 7), card(Green, 9))
-	n, _ := mustApply(t, s, Claim(r, card(Green, 9), card(Green, 5), card(Green, 7)))
+	n, _ := mustApply(t, s, NewClaimRoute(r, card(Green, 9), card(Green, 5), card(Green, 7)))
 	if got := n.Hand(0); got != NewCardSet(card(Green, 0)) {
 		t.Errorf("hand %v, want green1 left", got)
 	}
@@ -162,10 +162,10 @@ func TestClaimFerryNeedsLocomotives(t *testing.T) {
 		s.rigHand(0, card(Red, 0), card(Red, 1), card(Locomotive, 0), card(Locomotive, 1))
 		r := rid(t, m, tc.route)
 		if tc.code == 0 {
-			mustApply(t, s, Claim(r, tc.cards...))
+			mustApply(t, s, NewClaimRoute(r, tc.cards...))
 			continue
 		}
-		re := wantCode(t, s, Claim(r, tc.cards...), tc.code)
+		re := wantCode(t, s, NewClaimRoute(r, tc.cards...), tc.code)
 		if re.Params.Need != tc.need {
 			t.Errorf("%s: need %d locomotives, want %d", tc.route, re.Params.Need, tc.need)
 		}
@@ -187,7 +187,7 @@ func TestClaimNeedsEnoughTrains(t *testing.T) {
 	s.clearHands()
 	s.rigTrains(t, 0, 2, r)
 	s.rigHand(0, card(Green, 0), card(Green, 1), card(Green, 2))
-	re := wantCode(t, s, Claim(r, card(Green, 0), card(Green, 1), card(Green, 2)), ErrNotEnoughTrains)
+	re := wantCode(t, s, NewClaimRoute(r, card(Green, 0), card(Green, 1), card(Green, 2)), ErrNotEnoughTrains)
 	if re.Params.Need != 3 || re.Params.Got != 2 {
 		t.Errorf("params need %d got %d, want 3 and 2", re.Params.Need, re.Params.Got)
 	}
@@ -201,7 +201,7 @@ func TestClaimOneRoutePerTurn(t *testing.T) {
 	s := started(t, m, 2, 1)
 	s.clearHands()
 	s.rigHand(0, card(Green, 0), card(Green, 1), card(Green, 2), card(Blue, 0), card(Blue, 1))
-	s, _ = mustApply(t, s, Claim(rid(t, m, "berlin--wien--1"), card(Green, 0), card(Green, 1), card(Green, 2)))
+	s, _ = mustApply(t, s, NewClaimRoute(rid(t, m, "berlin--wien--1"), card(Green, 0), card(Green, 1), card(Green, 2)))
 	if w := s.Waiting(); w.Need != NeedTurn || w.Player != 1 {
 		t.Fatalf("after a claim waiting %+v, want player 1's turn", w)
 	}
@@ -216,7 +216,7 @@ func TestDoubleRouteNeverBothForOnePlayer(t *testing.T) {
 		s.rigOwn(0, r1)
 		s.rigHand(0, card(Locomotive, 0), card(Locomotive, 1), card(Locomotive, 2))
 		code := ErrDoubleRouteOwned
-		wantCode(t, s, Claim(r2, card(Locomotive, 0), card(Locomotive, 1), card(Locomotive, 2)), code)
+		wantCode(t, s, NewClaimRoute(r2, card(Locomotive, 0), card(Locomotive, 1), card(Locomotive, 2)), code)
 		if legalHas(s, func(a Action) bool { return a.Kind == ClaimRoute && a.Route == r2 }) {
 			t.Errorf("%d players: second half of a double route offered to its owner", n)
 		}
@@ -231,7 +231,7 @@ func TestDoubleRouteClosedWithTwoOrThreePlayers(t *testing.T) {
 		s.clearHands()
 		s.rigOwn(1, r1)
 		s.rigHand(0, card(Locomotive, 0), card(Locomotive, 1), card(Locomotive, 2))
-		a := Claim(r2, card(Locomotive, 0), card(Locomotive, 1), card(Locomotive, 2))
+		a := NewClaimRoute(r2, card(Locomotive, 0), card(Locomotive, 1), card(Locomotive, 2))
 		if n <= 3 {
 			re := wantCode(t, s, a, ErrDoubleRouteClosed)
 			if re.Params.Other != r1 || re.Params.Player != 1 {
@@ -264,9 +264,9 @@ func TestRoutePointsByLength(t *testing.T) {
 				locos = append(locos, card(Locomotive, i))
 			}
 			s.rigHand(0, locos...)
-			s, _ = mustApply(t, s, Claim(r, locos...))
+			s, _ = mustApply(t, s, NewClaimRoute(r, locos...))
 			for s.Waiting().Need == NeedCardToTunnel {
-				s, _ = mustApply(t, s, Reveal(s.Deck().OfColor(Red).nth(0)))
+				s, _ = mustApply(t, s, NewRevealCard(s.Deck().OfColor(Red).nth(0)))
 			}
 			if got := s.Scores()[0]; got != pts {
 				t.Errorf("%s: route %s of %d scores %d, want %d", m.ID, m.Routes[r].ID, l, got, pts)
@@ -297,15 +297,15 @@ func TestPaymentSoFarFerry(t *testing.T) {
 	cards := CardsOf(col)[:rt.Length]
 	s.rigHand(0, cards...)
 	fits := rt.Length - rt.Locomotives
-	need, err := s.PaymentSoFar(Claim(rt.Index, cards[:fits]...))
+	need, err := s.PaymentSoFar(NewClaimRoute(rt.Index, cards[:fits]...))
 	if need != rt.Length || err != nil {
 		t.Errorf("%d %v cards on %s: need %d, err %v; want %d and no error", fits, col, rt.ID, need, err, rt.Length)
 	}
-	_, err = s.PaymentSoFar(Claim(rt.Index, cards[:fits+1]...))
+	_, err = s.PaymentSoFar(NewClaimRoute(rt.Index, cards[:fits+1]...))
 	if re, ok := err.(*RuleError); !ok || re.Code != ErrNeedLocomotives {
 		t.Errorf("%d %v cards on %s: err %v, want %v", fits+1, col, rt.ID, err, ErrNeedLocomotives)
 	}
-	if _, err = s.PaymentSoFar(FaceUp(0)); err == nil {
+	if _, err = s.PaymentSoFar(NewDrawFaceUp(0)); err == nil {
 		t.Errorf("a draw is no payment, yet no error")
 	}
 }

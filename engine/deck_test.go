@@ -24,8 +24,8 @@ func TestWhenTheDeckRunsOutTheDiscardsAreShuffledIntoANewDeck(t *testing.T) {
 			discards := []CardID{card(White, 0), card(White, 1), card(White, 2)}
 			s.rigDeck([]CardID{last}, discards)
 
-			s, _ = mustApply(t, s, Blind())
-			s, evs := mustApply(t, s, Reveal(last))
+			s, _ = mustApply(t, s, NewDrawBlind())
+			s, evs := mustApply(t, s, NewRevealCard(last))
 			var re *Event
 			for i := range evs {
 				if evs[i].Kind == EvReshuffle {
@@ -41,25 +41,25 @@ func TestWhenTheDeckRunsOutTheDiscardsAreShuffledIntoANewDeck(t *testing.T) {
 
 			// Player 0 takes a face-up card as their second; the slot is
 			// refilled from the new deck.
-			s, _ = mustApply(t, s, FaceUp(0))
-			s, _ = mustApply(t, s, Reveal(discards[0]))
+			s, _ = mustApply(t, s, NewDrawFaceUp(0))
+			s, _ = mustApply(t, s, NewRevealCard(discards[0]))
 			if w := s.Waiting(); w.Need != NeedTurn || w.Player != 1 {
 				t.Fatalf("waiting %+v, want player 1's turn", w)
 			}
 
 			// Player 1 claims a coloured route: its cards go to the discard
 			// pile, not into the deck.
-			s, _ = mustApply(t, s, Claim(r.Index, pay...))
+			s, _ = mustApply(t, s, NewClaimRoute(r.Index, pay...))
 			if !s.Discards().Has(pay[0]) || s.Deck().Has(pay[0]) {
 				t.Fatalf("after the claim, deck %v and discards %v: want the claim's cards discarded", s.Deck(), s.Discards())
 			}
-			s, _ = mustApply(t, s, Blind())
-			wantCode(t, s, Reveal(pay[0]), ErrCardDiscarded)
-			s, _ = mustApply(t, s, Reveal(discards[1]))
+			s, _ = mustApply(t, s, NewDrawBlind())
+			wantCode(t, s, NewRevealCard(pay[0]), ErrCardDiscarded)
+			s, _ = mustApply(t, s, NewRevealCard(discards[1]))
 
 			// The new deck's last card: now the claim's cards are shuffled.
-			s, _ = mustApply(t, s, Blind())
-			s, evs = mustApply(t, s, Reveal(discards[2]))
+			s, _ = mustApply(t, s, NewDrawBlind())
+			s, evs = mustApply(t, s, NewRevealCard(discards[2]))
 			if !hasKind(evs, EvReshuffle) || s.Deck() != NewCardSet(pay...) || !s.Discards().Empty() {
 				t.Fatalf("the new deck's last card drawn: events %v, deck %v, discards %v; want the claim's cards %v as the deck",
 					evs, s.Deck(), s.Discards(), pay)

@@ -22,7 +22,7 @@
 //     (NeedCardToHand), a market slot (NeedCardToMarket) or the tunnel
 //     (NeedCardToTunnel); or the next ticket for a player (NeedTicket, one
 //     ticket per outcome). On the table the scanned card or ticket supplies
-//     it (Reveal, RevealT); in digital play a Dealer does.
+//     it (NewRevealCard, NewRevealTicket); in digital play a Dealer does.
 //   - nothing: the game is over (IsTerminal); Result has the final scores.
 //
 // Apply returns the next state and the events to announce, or a *RuleError

@@ -15,12 +15,12 @@ func ExampleState_Apply() {
 	s, _ := engine.NewGame(m, engine.Opts{Players: 2})
 	fmt.Println(s.Waiting().Need, s.CurrentPlayer() == engine.Table)
 
-	s, _, _ = s.Apply(engine.FirstPlayer(1))
+	s, _, _ = s.Apply(engine.NewChooseFirst(1))
 	d := engine.NewDealer(1)
 	for s.IsChance() || s.Waiting().Need == engine.NeedKeep {
 		a := d.Outcome(s)
 		if !s.IsChance() {
-			a = engine.Keep() // keep every ticket drawn
+			a = engine.NewKeepTickets() // keep every ticket drawn
 		}
 		s, _, _ = s.Apply(a)
 	}
@@ -29,10 +29,10 @@ func ExampleState_Apply() {
 	fmt.Println(len(p.Hand), "cards,", len(p.Tickets), "tickets,", p.Players[1].Trains, "trains,", p.Players[1].StationsLeft, "stations")
 
 	// A claim with the wrong cards is refused with a code the display words.
-	_, _, err := s.Apply(engine.Claim(0, engine.CardsOf(engine.Red)[0]))
+	_, _, err := s.Apply(engine.NewClaimRoute(0, engine.CardsOf(engine.Red)[0]))
 	fmt.Println(err)
 
-	s, events, _ := s.Apply(engine.Blind())
+	s, events, _ := s.Apply(engine.NewDrawBlind())
 	fmt.Println(s.Waiting().Need, len(events))
 	// Output:
 	// first player true

@@ -78,11 +78,11 @@ func started(t testing.TB, m *maps.Map, players int, seed uint64) *State {
 		t.Fatal(err)
 	}
 	d := NewDealer(seed)
-	s, _ = mustApply(t, s, FirstPlayer(0))
+	s, _ = mustApply(t, s, NewChooseFirst(0))
 	for s.Waiting().Need != NeedTurn {
 		s = dealAll(t, s, d)
 		if s.Waiting().Need == NeedKeep {
-			s, _ = mustApply(t, s, Keep())
+			s, _ = mustApply(t, s, NewKeepTickets())
 		}
 	}
 	return s

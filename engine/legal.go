@@ -18,7 +18,7 @@ func (s *State) AppendLegalActions(buf []Action) []Action {
 	switch w.Need {
 	case NeedFirstPlayer:
 		for p := range int(c.players) {
-			buf = append(buf, FirstPlayer(p))
+			buf = append(buf, NewChooseFirst(p))
 		}
 	case NeedKeep:
 		drawn := c.tDrawn[c.cur]

@@ -40,7 +40,7 @@ func TestMarketResetNeverLoops(t *testing.T) {
 						p := s.Public()
 						t.Fatalf("seed %d: no end after %d actions: deck %d, discards %d, waiting for %v", seed, n, p.DeckCards, p.Discards, p.Wait)
 					}
-					a := Action{}
+					var a Action
 					if s.IsChance() {
 						a = d.Outcome(s)
 					} else {

@@ -62,12 +62,12 @@ func TestSetupFirstPlayerChosenByTable(t *testing.T) {
 	if got := s.CurrentPlayer(); got != Table {
 		t.Fatalf("CurrentPlayer = %d, want Table", got)
 	}
-	if got, want := s.LegalActions(), []Action{FirstPlayer(0), FirstPlayer(1), FirstPlayer(2)}; len(got) != 3 || got[0] != want[0] || got[2] != want[2] {
+	if got, want := s.LegalActions(), []Action{NewChooseFirst(0), NewChooseFirst(1), NewChooseFirst(2)}; len(got) != 3 || got[0] != want[0] || got[2] != want[2] {
 		t.Fatalf("LegalActions = %v, want %v", got, want)
 	}
-	wantCode(t, s, FirstPlayer(3), ErrNoSuchPlayer)
-	wantCode(t, s, Blind(), ErrWrongAction)
-	s, evs := mustApply(t, s, FirstPlayer(2))
+	wantCode(t, s, NewChooseFirst(3), ErrNoSuchPlayer)
+	wantCode(t, s, NewDrawBlind(), ErrWrongAction)
+	s, evs := mustApply(t, s, NewChooseFirst(2))
 	if !hasKind(evs, EvFirstPlayer) {
 		t.Errorf("no first-player event in %v", evs)
 	}
@@ -98,7 +98,7 @@ func TestSetupFirstPlayerChosenByTable(t *testing.T) {
 	for s.Waiting().Need != NeedTurn {
 		s = dealAll(t, s, d)
 		if s.Waiting().Need == NeedKeep {
-			s, _ = mustApply(t, s, Keep())
+			s, _ = mustApply(t, s, NewKeepTickets())
 		}
 	}
 	if got := s.Waiting().Player; got != 2 {
@@ -118,14 +118,14 @@ func toKeep(t *testing.T, s *State, d *Dealer, p int) *State {
 		if w.Need != NeedKeep {
 			t.Fatalf("waiting for %v before player %d kept tickets", w.Need, p)
 		}
-		s, _ = mustApply(t, s, Keep())
+		s, _ = mustApply(t, s, NewKeepTickets())
 	}
 }
 
 func TestSetupUSAThreeTicketsKeepTwoReturnedToBottom(t *testing.T) {
 	m := maps.USA()
 	s, _ := NewGame(m, Opts{Players: 2})
-	s, _ = mustApply(t, s, FirstPlayer(0))
+	s, _ = mustApply(t, s, NewChooseFirst(0))
 	d := NewDealer(3)
 	for s.Waiting().Need != NeedTicket {
 		s, _ = mustApply(t, s, d.Outcome(s))
@@ -138,14 +138,14 @@ func TestSetupUSAThreeTicketsKeepTwoReturnedToBottom(t *testing.T) {
 	if len(drawn) != 3 || s.Waiting().Count != 2 {
 		t.Fatalf("drawn %v, keep at least %d; want 3 drawn, keep 2", drawn, s.Waiting().Count)
 	}
-	re := wantCode(t, s, Keep(drawn[0], drawn[1]), ErrKeepTooFew)
+	re := wantCode(t, s, NewKeepTickets(drawn[0], drawn[1]), ErrKeepTooFew)
 	if re.Params.Need != 2 || re.Params.Got != 1 {
 		t.Errorf("params need %d got %d, want 2 and 1", re.Params.Need, re.Params.Got)
 	}
 	if got := len(s.LegalActions()); got != 4 { // keep all, or give back one of three
 		t.Errorf("%d keep choices, want 4", got)
 	}
-	s, _ = mustApply(t, s, Keep(drawn[2]))
+	s, _ = mustApply(t, s, NewKeepTickets(drawn[2]))
 	if loc, _ := s.WhereTicket(drawn[2]); loc != TicketAtBottom {
 		t.Errorf("returned ticket is in %v, want at the bottom", loc)
 	}
@@ -153,14 +153,14 @@ func TestSetupUSAThreeTicketsKeepTwoReturnedToBottom(t *testing.T) {
 		t.Errorf("kept %v, want %v", got.IDs(), drawn[:2])
 	}
 	// The next player draws from above the returned ticket.
-	wantCode(t, s, RevealT(drawn[2]), ErrTicketNotNext)
-	wantCode(t, s, RevealT(drawn[0]), ErrTicketHeld)
+	wantCode(t, s, NewRevealTicket(drawn[2]), ErrTicketNotNext)
+	wantCode(t, s, NewRevealTicket(drawn[0]), ErrTicketHeld)
 }
 
 func TestSetupEuropeLongAndThreeTicketsKeepTwoRestLeaveGame(t *testing.T) {
 	m := maps.Europe()
 	s, _ := NewGame(m, Opts{Players: 3})
-	s, _ = mustApply(t, s, FirstPlayer(0))
+	s, _ = mustApply(t, s, NewChooseFirst(0))
 	d := NewDealer(5)
 	for s.Waiting().Need != NeedTicket {
 		s, _ = mustApply(t, s, d.Outcome(s))
@@ -176,31 +176,31 @@ func TestSetupEuropeLongAndThreeTicketsKeepTwoRestLeaveGame(t *testing.T) {
 			regular = append(regular, TicketID(tk.Index))
 		}
 	}
-	wantCode(t, s, RevealT(regular[0]), ErrTicketWrongPile)
+	wantCode(t, s, NewRevealTicket(regular[0]), ErrTicketWrongPile)
 	if got := len(s.LegalActions()); got != 6 {
 		t.Errorf("%d long tickets offered, want 6", got)
 	}
-	s, _ = mustApply(t, s, RevealT(long[0]))
+	s, _ = mustApply(t, s, NewRevealTicket(long[0]))
 	if w := s.Waiting(); w.Long || w.Count != 3 {
 		t.Fatalf("waiting %+v, want 3 regular tickets", w)
 	}
-	wantCode(t, s, RevealT(long[1]), ErrTicketWrongPile)
+	wantCode(t, s, NewRevealTicket(long[1]), ErrTicketWrongPile)
 	s = toKeep(t, s, d, 0)
 	drawn := s.DrawnTickets(0).IDs()
 	if len(drawn) != 4 || s.Waiting().Count != 2 {
 		t.Fatalf("drawn %v, keep %d; want 4 drawn, keep at least 2", drawn, s.Waiting().Count)
 	}
-	wantCode(t, s, Keep(drawn[0], drawn[1], drawn[2]), ErrKeepTooFew)
-	s, _ = mustApply(t, s, Keep(drawn[0], drawn[1]))
+	wantCode(t, s, NewKeepTickets(drawn[0], drawn[1], drawn[2]), ErrKeepTooFew)
+	s, _ = mustApply(t, s, NewKeepTickets(drawn[0], drawn[1]))
 	for _, tk := range drawn[:2] {
 		if loc, _ := s.WhereTicket(tk); loc != TicketInBox {
 			t.Errorf("returned ticket %d is in %v, want out of the game", tk, loc)
 		}
 	}
 	s = toKeep(t, s, d, 1)
-	s, _ = mustApply(t, s, Keep())
+	s, _ = mustApply(t, s, NewKeepTickets())
 	s = toKeep(t, s, d, 2)
-	s, evs := mustApply(t, s, Keep())
+	s, evs := mustApply(t, s, NewKeepTickets())
 	if !hasKind(evs, EvTicketsBoxed) {
 		t.Errorf("no event for the unused long tickets: %v", evs)
 	}

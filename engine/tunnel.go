@@ -59,7 +59,7 @@ func (s *State) endTunnel() {
 }
 
 // CheckTunnelPay reports whether cards pay the pending tunnel's extra cost:
-// nil, or the *RuleError Apply(Pay(...)) would return.
+// nil, or the *RuleError Apply(NewPayTunnel(...)) would return.
 func (s *State) CheckTunnelPay(cards CardSet) error {
 	if s.c.wait.Need != NeedTunnel {
 		return wrongAction(s.c.wait.Need)

@@ -18,7 +18,7 @@ func tunnelGame(t *testing.T, hand, played []CardID) (*State, int) {
 	s := started(t, m, 2, 1)
 	s.clearHands()
 	s.rigHand(0, hand...)
-	s, _ = mustApply(t, s, Claim(r, played...))
+	s, _ = mustApply(t, s, NewClaimRoute(r, played...))
 	return s, r
 }
 
@@ -35,7 +35,7 @@ func TestTunnelThreeCardsRevealed(t *testing.T) {
 			t.Fatalf("waiting %+v, want %d cards to reveal at player 0's reader", w, i)
 		}
 		var evs []Event
-		s, evs = mustApply(t, s, Reveal(card(Red, i)))
+		s, evs = mustApply(t, s, NewRevealCard(card(Red, i)))
 		if !hasKind(evs, EvTunnelCard) {
 			t.Errorf("events %v: no tunnel card", evs)
 		}
@@ -48,7 +48,7 @@ func TestTunnelThreeCardsRevealed(t *testing.T) {
 func TestTunnelMatchingColourAndLocomotivesCostExtra(t *testing.T) {
 	s, r := tunnelGame(t, []CardID{o0, o1, o2, o3, l0, l1, card(Red, 0)}, []CardID{o0, o1, o2})
 	for _, c := range []CardID{card(Orange, 4), card(Locomotive, 5), card(Red, 5)} {
-		s, _ = mustApply(t, s, Reveal(c))
+		s, _ = mustApply(t, s, NewRevealCard(c))
 	}
 	if w := s.Waiting(); w.Need != NeedTunnel || w.Count != 2 {
 		t.Fatalf("waiting %+v, want 2 extra cards", w)
@@ -56,7 +56,7 @@ func TestTunnelMatchingColourAndLocomotivesCostExtra(t *testing.T) {
 	if got := s.Public().TunnelExtra; got != 2 {
 		t.Errorf("public extra cost %d, want 2", got)
 	}
-	want := []Action{Pay(o3, l0), Pay(l0, l1), Withdraw()}
+	want := []Action{NewPayTunnel(o3, l0), NewPayTunnel(l0, l1), NewWithdrawTunnel()}
 	got := s.LegalActions()
 	if len(got) != len(want) {
 		t.Fatalf("legal %v, want %v", got, want)
@@ -66,16 +66,16 @@ func TestTunnelMatchingColourAndLocomotivesCostExtra(t *testing.T) {
 			t.Fatalf("legal %v, want %v", got, want)
 		}
 	}
-	wantCode(t, s, Pay(o3, card(Red, 0)), ErrWrongColor)
+	wantCode(t, s, NewPayTunnel(o3, card(Red, 0)), ErrWrongColor)
 	if err := s.CheckTunnelPay(NewCardSet(o3, l0)); err != nil {
 		t.Errorf("CheckTunnelPay of a valid payment: %v", err)
 	}
 	if err := s.CheckTunnelPay(NewCardSet(o3)); err == nil || err.(*RuleError).Code != ErrNotEnoughCards {
 		t.Errorf("CheckTunnelPay of one card: %v, want not enough cards", err)
 	}
-	wantCode(t, s, Pay(o3), ErrNotEnoughCards)
-	wantCode(t, s, Blind(), ErrWrongAction)
-	s, _ = mustApply(t, s, Pay(o3, l0))
+	wantCode(t, s, NewPayTunnel(o3), ErrNotEnoughCards)
+	wantCode(t, s, NewDrawBlind(), ErrWrongAction)
+	s, _ = mustApply(t, s, NewPayTunnel(o3, l0))
 	if s.RouteOwner(r) != 0 || s.TrainsLeft(0) != 42 || s.Scores()[0] != 4 {
 		t.Errorf("owner %d trains %d score %d, want 0 42 4", s.RouteOwner(r), s.TrainsLeft(0), s.Scores()[0])
 	}
@@ -95,9 +95,9 @@ func TestTunnelGrayRouteMatchesColourPlayed(t *testing.T) {
 	s := started(t, m, 2, 1)
 	s.clearHands()
 	s.rigHand(0, card(Blue, 0), card(Blue, 1), card(Blue, 2))
-	s, _ = mustApply(t, s, Claim(r, card(Blue, 0), card(Blue, 1)))
+	s, _ = mustApply(t, s, NewClaimRoute(r, card(Blue, 0), card(Blue, 1)))
 	for _, c := range []CardID{card(Blue, 5), card(Red, 5), card(Red, 6)} {
-		s, _ = mustApply(t, s, Reveal(c))
+		s, _ = mustApply(t, s, NewRevealCard(c))
 	}
 	if w := s.Waiting(); w.Need != NeedTunnel || w.Count != 1 {
 		t.Fatalf("waiting %+v, want 1 extra blue", w)
@@ -107,16 +107,16 @@ func TestTunnelGrayRouteMatchesColourPlayed(t *testing.T) {
 func TestTunnelLocomotiveOnlyClaimPaysOnlyForLocomotives(t *testing.T) {
 	s, r := tunnelGame(t, []CardID{l0, l1, l2, l3, o3}, []CardID{l0, l1, l2})
 	for _, c := range []CardID{card(Orange, 4), card(Orange, 5), card(Locomotive, 5)} {
-		s, _ = mustApply(t, s, Reveal(c))
+		s, _ = mustApply(t, s, NewRevealCard(c))
 	}
 	if w := s.Waiting(); w.Need != NeedTunnel || w.Count != 1 {
 		t.Fatalf("waiting %+v, want 1 extra (the revealed locomotive only)", w)
 	}
-	wantCode(t, s, Pay(o3), ErrLocomotivesOnly)
-	if got := s.LegalActions(); len(got) != 2 || got[0] != Pay(l3) {
+	wantCode(t, s, NewPayTunnel(o3), ErrLocomotivesOnly)
+	if got := s.LegalActions(); len(got) != 2 || got[0] != NewPayTunnel(l3) {
 		t.Errorf("legal %v, want pay loco4 or withdraw", got)
 	}
-	s, _ = mustApply(t, s, Pay(l3))
+	s, _ = mustApply(t, s, NewPayTunnel(l3))
 	if s.RouteOwner(r) != 0 {
 		t.Errorf("route not claimed")
 	}
@@ -126,12 +126,12 @@ func TestTunnelWithdrawTakesCardsBackAndEndsTurn(t *testing.T) {
 	s, r := tunnelGame(t, []CardID{o0, o1, o2}, []CardID{o0, o1, o2})
 	rev := []CardID{card(Orange, 4), card(Red, 5), card(Red, 6)}
 	for _, c := range rev {
-		s, _ = mustApply(t, s, Reveal(c))
+		s, _ = mustApply(t, s, NewRevealCard(c))
 	}
-	if got := s.LegalActions(); len(got) != 1 || got[0] != Withdraw() {
+	if got := s.LegalActions(); len(got) != 1 || got[0] != NewWithdrawTunnel() {
 		t.Fatalf("legal %v, want only withdraw (no orange or locomotive left)", got)
 	}
-	s, evs := mustApply(t, s, Withdraw())
+	s, evs := mustApply(t, s, NewWithdrawTunnel())
 	if !hasKind(evs, EvTunnelWithdrawn) {
 		t.Errorf("events %v: no withdrawal", evs)
 	}
@@ -155,7 +155,7 @@ func TestTunnelRevealedCardsDiscarded(t *testing.T) {
 	s, _ := tunnelGame(t, []CardID{o0, o1, o2}, []CardID{o0, o1, o2})
 	rev := []CardID{card(Red, 4), card(Red, 5), card(Red, 6)}
 	for _, c := range rev {
-		s, _ = mustApply(t, s, Reveal(c))
+		s, _ = mustApply(t, s, NewRevealCard(c))
 	}
 	for _, c := range append(rev, o0, o1, o2) {
 		if !s.Discards().Has(c) {
@@ -171,12 +171,12 @@ func TestTunnelFewerThanThreeCardsLeft(t *testing.T) {
 	s.clearHands()
 	s.rigHand(0, o0, o1, o2)
 	s.rigDeck([]CardID{card(Red, 5)}, []CardID{card(Blue, 5)})
-	s, _ = mustApply(t, s, Claim(r, o0, o1, o2))
+	s, _ = mustApply(t, s, NewClaimRoute(r, o0, o1, o2))
 	if w := s.Waiting(); w.Need != NeedCardToTunnel || w.Count != 2 {
 		t.Fatalf("waiting %+v, want 2 cards revealed", w)
 	}
-	s, _ = mustApply(t, s, Reveal(card(Red, 5)))
-	s, evs := mustApply(t, s, Reveal(card(Blue, 5)))
+	s, _ = mustApply(t, s, NewRevealCard(card(Red, 5)))
+	s, evs := mustApply(t, s, NewRevealCard(card(Blue, 5)))
 	if !hasKind(evs, EvRouteClaimed) || s.RouteOwner(r) != 0 {
 		t.Errorf("events %v: route not claimed after two reveals", evs)
 	}
@@ -189,7 +189,7 @@ func TestTunnelNoCardsLeft(t *testing.T) {
 	s.clearHands()
 	s.rigHand(0, o0, o1, o2)
 	s.rigDeck(nil, nil)
-	s, evs := mustApply(t, s, Claim(r, o0, o1, o2))
+	s, evs := mustApply(t, s, NewClaimRoute(r, o0, o1, o2))
 	if !hasKind(evs, EvRouteClaimed) || s.RouteOwner(r) != 0 {
 		t.Fatalf("events %v: tunnel with no cards to reveal not claimed at once", evs)
 	}

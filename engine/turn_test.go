@@ -20,7 +20,7 @@ func TestLastRoundEveryPlayerIncludingTriggerGetsOneMoreTurn(t *testing.T) {
 	s.clearHands()
 	s.rigTrains(t, 0, 3, r)
 	s.rigHand(0, card(Black, 0))
-	s, evs := mustApply(t, s, Claim(r, card(Black, 0)))
+	s, evs := mustApply(t, s, NewClaimRoute(r, card(Black, 0)))
 	if !hasKind(evs, EvLastRound) || !s.LastRound() {
 		t.Fatalf("events %v: no last round with 2 trains left", evs)
 	}
@@ -39,7 +39,7 @@ func TestLastRoundEveryPlayerIncludingTriggerGetsOneMoreTurn(t *testing.T) {
 	if got := s.LegalActions(); len(got) != 0 {
 		t.Errorf("legal actions after the end: %v", got)
 	}
-	wantCode(t, s, Blind(), ErrGameOver)
+	wantCode(t, s, NewDrawBlind(), ErrGameOver)
 }
 
 func TestLastRoundNotBeforeTwoTrains(t *testing.T) {
@@ -49,7 +49,7 @@ func TestLastRoundNotBeforeTwoTrains(t *testing.T) {
 	s.clearHands()
 	s.rigTrains(t, 0, 4, r)
 	s.rigHand(0, card(Black, 0))
-	s, evs := mustApply(t, s, Claim(r, card(Black, 0)))
+	s, evs := mustApply(t, s, NewClaimRoute(r, card(Black, 0)))
 	if hasKind(evs, EvLastRound) || s.LastRound() {
 		t.Errorf("last round started with 3 trains left")
 	}
@@ -66,12 +66,12 @@ func (s *State) stuck(p int) {
 
 func TestPassOnlyWhenNoActionLegal(t *testing.T) {
 	s := started(t, maps.Europe(), 2, 1)
-	wantCode(t, s, PassTurn(), ErrCannotPass)
+	wantCode(t, s, NewPass(), ErrCannotPass)
 	s.stuck(0)
-	if got := s.LegalActions(); len(got) != 1 || got[0] != PassTurn() {
+	if got := s.LegalActions(); len(got) != 1 || got[0] != NewPass() {
 		t.Fatalf("legal %v, want only pass", got)
 	}
-	s, evs := mustApply(t, s, PassTurn())
+	s, evs := mustApply(t, s, NewPass())
 	if !hasKind(evs, EvPassed) {
 		t.Errorf("events %v: no pass", evs)
 	}
@@ -87,12 +87,12 @@ func TestEveryonePassingEndsTheGame(t *testing.T) {
 	s.rigHand(1)
 	s.stuck(0)
 	// Player 2 holds every card but has no trains for any route left.
-	s, _ = mustApply(t, s, PassTurn())
+	s, _ = mustApply(t, s, NewPass())
 	s.c.passes = 2 // as if player 1 and 2 had passed too
 	s.c.cur = 0
 	s.c.phase = phTurn
 	s.settle(nil)
-	s, evs := mustApply(t, s, PassTurn())
+	s, evs := mustApply(t, s, NewPass())
 	if !hasKind(evs, EvGameOver) || !s.IsTerminal() {
 		t.Errorf("events %v: the game did not end after everyone passed", evs)
 	}
@@ -104,7 +104,7 @@ func TestChanceCardMustBeInDeck(t *testing.T) {
 	s.clearHands()
 	s.rigHand(1, card(Red, 0))
 	s.rigDeck(s.Deck().Minus(NewCardSet(card(Red, 1))).IDs(), []CardID{card(Red, 1)})
-	s, _ = mustApply(t, s, Blind())
+	s, _ = mustApply(t, s, NewDrawBlind())
 	for _, tc := range []struct {
 		card  CardID
 		code  Code
@@ -115,7 +115,7 @@ func TestChanceCardMustBeInDeck(t *testing.T) {
 		{card(Red, 1), ErrCardDiscarded, nil},
 		{CardID(NumCards), ErrNoSuchCard, nil},
 	} {
-		re := wantCode(t, s, Reveal(tc.card), tc.code)
+		re := wantCode(t, s, NewRevealCard(tc.card), tc.code)
 		if tc.check != nil && !tc.check(re.Params) {
 			t.Errorf("%v: params %+v", tc.code, re.Params)
 		}
@@ -124,14 +124,14 @@ func TestChanceCardMustBeInDeck(t *testing.T) {
 	s = started(t, m, 2, 1)
 	s.clearHands()
 	s.rigHand(0, o0, o1, o2)
-	s, _ = mustApply(t, s, Claim(rid(t, m, "angora--smyrna--1"), o0, o1, o2))
-	s, _ = mustApply(t, s, Reveal(card(Red, 5)))
-	wantCode(t, s, Reveal(card(Red, 5)), ErrCardInTunnel)
-	wantCode(t, s, Reveal(o1), ErrCardPlayed)
+	s, _ = mustApply(t, s, NewClaimRoute(rid(t, m, "angora--smyrna--1"), o0, o1, o2))
+	s, _ = mustApply(t, s, NewRevealCard(card(Red, 5)))
+	wantCode(t, s, NewRevealCard(card(Red, 5)), ErrCardInTunnel)
+	wantCode(t, s, NewRevealCard(o1), ErrCardPlayed)
 	// A decision is not a chance outcome and the reverse.
-	wantCode(t, s, Blind(), ErrWrongAction)
+	wantCode(t, s, NewDrawBlind(), ErrWrongAction)
 	s = started(t, m, 2, 1)
-	wantCode(t, s, Reveal(s.Deck().nth(0)), ErrWrongAction)
+	wantCode(t, s, NewRevealCard(s.Deck().nth(0)), ErrWrongAction)
 }
 
 func TestChanceTicketMustBeInDeck(t *testing.T) {
@@ -141,10 +141,10 @@ func TestChanceTicketMustBeInDeck(t *testing.T) {
 	boxed := s.c.tTop.nth(0)
 	s.c.tTop &^= 1 << boxed
 	s.c.tBox |= 1 << boxed
-	s, _ = mustApply(t, s, Tickets())
-	wantCode(t, s, RevealT(kept), ErrTicketHeld)
-	wantCode(t, s, RevealT(boxed), ErrTicketInBox)
-	wantCode(t, s, RevealT(TicketID(len(m.Tickets))), ErrNoSuchTicket)
+	s, _ = mustApply(t, s, NewDrawTickets())
+	wantCode(t, s, NewRevealTicket(kept), ErrTicketHeld)
+	wantCode(t, s, NewRevealTicket(boxed), ErrTicketInBox)
+	wantCode(t, s, NewRevealTicket(TicketID(len(m.Tickets))), ErrNoSuchTicket)
 }
 
 func TestApplyLeavesStateUntouched(t *testing.T) {
@@ -159,7 +159,7 @@ func TestApplyLeavesStateUntouched(t *testing.T) {
 			t.Fatalf("apply %v changed the state it was applied to", FormatAction(s.m, a))
 		}
 	}
-	s.Apply(Claim(0, card(Red, 0))) // refused
+	s.Apply(NewClaimRoute(0, card(Red, 0))) // refused
 	if s.c != before {
 		t.Fatalf("a refused action changed the state")
 	}
@@ -169,10 +169,10 @@ func TestCloneIsDeep(t *testing.T) {
 	s := started(t, maps.USA(), 2, 1)
 	c := s.Clone()
 	before := s.c
-	if err := c.Do(Blind()); err != nil {
+	if err := c.Do(NewDrawBlind()); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Do(Reveal(c.Deck().nth(0))); err != nil {
+	if err := c.Do(NewRevealCard(c.Deck().nth(0))); err != nil {
 		t.Fatal(err)
 	}
 	if s.c != before || len(s.History()) == len(c.History()) {
@@ -365,7 +365,7 @@ func TestRuleErrorTextAndIs(t *testing.T) {
 	s.clearHands()
 	s.rigHand(0, card(Red, 0), card(Red, 1))
 	r := rid(t, maps.USA(), "chicago--duluth--1") // red 3
-	_, _, err := s.Apply(Claim(r, card(Red, 0), card(Red, 1)))
+	_, _, err := s.Apply(NewClaimRoute(r, card(Red, 0), card(Red, 1)))
 	if !errors.Is(err, &RuleError{Code: ErrNotEnoughCards}) {
 		t.Fatalf("error %v is not ErrNotEnoughCards", err)
 	}
@@ -428,7 +428,7 @@ func TestHistoryBranchesFromSharedStates(t *testing.T) {
 	base := s.History()
 	var wg sync.WaitGroup
 	results := make([]*State, 4)
-	acts := []Action{Blind(), FaceUp(0), FaceUp(1), FaceUp(2)}
+	acts := []Action{NewDrawBlind(), NewDrawFaceUp(0), NewDrawFaceUp(1), NewDrawFaceUp(2)}
 	for i, a := range acts {
 		wg.Add(1)
 		go func() {

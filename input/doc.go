@@ -5,9 +5,9 @@
 //
 // # Boundary
 //
-// input imports engine, maps and hal (interfaces and event types only). It
-// never sees raylib or pixels: the display resolves a touch to what it landed
-// on before input gets it. It holds no words: prompts and refusals are Texts,
+// input imports engine, engine/score, maps and hal (interfaces and event
+// types only; docs/imports.txt). It never sees raylib or pixels: the
+// display resolves a touch to what it landed on before input gets it. It holds no words: prompts and refusals are Texts,
 // keys of the message catalogue (display/msg) with named arguments, worded by
 // the display in the table's language. input has no clock: a notice's time is
 // the time of the event that caused it.
@@ -17,7 +17,7 @@
 // A Table starts on the start screen (language, map, seats that play and
 // their colours, first player: on-screen keys, see KeyLang and the other Key
 // constants), then owns the engine.State of the game. The main loop feeds it
-// every hal.Scan, hal.Press, hal.Touch and hal.Status (Handle) and draws
+// every hal.Event (a Scan, Press, Touch or Status: Handle) and draws
 // View. Each event returns a Result: the engine actions applied, which the
 // caller appends to the game's durable log before drawing the next View;
 // when Result.Started is set a new game began and a new log starts (Setup

@@ -22,7 +22,7 @@ import (
 // engine.Dealer's Outcome does). A gesture already in progress for a turn
 // or a ticket choice is cancelled first. a must be one of the state's legal
 // actions or chance outcomes (for a payment, any cards that pay the same).
-func (t *Table) Gestures(a engine.Action, uid func(Tag) hal.UID, chance func(*engine.State) engine.Action, at time.Time) ([]any, error) {
+func (t *Table) Gestures(a engine.Action, uid func(Tag) hal.UID, chance func(*engine.State) engine.Action, at time.Time) ([]hal.Event, error) {
 	if t.st == nil || t.mode == ModeEnd {
 		return nil, errors.New("input: gestures: no game in progress")
 	}
@@ -31,7 +31,7 @@ func (t *Table) Gestures(a engine.Action, uid func(Tag) hal.UID, chance func(*en
 	if seat < 0 {
 		return nil, fmt.Errorf("input: gestures: the table waits for %s, not a seat", w.Need)
 	}
-	var evs []any
+	var evs []hal.Event
 	scanCard := func(c engine.CardID) {
 		evs = append(evs, hal.Scan{Seat: seat, UID: uid(CardTag(c)), At: at})
 	}

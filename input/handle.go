@@ -110,13 +110,13 @@ func (t *Table) scan(ev hal.Scan) Result {
 		if !wantCard() {
 			return r
 		}
-		return t.try(&r, seat, at, engine.Reveal(tag.Card))
+		return t.try(&r, seat, at, engine.NewRevealCard(tag.Card))
 	case engine.NeedTicket:
 		tk, ok := wantTicket()
 		if !ok {
 			return r
 		}
-		return t.try(&r, seat, at, engine.RevealT(tk))
+		return t.try(&r, seat, at, engine.NewRevealTicket(tk))
 	case engine.NeedKeep:
 		tk, ok := wantTicket()
 		if !ok {
@@ -134,30 +134,30 @@ func (t *Table) scan(ev hal.Scan) Result {
 			if !wantCard() {
 				return r
 			}
-			return t.try(&r, seat, at, engine.Blind(), engine.Reveal(tag.Card))
+			return t.try(&r, seat, at, engine.NewDrawBlind(), engine.NewRevealCard(tag.Card))
 		case gTickets:
 			tk, ok := wantTicket()
 			if !ok {
 				return r
 			}
-			return t.try(&r, seat, at, engine.Tickets(), engine.RevealT(tk))
+			return t.try(&r, seat, at, engine.NewDrawTickets(), engine.NewRevealTicket(tk))
 		}
 		if tag.Kind == TagCard {
 			if loc, who := t.st.Where(tag.Card); loc == engine.InHand && who == w.Player {
 				return t.refuse(&r, seat, at, "refuse.touch_first", nil)
 			}
-			return t.try(&r, seat, at, engine.Blind(), engine.Reveal(tag.Card))
+			return t.try(&r, seat, at, engine.NewDrawBlind(), engine.NewRevealCard(tag.Card))
 		}
 		tk, ok := wantTicket()
 		if !ok {
 			return r
 		}
-		return t.try(&r, seat, at, engine.Tickets(), engine.RevealT(tk))
+		return t.try(&r, seat, at, engine.NewDrawTickets(), engine.NewRevealTicket(tk))
 	case engine.NeedSecondCard:
 		if !wantCard() {
 			return r
 		}
-		return t.try(&r, seat, at, engine.Blind(), engine.Reveal(tag.Card))
+		return t.try(&r, seat, at, engine.NewDrawBlind(), engine.NewRevealCard(tag.Card))
 	case engine.NeedTunnel:
 		if !wantCard() {
 			return r
@@ -200,11 +200,11 @@ func (t *Table) giveBack(r *Result, seat hal.Seat, at time.Time, w engine.Wait, 
 func (t *Table) payment(cards engine.CardSet) engine.Action {
 	switch {
 	case t.st.Waiting().Need == engine.NeedTunnel:
-		return engine.Pay(cards.IDs()...)
+		return engine.NewPayTunnel(cards.IDs()...)
 	case t.g == gClaim:
-		return engine.Claim(t.route, cards.IDs()...)
+		return engine.NewClaimRoute(t.route, cards.IDs()...)
 	case t.g == gStation:
-		return engine.Station(t.city, cards.IDs()...)
+		return engine.NewBuildStation(t.city, cards.IDs()...)
 	}
 	return engine.Action{}
 }
@@ -281,22 +281,22 @@ func (t *Table) confirm(seat hal.Seat, at time.Time) Result {
 	}
 	switch w.Need {
 	case engine.NeedKeep:
-		return t.try(&r, seat, at, engine.Keep(t.give.IDs()...))
+		return t.try(&r, seat, at, engine.NewKeepTickets(t.give.IDs()...))
 	case engine.NeedTunnel:
-		return t.try(&r, seat, at, engine.Pay(t.cards.IDs()...))
+		return t.try(&r, seat, at, engine.NewPayTunnel(t.cards.IDs()...))
 	case engine.NeedTurn:
 		switch t.g {
 		case gClaim:
-			return t.try(&r, seat, at, engine.Claim(t.route, t.cards.IDs()...))
+			return t.try(&r, seat, at, engine.NewClaimRoute(t.route, t.cards.IDs()...))
 		case gStation:
-			return t.try(&r, seat, at, engine.Station(t.city, t.cards.IDs()...))
+			return t.try(&r, seat, at, engine.NewBuildStation(t.city, t.cards.IDs()...))
 		case gBlind:
 			return t.refuse(&r, seat, at, "prompt.scan_blind", nil)
 		case gTickets:
 			return t.refuse(&r, seat, at, "refuse.scan_tickets", nil)
 		}
 		if t.mustPass() {
-			return t.try(&r, seat, at, engine.PassTurn())
+			return t.try(&r, seat, at, engine.NewPass())
 		}
 	}
 	return t.refuse(&r, seat, at, "rule.wrong_action", nil)
@@ -340,7 +340,7 @@ func (t *Table) cancel(seat hal.Seat, at time.Time) Result {
 		t.give = 0
 		return r
 	case engine.NeedTunnel:
-		return t.try(&r, seat, at, engine.Withdraw())
+		return t.try(&r, seat, at, engine.NewWithdrawTunnel())
 	}
 	return t.refuse(&r, seat, at, "rule.wrong_action", nil)
 }
@@ -413,12 +413,12 @@ func (t *Table) touch(ev hal.Touch) Result {
 		if busy {
 			return t.refuse(&r, seat, at, "refuse.finish_first", nil)
 		}
-		return t.try(&r, seat, at, engine.FaceUp(ev.Index))
+		return t.try(&r, seat, at, engine.NewDrawFaceUp(ev.Index))
 	case hal.DeckArea:
 		if busy {
 			return t.refuse(&r, seat, at, "refuse.finish_first", nil)
 		}
-		if _, _, err := t.st.Apply(engine.Blind()); err != nil {
+		if _, _, err := t.st.Apply(engine.NewDrawBlind()); err != nil {
 			return t.refuseErr(&r, seat, at, err)
 		}
 		t.clearGesture()
@@ -427,7 +427,7 @@ func (t *Table) touch(ev hal.Touch) Result {
 		if busy {
 			return t.refuse(&r, seat, at, "refuse.finish_first", nil)
 		}
-		if _, _, err := t.st.Apply(engine.Tickets()); err != nil {
+		if _, _, err := t.st.Apply(engine.NewDrawTickets()); err != nil {
 			return t.refuseErr(&r, seat, at, err)
 		}
 		t.clearGesture()
@@ -568,5 +568,5 @@ func (t *Table) start(seat hal.Seat, at time.Time) Result {
 		t.notices[i] = Notice{}
 	}
 	r.Started = true
-	return t.try(&r, seat, at, engine.FirstPlayer(t.player[t.setup.First]))
+	return t.try(&r, seat, at, engine.NewChooseFirst(t.player[t.setup.First]))
 }

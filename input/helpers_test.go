@@ -69,7 +69,7 @@ func (r *rig) at() time.Time {
 	return r.now
 }
 
-func (r *rig) do(ev any) input.Result {
+func (r *rig) do(ev hal.Event) input.Result {
 	r.t.Helper()
 	// Words that speak to one player may go to the seat of the event or
 	// the seat the table waited for (the player acting), nowhere else.
@@ -252,7 +252,7 @@ var youWords = regexp.MustCompile(`(?i)\byou(r|rs|rself)?\b`)
 
 // eventSeat returns the seat an event came from, or -1 (a touch on the
 // board).
-func eventSeat(ev any) hal.Seat {
+func eventSeat(ev hal.Event) hal.Seat {
 	switch e := ev.(type) {
 	case hal.Scan:
 		return e.Seat
@@ -271,7 +271,7 @@ func eventSeat(ev any) hal.Seat {
 	case *hal.Status:
 		return e.Seat
 	}
-	return -1
+	panic(fmt.Sprintf("eventSeat: %T is not an event", ev))
 }
 
 // addressesReader reports whether English words speak to whoever reads

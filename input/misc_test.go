@@ -43,15 +43,27 @@ func TestReaderAndButtonsStatus(t *testing.T) {
 	if len(res.Notices) != 1 || res.Notices[0].Text.Key != "status.buttons_offline" || !r.tb.View().Seats[1].ButtonsOffline {
 		t.Errorf("buttons offline: %+v", res.Notices)
 	}
-	for _, ev := range []any{
+	for _, ev := range []hal.Event{
 		hal.Status{Seat: 9, Device: hal.DeviceReader, State: hal.Offline},
 		hal.Status{Seat: 1, Device: "screen", State: hal.Offline},
-		"not an event",
 	} {
 		if res := r.do(ev); len(res.Notices)+len(res.Actions) != 0 {
 			t.Errorf("Handle(%v) = %+v, want nothing", ev, res)
 		}
 	}
+}
+
+// TestHandleNilEventIsABug: only hal's four event types compile as a
+// hal.Event, so the one value Handle cannot take is a nil one, a bug that
+// must not pass unnoticed as a dropped event would.
+func TestHandleNilEventIsABug(t *testing.T) {
+	r := newGame(t, 2, "usa", nil)
+	defer func() {
+		if recover() == nil {
+			t.Error("Handle(nil) returned, want a panic")
+		}
+	}()
+	r.tb.Handle(nil)
 }
 
 func TestHandleByPointer(t *testing.T) {
@@ -123,7 +135,7 @@ func playEngine(t testing.TB, mapID string, players int, seed uint64, draw bool,
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s, _, err = s.Apply(engine.FirstPlayer(0)); err != nil {
+	if s, _, err = s.Apply(engine.NewChooseFirst(0)); err != nil {
 		t.Fatal(err)
 	}
 	d := engine.NewDealer(seed)
@@ -137,7 +149,7 @@ func playEngine(t testing.TB, mapID string, players int, seed uint64, draw bool,
 		case s.IsChance():
 			a = d.Outcome(s)
 		case draw && s.Waiting().Need == engine.NeedTurn && rng.IntN(3) > 0 && s.Deck().Len() > 0:
-			a = engine.Blind()
+			a = engine.NewDrawBlind()
 		default:
 			a = inputtest.BotChoice(rng, s, botStations)
 		}

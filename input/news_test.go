@@ -175,7 +175,7 @@ func newsCases() []newsCase {
 			play: func(t *testing.T) *rig {
 				r := newGame(t, 2, "europe", nil)
 				r.ok(r.touch(hal.TicketDeck, "", 0))
-				r.ok(r.scanTicket(0, nextTicket(t, r, engine.Tickets())), engine.DrawTickets, engine.RevealTicket)
+				r.ok(r.scanTicket(0, nextTicket(t, r, engine.NewDrawTickets())), engine.DrawTickets, engine.RevealTicket)
 				return r
 			},
 			key: "news.drawing_tickets", player: 0,
@@ -186,7 +186,7 @@ func newsCases() []newsCase {
 			play: func(t *testing.T) *rig {
 				r := newGame(t, 2, "europe", nil)
 				r.ok(r.touch(hal.TicketDeck, "", 0))
-				r.ok(r.scanTicket(0, nextTicket(t, r, engine.Tickets())), engine.DrawTickets, engine.RevealTicket)
+				r.ok(r.scanTicket(0, nextTicket(t, r, engine.NewDrawTickets())), engine.DrawTickets, engine.RevealTicket)
 				for r.game().Waiting().Need == engine.NeedTicket {
 					r.ok(r.scanTicket(0, nextTicket(t, r)), engine.RevealTicket)
 				}

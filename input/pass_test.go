@@ -20,7 +20,7 @@ func stuckGame(t *testing.T, seed uint64) *engine.State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s, _, err = s.Apply(engine.FirstPlayer(0)); err != nil {
+	if s, _, err = s.Apply(engine.NewChooseFirst(0)); err != nil {
 		t.Fatal(err)
 	}
 	d := engine.NewDealer(seed)
@@ -35,7 +35,7 @@ func stuckGame(t *testing.T, seed uint64) *engine.State {
 		case w.Need == engine.NeedTurn && w.Player == 0 && len(legal) == 1 && legal[0].Kind == engine.Pass:
 			return s
 		case w.Need == engine.NeedKeep:
-			a = engine.Keep() // keep them all, so the ticket deck runs out
+			a = engine.NewKeepTickets() // keep them all, so the ticket deck runs out
 		case w.Player == 0:
 			a = legal[rng.IntN(len(legal))]
 			for _, k := range []engine.ActionKind{engine.ClaimRoute, engine.PayTunnel, engine.DrawTickets} {

@@ -232,7 +232,7 @@ func TestRefusalsChangeRev(t *testing.T) {
 // event: their Views are the same, their Revs never are, at any time.
 func TestRevsDistinctTables(t *testing.T) {
 	a, b := newRig(t, 3, "europe"), newRig(t, 3, "europe")
-	both := func(ev any) {
+	both := func(ev hal.Event) {
 		t.Helper()
 		b.now = a.now
 		ra, rb := a.do(ev), b.do(ev)

@@ -29,7 +29,7 @@ func TestSoundOfEachEvent(t *testing.T) {
 			func(t *testing.T, r *rig) input.Result { return r.scanCard(0, hands[0][0]) }, hal.SoundScan},
 		{"scan accepted: a ticket given back", func(t *testing.T, r *rig) {
 			r.ok(r.touch(hal.TicketDeck, "", 0))
-			r.ok(r.scanTicket(0, nextTicket(t, r, engine.Tickets())), engine.DrawTickets, engine.RevealTicket)
+			r.ok(r.scanTicket(0, nextTicket(t, r, engine.NewDrawTickets())), engine.DrawTickets, engine.RevealTicket)
 			for r.game().Waiting().Need == engine.NeedTicket {
 				r.ok(r.scanTicket(0, nextTicket(t, r)), engine.RevealTicket)
 			}

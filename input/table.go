@@ -392,9 +392,10 @@ func (t *Table) PlayerAt(seat hal.Seat) int {
 }
 
 // Handle feeds one event of the table's devices to the table: a hal.Scan,
-// hal.Press, hal.Touch or hal.Status (also by pointer). Any other value is
-// ignored. See Result for what the caller does with the answer.
-func (t *Table) Handle(ev any) Result {
+// hal.Press, hal.Touch or hal.Status (also by pointer). See Result for what
+// the caller does with the answer. A nil event, or an event type hal added
+// that Handle does not know yet, is a bug: Handle panics.
+func (t *Table) Handle(ev hal.Event) Result {
 	t.rev = t.revs.Next()
 	switch e := ev.(type) {
 	case hal.Scan:
@@ -414,7 +415,7 @@ func (t *Table) Handle(ev any) Result {
 	case *hal.Status:
 		return t.Status(*e)
 	}
-	return Result{}
+	panic(fmt.Sprintf("input: Handle: %T is an event the table does not know", ev))
 }
 
 // Status takes a device going offline or coming back: the seat's panel

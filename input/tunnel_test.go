@@ -149,7 +149,7 @@ func TestTicketsMidGame(t *testing.T) {
 	r.ok(r.touch(hal.TicketDeck, "", 0))
 	r.refused(r.confirm(0), 0, "refuse.scan_tickets")
 	r.refused(r.scanCard(0, r.deckCards(1, notLoco)[0]), 0, "refuse.expected_ticket")
-	s, _, err := r.game().Apply(engine.Tickets())
+	s, _, err := r.game().Apply(engine.NewDrawTickets())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +174,7 @@ func TestTicketsMidGame(t *testing.T) {
 		t.Errorf("kept %d tickets, want %d", got, kept+1)
 	}
 	// Player 1 scans a ticket straight off the deck.
-	s, _, _ = r.game().Apply(engine.Tickets())
+	s, _, _ = r.game().Apply(engine.NewDrawTickets())
 	r.ok(r.scanTicket(1, s.LegalActions()[0].Ticket), engine.DrawTickets, engine.RevealTicket)
 }
 

@@ -20,7 +20,7 @@
 //
 // run keeps raylib on the main OS thread (window.go, the only file that
 // calls it) and the hardware on goroutines (hardware.go), merged into one
-// channel by app.Merge. Each frame the loop hands every event that arrived,
+// channel of hal.Events by app.Merge. Each frame the loop hands every event that arrived,
 // and with -fake the bots' moves and the virtual deck's cards (app.Digital),
 // to app.App.Handle, which makes each resulting action durable before it
 // returns; then it draws App.View and plays the sound each event called for

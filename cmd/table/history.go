@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,8 +14,9 @@ import (
 )
 
 // history runs "table history": it lists the finished games kept in the
-// game logs' history folder, newest first, one line each. It reads the
-// files without taking the journal's lock, so it works while the table runs.
+// game logs' history folder, newest first, one line each. journal.History
+// reads them without taking the journal's lock, so it works while the table
+// runs.
 func history(args []string, stdout io.Writer) error {
 	fs := withUsage(flag.NewFlagSet("history", flag.ContinueOnError))
 	fs.SetOutput(stdout)
@@ -32,17 +32,15 @@ func history(args []string, stdout io.Writer) error {
 		}
 		*state = cfg.Logs
 	}
-	dir := filepath.Join(*state, "history")
-	names, err := filepath.Glob(filepath.Join(dir, "*.game"))
+	games, err := journal.History(*state, journal.Opts{})
 	if err != nil {
 		return err
 	}
-	slices.Reverse(names) // sequence numbers first: newest last in glob order
-	if len(names) == 0 {
-		fmt.Fprintf(stdout, "no finished games in %s\n", dir)
+	if len(games) == 0 {
+		fmt.Fprintf(stdout, "no finished games in %s\n", filepath.Join(*state, "history"))
 	}
-	for _, path := range names {
-		fmt.Fprintln(stdout, historyLine(path))
+	for _, e := range games {
+		fmt.Fprintln(stdout, historyLine(e))
 	}
 	return nil
 }
@@ -50,26 +48,21 @@ func history(args []string, stdout io.Writer) error {
 // historyLine describes one finished game: file, map, players, actions,
 // scores and winners (by seat, counted from 1 as the table shows them, and
 // by name for a named player).
-func historyLine(path string) string {
-	name := filepath.Base(path)
-	data, err := os.ReadFile(path)
+func historyLine(e journal.Entry) string {
+	name := e.Name
+	if e.Err != nil {
+		return fmt.Sprintf("%s: %v", name, e.Err)
+	}
+	h, err := app.ParseHeader(e.Header)
 	if err != nil {
 		return fmt.Sprintf("%s: %v", name, err)
 	}
-	l, err := journal.Decode(data)
+	s, err := app.ParseSummary(e.Summary)
 	if err != nil {
-		return fmt.Sprintf("%s: %v", name, err)
-	}
-	h, err := app.ParseHeader(l.Header)
-	if err != nil {
-		return fmt.Sprintf("%s: %v", name, err)
-	}
-	s, err := app.ParseSummary(l.Summary)
-	if err != nil {
-		return fmt.Sprintf("%s: %s, %d actions: %v", name, h.Map, len(l.Records), err)
+		return fmt.Sprintf("%s: %s, %d actions: %v", name, h.Map, e.Records, err)
 	}
 	if s.Abandoned != "" {
-		return fmt.Sprintf("%s: %s, %d actions, abandoned: %s", name, h.Map, len(l.Records), s.Abandoned)
+		return fmt.Sprintf("%s: %s, %d actions, abandoned: %s", name, h.Map, e.Records, s.Abandoned)
 	}
 	var scores, winners []string
 	for p, sc := range s.Scores {
@@ -91,5 +84,5 @@ func historyLine(path string) string {
 			winners = append(winners, who)
 		}
 	}
-	return fmt.Sprintf("%s: %s, %d actions; %s; won by %s", name, h.Map, len(l.Records), strings.Join(scores, ", "), strings.Join(winners, " and "))
+	return fmt.Sprintf("%s: %s, %d actions; %s; won by %s", name, h.Map, e.Records, strings.Join(scores, ", "), strings.Join(winners, " and "))
 }

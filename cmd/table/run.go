@@ -288,7 +288,7 @@ const idleFrame = 100 * time.Millisecond
 // alive while it is healthy.
 type loop struct {
 	app     *app.App
-	events  <-chan any
+	events  <-chan hal.Event
 	scr     screen      // nil: headless
 	speaker hal.Speaker // nil: silent (headless)
 	digital *app.Digital
@@ -387,7 +387,7 @@ func (l *loop) run(ctx context.Context) error {
 }
 
 // handle passes one event to the App and logs what went wrong.
-func (l *loop) handle(ev any) {
+func (l *loop) handle(ev hal.Event) {
 	if t, ok := ev.(hal.Touch); ok && l.trace != nil && t.Kind == hal.ScreenKey {
 		// Tests that touch the window wait for these lines.
 		fmt.Fprintf(l.trace, "key %s %d\n", t.ID, int(t.Seat)+1)

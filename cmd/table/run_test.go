@@ -18,6 +18,7 @@ import (
 
 	"ttr/cmd/table/app"
 	"ttr/hal"
+	"ttr/hal/journal"
 	"ttr/input"
 )
 
@@ -135,7 +136,7 @@ func newLoopRig(t *testing.T, seats int) *loopRig {
 	}
 	r.l = &loop{
 		app:      a,
-		events:   make(chan any),
+		events:   make(chan hal.Event),
 		digital:  &app.Digital{Bots: bots, Deal: true, Start: true, UID: app.UIDs(reg)},
 		log:      log,
 		games:    1,
@@ -254,7 +255,7 @@ func TestHistoryListsFinishedGames(t *testing.T) {
 	if err := history([]string{"-state", r.dir}, &out); err != nil {
 		t.Fatal(err)
 	}
-	h, err := r.a.History()
+	h, err := journal.History(r.dir, journal.Opts{})
 	if err != nil || len(h) != 1 {
 		t.Fatalf("history %v, %v", h, err)
 	}

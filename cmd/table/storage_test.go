@@ -48,7 +48,7 @@ func testLoopWatchdogStarved(t *testing.T) {
 	frames := 0
 	l := &loop{
 		app:      a,
-		events:   make(chan any),
+		events:   make(chan hal.Event),
 		digital:  &app.Digital{Bots: []hal.Seat{0, 1}, Deal: true, Start: true, UID: app.UIDs(reg)},
 		log:      log,
 		games:    1,

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"ttr/hal/registry"
+	"ttr/hal/storage"
 )
 
 func TestDeckCards(t *testing.T) {
@@ -67,7 +68,7 @@ func TestProbeFake(t *testing.T) {
 	if err := reg.Add("DEADBEEF", registry.Card{Kind: registry.Train, Color: "red", Number: 3}); err != nil {
 		t.Fatal(err)
 	}
-	if err := reg.Save(filepath.Join(filepath.Dir(cfg), "cards.txt")); err != nil {
+	if err := reg.SaveFS(storage.OS, filepath.Join(filepath.Dir(cfg), "cards.txt")); err != nil {
 		t.Fatal(err)
 	}
 	// Seats are numbered from 1 as on the screen, in the script and the

@@ -10,9 +10,10 @@
 //
 // # Boundary
 //
-// msg is pure Go: it imports engine (its rule error codes), engine/score
-// (its tie-breaks), maps (colours, city names) and input (whose Text it
-// words), never raylib, so it builds and is tested on any machine; display,
+// msg is pure Go: it imports input (whose Text it words) and the
+// catalogue's libraries, never raylib, so it builds and is tested on any
+// machine (its tests also read engine, engine/score and maps, to check that
+// every rule error, tie-break, colour and city has its words); display,
 // tools/sim and cmd/table use it.
 //
 // # Keys

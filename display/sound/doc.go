@@ -33,6 +33,6 @@
 //
 // # Boundary
 //
-// sound imports hal (the Sound type) and raylib; only display, tools/sim and
-// cmd/table import raylib.
+// sound imports hal (the Sound type) and raylib; only display, sound,
+// tools/sim and cmd/table import raylib (docs/imports.txt).
 package sound

@@ -1,6 +1,7 @@
-// Package bot has computer players for the engine: a random legal-move bot
-// and a greedy bot that plays toward its tickets. Both are deterministic for
-// a seed. They are used by tests, fuzzing, benchmarks and the simulator.
+// Package bot has a computer player for the engine: Greedy, a bot that
+// plays toward its tickets, deterministic for a seed. It plays the seats
+// given to bots on the table and in the simulator; random play needs no bot
+// (engine.State.PickLegalAction picks a legal action at random).
 //
 // # Boundary
 //

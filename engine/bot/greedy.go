@@ -59,7 +59,6 @@ func (g *Greedy) Choose(s *engine.State) engine.Action {
 func (g *Greedy) turn(s *engine.State, p int, pl plan, la []engine.Action) (engine.Action, bool) {
 	m := s.Map()
 	hand := s.Hand(p)
-	best, bestScore := -1, -inf
 	claimScore := func(a engine.Action) int {
 		rt := &m.Routes[a.Route]
 		sc := rt.Length*10 - a.Cards.Count(engine.Locomotive)
@@ -77,17 +76,26 @@ func (g *Greedy) turn(s *engine.State, p int, pl plan, la []engine.Action) (engi
 		}
 		return sc
 	}
-	for i, a := range la {
-		if a.Kind == engine.ClaimRoute && pl.want[a.Route] {
-			if sc := claimScore(a); sc > bestScore {
-				best, bestScore = i, sc
+	// bestClaim returns the claim of la that claimScore rates highest among
+	// the routes ok admits, and its score.
+	bestClaim := func(ok func(route int) bool) (engine.Action, int, bool) {
+		best, bestScore := -1, -inf
+		for i, a := range la {
+			if a.Kind == engine.ClaimRoute && ok(a.Route) {
+				if sc := claimScore(a); sc > bestScore {
+					best, bestScore = i, sc
+				}
 			}
 		}
+		if best < 0 {
+			return engine.Action{}, 0, false
+		}
+		return la[best], bestScore, true
 	}
-	if best >= 0 && bestScore > 0 {
-		return la[best], true
+	anyRoute := func(int) bool { return true }
+	if a, sc, ok := bestClaim(func(r int) bool { return pl.want[r] }); ok && sc > 0 {
+		return a, true
 	}
-	best, bestScore = -1, -inf
 	// A station where an opponent cut a needed path.
 	if len(pl.blocked) > 0 {
 		if a, ok := g.station(s, p, pl, la); ok {
@@ -101,34 +109,20 @@ func (g *Greedy) turn(s *engine.State, p int, pl plan, la []engine.Action) (engi
 	}
 	if !pl.any {
 		if trains >= 15 && s.TicketsInDeck() > 0 && s.KeptTickets(p).Len() < 8 {
-			return engine.Tickets(), true
+			return engine.NewDrawTickets(), true
 		}
 		// Nothing to aim for: the longest route it can pay for, once the
 		// hand is big enough to pay for long ones or draws run out.
 		if hand.Len() >= 6 || trains < 10 || !drawn {
-			for i, a := range la {
-				if a.Kind == engine.ClaimRoute {
-					if sc := claimScore(a); sc > bestScore {
-						best, bestScore = i, sc
-					}
-				}
-			}
-			if best >= 0 {
-				return la[best], true
+			if a, _, ok := bestClaim(anyRoute); ok {
+				return a, true
 			}
 		}
 	}
 	if !drawn || hand.Len() >= 14 {
 		// Cannot draw, or hoarding: claim anything.
-		for i, a := range la {
-			if a.Kind == engine.ClaimRoute {
-				if sc := claimScore(a); sc > bestScore {
-					best, bestScore = i, sc
-				}
-			}
-		}
-		if best >= 0 {
-			return la[best], true
+		if a, _, ok := bestClaim(anyRoute); ok {
+			return a, true
 		}
 	}
 	return engine.Action{}, false

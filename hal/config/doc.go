@@ -58,7 +58,8 @@
 //   - seats[i].reader: the seat's MFRC522: spi_bus (0-6) and chip_select
 //     (0-2; 2 on SPI1 only) name /dev/spidevB.C; reset_pin and irq_pin are BCM GPIO numbers
 //     (0-27). Readers may share one reset line (a reset then resets them
-//     all, costing the others one poll); every other pin is used once.
+//     all, and the others' polls wait while the reset reader starts: see
+//     hal/pi's doc); every other pin is used once.
 //   - seats[i].buttons: the seat's push buttons, each a GPIO pin (0-27,
 //     wired to ground) and its meaning, "confirm" or "cancel"; both are
 //     required, each once.
@@ -71,10 +72,11 @@
 //     at most once: the SPI clock of bus N (100-10000 kHz). A bus not
 //     listed runs at 1000 kHz (DefaultSPIClockKHz), which a metre or two of
 //     ribbon cable to a seat carries cleanly; 10 MHz needs wires of about
-//     20 cm. A slower clock costs scan time: reading a new card takes up to
-//     about 15 ms at 1 MHz against 9.5 ms at 10 MHz, measured on hal/pi's
-//     emulator (see hal/pi's doc), out of the up to 50 ms a card waits for
-//     the next poll.
+//     20 cm. A slower clock costs scan time: reading a new card takes
+//     14.9 ms at 1 MHz against 9.5 ms at 10 MHz, and a card waits from
+//     being laid to its scan 39.3 ms on average, 67.9 ms at worst at 1 MHz
+//     (35.0 and 62.0 ms at 10 MHz), measured on hal/pi's emulator (see
+//     hal/pi's doc).
 //
 // A pin may not be one of the SPI buses' own pins (SPI0: GPIO 7-11, SPI1:
 // GPIO 16-21, and so on) when a reader uses that bus.

@@ -10,8 +10,8 @@
 //
 // # Boundary
 //
-// journal imports only the standard library and hal/storage (the hal import
-// guard). It reads and writes through [Opts].FS, a storage.FS: the
+// journal imports only the standard library and hal/storage
+// (docs/imports.txt). It reads and writes through [Opts].FS, a storage.FS: the
 // operating system's on a table, a storagetest.Disk in the tests, which
 // cuts the power (dropping what was not synced) and fails any write or
 // fsync. Time comes from [Opts].Now, which names files; nothing else reads
@@ -30,8 +30,10 @@
 //	dir/history/NNNNNN-….game                 finished games
 //
 // NNNNNN is a sequence number, one more than the highest found in the
-// directory, so names never repeat even when the clock is wrong (a Pi has no
-// real-time clock). The timestamp in the name is for people only.
+// directory, so names never repeat even when the clock is wrong (a Pi 4 has
+// no real-time clock and starts from the last time it saved until the
+// network sets it; a Pi 5 has one, but runs without a battery unless one is
+// fitted). The timestamp in the name is for people only.
 //
 // A new game file is written in full (magic and header record) under a .tmp
 // name, synced, then linked to its final name and the directory synced: a

@@ -51,7 +51,7 @@ func Example() {
 	if err := g.Finish([]byte("p2 wins 121")); err != nil {
 		log.Fatal(err)
 	}
-	h, err := j.History()
+	h, err := journal.History(dir, opts) // no lock: another process may read it too
 	if err != nil {
 		log.Fatal(err)
 	}

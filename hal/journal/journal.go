@@ -560,10 +560,24 @@ func (j *Journal) probe() error {
 	return nil
 }
 
-// History returns the finished games, newest first, reading each file. It
-// does not hold up Append; a game pruned meanwhile has Err set.
-func (j *Journal) History() ([]Entry, error) {
-	names, err := j.historyNames()
+// History returns the finished games of the journal in dir, newest first,
+// reading each file. It takes no lock and writes nothing, so it runs beside
+// the process that holds the journal (table history does, while the table
+// plays): a game pruned meanwhile has Err set. A dir without a history
+// folder has no finished games. Of opts, only FS and MaxGameBytes are read.
+func History(dir string, opts Opts) ([]Entry, error) {
+	fsys, limit := opts.FS, opts.MaxGameBytes
+	if fsys == nil {
+		fsys = storage.OS
+	}
+	if limit <= 0 {
+		limit = MaxGameBytes
+	}
+	hist := filepath.Join(dir, historyDir)
+	names, err := historyNames(fsys, hist)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -571,7 +585,7 @@ func (j *Journal) History() ([]Entry, error) {
 	out := make([]Entry, 0, len(names))
 	for _, name := range names {
 		e := Entry{Name: name}
-		data, err := storage.ReadFile(j.fs, filepath.Join(j.history, name), j.opts.MaxGameBytes)
+		data, err := storage.ReadFile(fsys, filepath.Join(hist, name), limit)
 		e.Size = int64(len(data))
 		var l *Log
 		if err == nil {
@@ -771,7 +785,7 @@ func (j *Journal) rename(name string, why error, infix string) (string, error) {
 
 // prune removes the oldest finished games beyond the history bounds.
 func (j *Journal) prune() error {
-	names, err := j.historyNames()
+	names, err := historyNames(j.fs, j.history)
 	if err != nil {
 		return err
 	}
@@ -799,9 +813,10 @@ func (j *Journal) prune() error {
 	return nil
 }
 
-// historyNames lists the finished games, oldest first.
-func (j *Journal) historyNames() ([]string, error) {
-	entries, err := j.fs.ReadDir(j.history)
+// historyNames lists the finished games in the history folder dir, oldest
+// first.
+func historyNames(fsys storage.FS, dir string) ([]string, error) {
+	entries, err := fsys.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
 	}

@@ -115,7 +115,7 @@ func TestRoundTrip(t *testing.T) {
 	if g := j.Current(); g != nil {
 		t.Errorf("Current after Finish = %s, want nil", g.Name())
 	}
-	h, err := j.History()
+	h, err := History(dir, Opts{})
 	if err != nil {
 		t.Fatalf("History: %v", err)
 	}
@@ -132,6 +132,26 @@ func TestRoundTrip(t *testing.T) {
 // A crash can cut the file anywhere in its last record. Whatever the cut,
 // Open resumes exactly the complete records, reports a torn tail when bytes
 // were dropped, and the game goes on appending to a clean file.
+// TestHistoryBesideTheLock: History reads the finished games while another
+// journal holds the folder's lock, and a folder the table never wrote has
+// none.
+func TestHistoryBesideTheLock(t *testing.T) {
+	dir := t.TempDir()
+	if h, err := History(filepath.Join(dir, "never"), Opts{}); err != nil || len(h) != 0 {
+		t.Errorf("History of a missing folder = %v, %v; want none", h, err)
+	}
+	j := open(t, dir, Opts{})
+	defer j.Close()
+	g := start(t, j, "ttr map=usa seed=1 seats=2")
+	if err := g.Finish([]byte("over")); err != nil {
+		t.Fatal(err)
+	}
+	h, err := History(dir, Opts{})
+	if err != nil || len(h) != 1 || string(h[0].Summary) != "over" || h[0].Err != nil {
+		t.Errorf("History while the journal is open = %+v, %v; want the one finished game", h, err)
+	}
+}
+
 func TestTornTailEveryOffset(t *testing.T) {
 	header := []byte("ttr map=usa seed=9 seats=3")
 	records := lines("p0 draw deck", "chance yellow", "p1 draw tickets", "chance tickets 4 17 22")
@@ -395,7 +415,7 @@ func TestHistoryBound(t *testing.T) {
 			if got := dirNames(t, filepath.Join(dir, historyDir)); !slices.Equal(got, want) {
 				t.Errorf("history = %q, want %q", got, want)
 			}
-			h, err := j.History()
+			h, err := History(dir, tc.opts)
 			if err != nil {
 				t.Fatal(err)
 			}

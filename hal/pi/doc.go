@@ -39,7 +39,12 @@
 //     (a hal.Status), reset through its reset pin and re-initialised with
 //     back-off (100 ms doubling to 5 s), and reported online once it answers;
 //     readers sharing a reset line (see Open) never reset one another in the
-//     middle of an initialisation or a read.
+//     middle of an initialisation or a read. Their polls wait while a reset
+//     reader starts: 1.4 ms at 1 MHz for a chip that answers; for a reader
+//     that is not there and reads 0xFF, the whole wait for the chip
+//     (readyPolls reads), 32 ms of bus time at 1 MHz (320 ms at 100 kHz)
+//     at every retry, plus spidev's cost per transfer, so the others' scans
+//     come up to a poll or two later (several at 100 kHz) meanwhile.
 //
 // The driver's ReadUID is not used: it soft-resets the chip before every
 // request, which switches the field off and sends REQA far sooner than the

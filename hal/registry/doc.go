@@ -15,7 +15,7 @@
 //	sha256 5f0c...
 //
 // A file that was cut short (no checksum line) or changed (the checksum does
-// not match) is refused with ErrCorrupt rather than trusted. Save writes a
+// not match) is refused with ErrCorrupt rather than trusted. SaveFS writes a
 // temporary file in the same folder, syncs it, renames it over the old one
 // and syncs the folder, so that a power cut leaves either the old registry
 // or the new one.

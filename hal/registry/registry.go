@@ -211,12 +211,10 @@ func LoadFS(fsys storage.FS, path string) (*Registry, error) {
 	return r, nil
 }
 
-// Save writes the registry to path atomically: a power cut leaves either
-// the previous file or the new one, never a mix.
-func (r *Registry) Save(path string) error { return r.SaveFS(storage.OS, path) }
-
-// SaveFS is Save on fsys. It also removes the temporary files an earlier
-// Save cut by a crash left next to path.
+// SaveFS writes the registry to path on fsys (storage.OS on the table)
+// atomically: a power cut leaves either the previous file or the new one,
+// never a mix. It also removes the temporary files an earlier SaveFS cut by
+// a crash left next to path.
 func (r *Registry) SaveFS(fsys storage.FS, path string) error {
 	data, _ := r.MarshalText()
 	return writeAtomic(fsys, path, data)

@@ -15,6 +15,7 @@ import (
 
 	"ttr/hal"
 	"ttr/hal/haltest"
+	"ttr/hal/storage"
 )
 
 func TestTrainDeck(t *testing.T) {
@@ -155,13 +156,13 @@ func TestSaveLoad(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "cards.txt")
 	r := sample(t)
-	if err := r.Save(path); err != nil {
+	if err := r.SaveFS(storage.OS, path); err != nil {
 		t.Fatal(err)
 	}
 	if err := r.Add("CAFEF00D", Card{Kind: Train, Color: "purple", Number: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.Save(path); err != nil { // over the old file
+	if err := r.SaveFS(storage.OS, path); err != nil { // over the old file
 		t.Fatal(err)
 	}
 	got, err := Load(path)
@@ -175,7 +176,7 @@ func TestSaveLoad(t *testing.T) {
 	if len(files) != 1 {
 		t.Errorf("files left in the folder: %v, want only cards.txt", files)
 	}
-	if err := r.Save(filepath.Join(dir, "no", "such", "dir", "cards.txt")); err == nil {
+	if err := r.SaveFS(storage.OS, filepath.Join(dir, "no", "such", "dir", "cards.txt")); err == nil {
 		t.Error("Save into a missing folder: got no error")
 	}
 	if _, err := Load(filepath.Join(dir, "none.txt")); !errors.Is(err, os.ErrNotExist) {

@@ -436,7 +436,7 @@ func finishedGames(t *testing.T, dir string) [][]string {
 	if j.Current() != nil {
 		t.Errorf("the journal in %s still has an unfinished game", dir)
 	}
-	hist, err := j.History()
+	hist, err := journal.History(dir, journal.Opts{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
-	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"ttr/display/imgtest"
 	"ttr/engine"
 	"ttr/hal"
 	"ttr/hal/haltest"
@@ -75,7 +75,7 @@ func TestBotGameEurope4(t *testing.T) {
 	w := newTestWorld(t, "europe", 4, 11, []bool{true, true, true, true})
 	var scans, presses, touches, reshuffles int
 	var problem error
-	w.trace = func(ev any, res input.Result) {
+	w.trace = func(ev hal.Event, res input.Result) {
 		if problem != nil {
 			return
 		}
@@ -268,24 +268,15 @@ func shrink(src image.Image) *image.RGBA {
 	return out
 }
 
-func readPNG(path string) (image.Image, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return png.Decode(f)
-}
-
 // compareShot compares a screenshot with its golden. The simulator's own
 // parts (the seats' boxes, the footer) must match: at most 0.5% of their
-// shrunk pixels may differ by more than 24 in a channel. The table's
+// shrunk pixels may differ (beyond imgtest.Tolerance). The table's
 // screen, drawn by package display and checked by its own goldens, may
 // differ by up to 25%, which still catches a screen left blank or drawn
 // for another state.
 func compareShot(t *testing.T, shot, golden string, width, height int) {
 	t.Helper()
-	img, err := readPNG(shot)
+	img, err := imgtest.ReadPNG(shot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,59 +285,30 @@ func compareShot(t *testing.T, shot, golden string, width, height int) {
 		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(golden, mustPNG(got), 0o644); err != nil {
+		if err := imgtest.WritePNG(golden, got); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	wantImg, err := readPNG(golden)
+	want, err := imgtest.ReadPNG(golden)
 	if err != nil {
 		t.Fatalf("%v (run go test -update to write the goldens)", err)
 	}
-	if wantImg.Bounds() != got.Bounds() {
-		t.Fatalf("%s: size %v, golden %v", shot, got.Bounds(), wantImg.Bounds())
+	if want.Bounds() != got.Bounds() {
+		t.Fatalf("%s: size %v, golden %v", shot, got.Bounds(), want.Bounds())
 	}
 	a := screenArea(width, height)
-	scr := image.Rect(int(a.X)/4, int(a.Y)/4, int(a.X+a.W+3)/4+1, int(a.Y+a.H+3)/4+1)
-	var bad, total, badScr, totalScr int
-	for y := range got.Rect.Dy() {
-		for x := range got.Rect.Dx() {
-			r1, g1, b1, _ := got.At(x, y).RGBA()
-			r2, g2, b2, _ := wantImg.At(x, y).RGBA()
-			off := max(diff(r1, r2), diff(g1, g2), diff(b1, b2)) > 24
-			if image.Pt(x, y).In(scr) {
-				totalScr++
-				if off {
-					badScr++
-				}
-				continue
-			}
-			total++
-			if off {
-				bad++
-			}
-		}
-	}
+	scr := image.Rect(int(a.X)/4, int(a.Y)/4, int(a.X+a.W+3)/4+1, int(a.Y+a.H+3)/4+1).Intersect(got.Rect)
+	badScr, totalScr := imgtest.Differing(got, want, scr), scr.Dx()*scr.Dy()
+	bad, total := imgtest.Differing(got, want, got.Rect)-badScr, got.Rect.Dx()*got.Rect.Dy()-totalScr
 	if bad*200 > total || badScr*4 > totalScr {
 		path := filepath.Join(os.TempDir(), "sim-got-"+filepath.Base(golden))
-		os.WriteFile(path, mustPNG(got), 0o644)
+		if err := imgtest.WritePNG(path, got); err != nil {
+			t.Error(err)
+		}
 		t.Errorf("%s: the simulator's panels differ from %s in %d of %d pixels, the table's screen in %d of %d (got: %s)",
 			filepath.Base(shot), golden, bad, total, badScr, totalScr, path)
 	}
-}
-
-func diff(a, b uint32) uint32 {
-	a, b = a>>8, b>>8
-	if a > b {
-		return a - b
-	}
-	return b - a
-}
-
-func mustPNG(img image.Image) []byte {
-	var buf bytes.Buffer
-	png.Encode(&buf, img)
-	return buf.Bytes()
 }
 
 // TestScriptErrors checks that a script's mistakes are reported with
@@ -412,7 +374,7 @@ func TestReshuffleKeepsDecksInStep(t *testing.T) {
 	w := newTestWorld(t, "usa", 5, 3, slices.Repeat([]bool{true}, 5))
 	reshuffled := false
 	var problem error
-	w.trace = func(ev any, res input.Result) {
+	w.trace = func(ev hal.Event, res input.Result) {
 		for _, e := range res.Events {
 			reshuffled = reshuffled || e.Kind == engine.EvReshuffle
 		}

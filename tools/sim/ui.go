@@ -195,9 +195,9 @@ func (u *ui) scanTop(seat hal.Seat, ticket bool, now time.Time) {
 		case s.IsChance():
 			act = u.w.digital.Outcome(u.w.app)
 		case ticket && need == engine.NeedTurn:
-			act = engine.Tickets()
+			act = engine.NewDrawTickets()
 		case !ticket && (need == engine.NeedTurn || need == engine.NeedSecondCard):
-			act = engine.Blind()
+			act = engine.NewDrawBlind()
 		}
 		if act.Kind != 0 {
 			if err := u.w.play(act, now); err == nil {
@@ -585,8 +585,11 @@ func (u *ui) feedLine(f fed) (string, color.RGBA) {
 		what = u.words("sim.log_press", map[string]any{"Number": int(e.Seat) + 1, "Button": b})
 	case hal.Touch:
 		what = u.words("sim.log_touch", map[string]any{"Target": u.targetWords(m, e)})
-	default:
+	case hal.Status:
+		// A device's state is told on its seat's panel, not in the feed.
 		return "", dimInk
+	default:
+		panic(fmt.Sprintf("sim: feedLine: %T is not an event the feed knows", f.ev))
 	}
 	for _, n := range f.res.Notices {
 		if n.Refused {

@@ -264,7 +264,7 @@ func window(o windowOpts, stdout io.Writer) error {
 	}
 	if o.targets {
 		u.onPress = func(at string) { fmt.Fprintln(stdout, "pressed", at) }
-		w.trace = func(ev any, res input.Result) {
+		w.trace = func(ev hal.Event, res input.Result) {
 			for _, a := range res.Actions {
 				fmt.Fprintln(stdout, "act", engine.FormatAction(w.m, a))
 			}

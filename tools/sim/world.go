@@ -71,7 +71,7 @@ type world struct {
 	// refusals counts refused events, for the bot games' checks.
 	refusals int
 	// trace, when set, receives a line for every event handled.
-	trace func(ev any, res input.Result)
+	trace func(ev hal.Event, res input.Result)
 	// feed is the last events handled and what they did, newest last,
 	// for the window's event list.
 	feed []fed
@@ -80,7 +80,7 @@ type world struct {
 // fed is one event handled and its result, with the map of the game then
 // (the start screen may switch maps: old lines keep their names).
 type fed struct {
-	ev  any
+	ev  hal.Event
 	res input.Result
 	m   *maps.Map
 }
@@ -214,7 +214,7 @@ func (w *world) game() *engine.State { return w.tb().Game() }
 
 // handle feeds one event to the table and keeps the physical world in
 // step with what it did.
-func (w *world) handle(ev any) input.Result {
+func (w *world) handle(ev hal.Event) input.Result {
 	res, err := w.app.Handle(ev)
 	w.err = err
 	if res.Started {
@@ -242,7 +242,7 @@ func (w *world) handle(ev any) input.Result {
 // track follows the cards laid on the table for a payment: a card scanned
 // and accepted without an action is laid; any action or the end of the
 // gesture picks them up (spent, or back in the hand).
-func (w *world) track(ev any, res input.Result) {
+func (w *world) track(ev hal.Event, res input.Result) {
 	v := w.view()
 	paying := v.Claim != nil || v.Station != nil || (v.Tunnel != nil && !v.Tunnel.Done && v.Tunnel.ToReveal == 0 && v.Tunnel.Extra > 0)
 	if len(res.Actions) > 0 || !paying {
@@ -429,8 +429,9 @@ func merge(a, b input.Result) input.Result {
 }
 
 // deliver sends one event made by Gestures through the device it would
-// come from: scans through the seat's reader, presses through its buttons.
-func (w *world) deliver(ev any) input.Result {
+// come from: scans through the seat's reader, presses through its buttons,
+// touches through the screen. Gestures makes no other kind.
+func (w *world) deliver(ev hal.Event) input.Result {
 	switch e := ev.(type) {
 	case hal.Scan:
 		return w.scan(e.Seat, e.UID)
@@ -439,7 +440,7 @@ func (w *world) deliver(ev any) input.Result {
 	case hal.Touch:
 		return w.touch(e)
 	}
-	return w.handle(ev)
+	panic(fmt.Sprintf("sim: deliver: Gestures made a %T", ev))
 }
 
 // waitingSeat returns the seat the table waits for, or -1: the seat that

@@ -228,7 +228,7 @@ func (a *App) load() {
 	if r.state.Waiting().Need == engine.NeedFirstPlayer {
 		// The header was made durable but not the start screen's first
 		// player, which the table applies as the game's first action.
-		act := engine.FirstPlayer(slices.Index(r.setup.Players(), r.setup.First))
+		act := engine.NewChooseFirst(slices.Index(r.setup.Players(), r.setup.First))
 		if err = r.state.Do(act); err == nil {
 			line := engine.FormatAction(r.state.Map(), act)
 			if aerr := a.logOf(g).Append([]byte(line)); aerr != nil {
@@ -301,7 +301,7 @@ func (a *App) newSeed() uint64 { return mix(a.opts.Seed, uint64(a.started), purp
 // durable action and Handle returns an error wrapping ErrStorage; until
 // Recover succeeds, Handle refuses every event but a hal.Status with that
 // error, and the Result is then zero.
-func (a *App) Handle(ev any) (input.Result, error) {
+func (a *App) Handle(ev hal.Event) (input.Result, error) {
 	if a.err != nil {
 		switch ev.(type) {
 		case hal.Status, *hal.Status:
@@ -579,14 +579,6 @@ func (a *App) Logged() int {
 // Ended returns the number of games finished since Open, a game that had
 // ended before a crash and was finished at Open included.
 func (a *App) Ended() int { return a.ended }
-
-// History returns the finished games kept in the journal, newest first.
-func (a *App) History() ([]journal.Entry, error) {
-	if a.j == nil {
-		return nil, ErrStorage
-	}
-	return a.j.History()
-}
 
 // Close closes the journal. An unfinished game stays unfinished: the next
 // Open resumes it.

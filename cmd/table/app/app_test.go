@@ -122,10 +122,14 @@ func (r *rig) play() {
 	}
 }
 
+// finishedGames returns the finished games in the rig's journal, read as table
+// history reads them.
+func (r *rig) finishedGames() ([]journal.Entry, error) { return journal.History(r.dir, r.opts.Journal) }
+
 // finished returns the log text and the summary of the one finished game.
 func (r *rig) finished() (string, Summary) {
 	r.t.Helper()
-	h, err := r.a.History()
+	h, err := r.finishedGames()
 	if err != nil || len(h) != 1 {
 		r.t.Fatalf("history: %d games, %v; want 1", len(h), err)
 	}
@@ -473,7 +477,7 @@ func TestEndedGameFinishedAtOpen(t *testing.T) {
 	if r.a.Ended() != 1 || r.a.Table().Mode() != input.ModeEnd {
 		t.Errorf("reopened: ended %d, mode %s; want the game finished at Open", r.a.Ended(), r.a.Table().Mode())
 	}
-	if h, _ := r.a.History(); len(h) != 1 {
+	if h, _ := r.finishedGames(); len(h) != 1 {
 		t.Errorf("history has %d games, want 1", len(h))
 	}
 }

@@ -61,7 +61,7 @@ type Digital struct {
 // bot's decision, a chance outcome, or the start of a game. It returns no
 // events when the table waits for a person, the game is over or the App
 // waits on storage.
-func (d *Digital) Next(a *App, at time.Time) ([]any, error) {
+func (d *Digital) Next(a *App, at time.Time) ([]hal.Event, error) {
 	if a.Err() != nil {
 		return nil, nil
 	}
@@ -113,7 +113,7 @@ func (d *Digital) outcome(seed uint64, s *engine.State) engine.Action {
 }
 
 // start chooses the first player among the seats that play and starts.
-func (d *Digital) start(a *App, at time.Time) ([]any, error) {
+func (d *Digital) start(a *App, at time.Time) ([]hal.Event, error) {
 	v := a.Table().View()
 	var playing []hal.Seat
 	for _, sv := range v.Seats {
@@ -125,7 +125,7 @@ func (d *Digital) start(a *App, at time.Time) ([]any, error) {
 		return nil, errors.New("app: digital start: no seat plays")
 	}
 	first := playing[mix(a.Seed(), 0, purposeFirst)%uint64(len(playing))]
-	return []any{
+	return []hal.Event{
 		hal.Touch{Kind: hal.ScreenKey, ID: input.KeyFirst, Seat: first, At: at},
 		hal.Touch{Kind: hal.ScreenKey, ID: input.KeyStart, Seat: first, At: at},
 	}, nil
@@ -136,7 +136,7 @@ func (d *Digital) start(a *App, at time.Time) ([]any, error) {
 // and tickets its draws turn over: how a person plays with the virtual deck
 // (the simulator's keys draw through it), so that a person's draws and the
 // bots' come off the same seeded deck.
-func (d *Digital) Play(a *App, act engine.Action, at time.Time) ([]any, error) {
+func (d *Digital) Play(a *App, act engine.Action, at time.Time) ([]hal.Event, error) {
 	if d.UID == nil {
 		return nil, errors.New("app: digital play without tag UIDs")
 	}

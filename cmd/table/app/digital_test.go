@@ -17,7 +17,7 @@ func TestDigitalPlayDrawsTheDealersCards(t *testing.T) {
 	r := newRig(t, 2, "usa", 9)
 	r.d.Bots = []hal.Seat{1} // seat 0 is a person
 	r.d.Start = false
-	for _, ev := range []any{
+	for _, ev := range []hal.Event{
 		hal.Touch{Kind: hal.ScreenKey, ID: input.KeyFirst, Seat: 0, At: r.at()},
 		hal.Touch{Kind: hal.ScreenKey, ID: input.KeyStart, Seat: 0, At: r.at()},
 	} {
@@ -43,7 +43,7 @@ func TestDigitalPlayDrawsTheDealersCards(t *testing.T) {
 	}
 	s = r.a.Table().Game()
 	if s.Waiting().Need == engine.NeedKeep {
-		evs, err := r.d.Play(r.a, engine.Keep(), r.at())
+		evs, err := r.d.Play(r.a, engine.NewKeepTickets(), r.at())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,17 +62,17 @@ func TestDigitalPlayDrawsTheDealersCards(t *testing.T) {
 	}
 	// The card a blind draw takes is the dealer's for the state after the
 	// draw, every time Play is asked.
-	after, _, err := s.Apply(engine.Blind())
+	after, _, err := s.Apply(engine.NewDrawBlind())
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := engine.NewDealer(mix(r.a.Seed(), uint64(len(after.History())), purposeDeal)).Outcome(after)
 	at := r.at()
-	first, err := r.d.Play(r.a, engine.Blind(), at)
+	first, err := r.d.Play(r.a, engine.NewDrawBlind(), at)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, _ := r.d.Play(r.a, engine.Blind(), at)
+	again, _ := r.d.Play(r.a, engine.NewDrawBlind(), at)
 	if !slices.Equal(first, again) {
 		t.Errorf("Play gave %v, then %v", first, again)
 	}

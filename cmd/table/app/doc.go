@@ -6,8 +6,9 @@
 //
 // # Boundary
 //
-// app imports input, engine, engine/bot, hal and its subpackages (journal,
-// registry) and the standard library; never raylib, so that everything but
+// app imports input, engine and its subpackages, maps, hal, hal/journal,
+// hal/registry, hal/storage and the standard library (docs/imports.txt);
+// never raylib, so that everything but
 // drawing is tested without a window. The caller owns the screen: each frame
 // it drains the events, passes each to App.Handle and draws App.View.
 //

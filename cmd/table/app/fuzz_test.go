@@ -81,7 +81,7 @@ func FuzzResume(f *testing.F) {
 			}
 		}
 		_ = a.View()
-		for _, ev := range []any{
+		for _, ev := range []hal.Event{
 			hal.Touch{Kind: hal.Nothing, Seat: -1, At: at},
 			hal.Press{Seat: 0, Button: hal.Cancel, At: at},
 		} {

@@ -124,7 +124,7 @@ func TestDigitalWaitsForPeople(t *testing.T) {
 		t.Fatalf("start screen without Start: %d events, %v", len(evs), err)
 	}
 	// People choose the first player and start.
-	for _, ev := range []any{
+	for _, ev := range []hal.Event{
 		hal.Touch{Kind: hal.ScreenKey, ID: input.KeyFirst, Seat: 0, At: r.at()},
 		hal.Touch{Kind: hal.ScreenKey, ID: input.KeyStart, Seat: 0, At: r.at()},
 	} {
@@ -150,7 +150,7 @@ func TestDigitalWaitsForPeople(t *testing.T) {
 	// Without a virtual deck, chance is a person's scan too.
 	d := Digital{Bots: []hal.Seat{0, 1, 2}, UID: r.d.UID}
 	r2 := newRig(t, 3, "usa", 21)
-	for _, ev := range []any{
+	for _, ev := range []hal.Event{
 		hal.Touch{Kind: hal.ScreenKey, ID: input.KeyFirst, Seat: 0, At: r2.at()},
 		hal.Touch{Kind: hal.ScreenKey, ID: input.KeyStart, Seat: 0, At: r2.at()},
 	} {

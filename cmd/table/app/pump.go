@@ -21,7 +21,7 @@ type Devices struct {
 // device reports (hal.Scan, hal.Press, hal.Status values) on one channel,
 // until the context given to Merge is done.
 type Pump struct {
-	ch chan any
+	ch chan hal.Event
 	wg sync.WaitGroup
 }
 
@@ -36,20 +36,20 @@ func Merge(ctx context.Context, d Devices, log *slog.Logger) *Pump {
 	if log == nil {
 		log = slog.Default()
 	}
-	p := &Pump{ch: make(chan any, 64)}
+	p := &Pump{ch: make(chan hal.Event, 64)}
 	for _, r := range d.Tags {
-		p.start(ctx, log, "reader", func(ctx context.Context) (any, error) { return r.ReadTag(ctx) })
+		p.start(ctx, log, "reader", func(ctx context.Context) (hal.Event, error) { return r.ReadTag(ctx) })
 	}
 	for _, b := range d.Buttons {
-		p.start(ctx, log, "buttons", func(ctx context.Context) (any, error) { return b.ReadPress(ctx) })
+		p.start(ctx, log, "buttons", func(ctx context.Context) (hal.Event, error) { return b.ReadPress(ctx) })
 	}
 	for _, s := range d.Status {
-		p.start(ctx, log, "status", func(ctx context.Context) (any, error) { return s.ReadStatus(ctx) })
+		p.start(ctx, log, "status", func(ctx context.Context) (hal.Event, error) { return s.ReadStatus(ctx) })
 	}
 	return p
 }
 
-func (p *Pump) start(ctx context.Context, log *slog.Logger, what string, read func(context.Context) (any, error)) {
+func (p *Pump) start(ctx context.Context, log *slog.Logger, what string, read func(context.Context) (hal.Event, error)) {
 	p.wg.Add(1)
 	go func() {
 		defer p.wg.Done()
@@ -82,7 +82,7 @@ func (p *Pump) start(ctx context.Context, log *slog.Logger, what string, read fu
 
 // Events returns the channel of device events. It is never closed: a loop
 // selects on it and on its context.
-func (p *Pump) Events() <-chan any { return p.ch }
+func (p *Pump) Events() <-chan hal.Event { return p.ch }
 
 // Wait returns once every device goroutine has stopped, after the context
 // given to Merge is done.

@@ -76,7 +76,7 @@ func sameView(a, b input.View) bool {
 }
 
 // handle passes ev to the App and draws a frame.
-func (f *frames) handle(r *rig, ev any) (input.Result, error) {
+func (f *frames) handle(r *rig, ev hal.Event) (input.Result, error) {
 	f.t.Helper()
 	res, err := r.a.Handle(ev)
 	f.frame(r)

@@ -142,7 +142,7 @@ type soakTable struct {
 	clock   *haltest.Clock
 	readers []*haltest.Reader
 	buttons []*haltest.Buttons
-	events  <-chan any
+	events  <-chan hal.Event
 	disk    *storagetest.Disk
 	armed   bool // the next fsync of a game file fails
 	failed  bool // it did: Handle refuses events until Recover
@@ -291,7 +291,7 @@ func (st *soakTable) setUp(mapID string, players int) {
 // actions it applied recorded, the invariants after them. A fault (its
 // kind, or "" for a bot's gesture) must apply nothing; a bot's gesture must
 // not be refused. It returns the result.
-func (st *soakTable) handle(ev any, fault string) input.Result {
+func (st *soakTable) handle(ev hal.Event, fault string) input.Result {
 	t := st.t
 	t.Helper()
 	var n int
@@ -339,7 +339,7 @@ func (st *soakTable) handle(ev any, fault string) input.Result {
 }
 
 // next returns the next event the devices report.
-func (st *soakTable) next() any {
+func (st *soakTable) next() hal.Event {
 	st.t.Helper()
 	select {
 	case ev := <-st.events:
@@ -371,7 +371,7 @@ func (st *soakTable) deliver(n int, fault string) input.Result {
 // gesture passes one of a bot's events to the App: straight to Handle
 // without faults; with faults, a scan or a press through the fake device,
 // perhaps dropping out or bouncing, and a scan perhaps shown again.
-func (st *soakTable) gesture(ev any) {
+func (st *soakTable) gesture(ev hal.Event) {
 	if !st.withF {
 		st.handle(ev, "")
 		return
@@ -494,7 +494,7 @@ func (st *soakTable) injectBetween() {
 func (st *soakTable) check(g int) string {
 	t := st.t
 	t.Helper()
-	h, err := st.a.History()
+	h, err := journal.History(st.dir, journal.Opts{FS: st.disk})
 	if err != nil || len(h) == 0 {
 		t.Fatalf("game %d: history: %d games, %v", g, len(h), err)
 	}

@@ -507,7 +507,7 @@ func TestConfigChangeNeverAbandonsTheGame(t *testing.T) {
 	if v.Mode != input.ModeStart || v.Banner.Key != KeyGameWaitsSeats || v.Banner.Args["Need"] != 3 || v.Banner.Args["Have"] != 4 {
 		t.Fatalf("mode %s, banner %v; want the start screen with %s (need 3, have 4)", v.Mode, v.Banner, KeyGameWaitsSeats)
 	}
-	if h, _ := r.a.History(); len(h) != 0 {
+	if h, _ := r.finishedGames(); len(h) != 0 {
 		t.Errorf("the waiting game went to the history: %d games", len(h))
 	}
 	if now, _ := os.ReadFile(path); !bytes.Equal(now, data) {
@@ -732,7 +732,7 @@ func TestFailurePathsInStartAndFinish(t *testing.T) {
 	if err := r.a.Recover(); err != nil {
 		t.Fatal(err)
 	}
-	if h, _ := r.a.History(); len(h) != 1 || r.a.Table().Mode() != input.ModeEnd || r.a.Ended() != 1 {
+	if h, _ := r.finishedGames(); len(h) != 1 || r.a.Table().Mode() != input.ModeEnd || r.a.Ended() != 1 {
 		t.Errorf("after Recover: %d games in the history, mode %s, ended %d; want 1, end, 1", len(h), r.a.Table().Mode(), r.a.Ended())
 	}
 }
@@ -825,7 +825,7 @@ func TestPowerCutsNeverLoseAGame(t *testing.T) {
 			durable := max(len(shown), r.a.Logged())
 			r.powerCut(d, rng)
 			made++
-			if h, _ := r.a.History(); len(h) == 1 && r.a.Table().Game() == nil {
+			if h, _ := r.finishedGames(); len(h) == 1 && r.a.Table().Game() == nil {
 				break // its summary was durable: Open moved it to the history
 			}
 			got := r.history()
