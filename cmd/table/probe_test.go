@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -463,4 +464,41 @@ func TestProbeInteractive(t *testing.T) {
 			t.Errorf("systemd told %q, want %q", status, want)
 		}
 	})
+}
+
+// TestProbeExitStatus runs the binary: the probe's verdict is its exit
+// status, for scripts that check a table (0 all passed, 1 a check failed,
+// 3 some skipped), and a failure is named on standard error.
+func TestProbeExitStatus(t *testing.T) {
+	bin := tableBinary(t)
+	cfg := probeDir(t)
+	for _, tc := range []struct {
+		name, script string
+		code         int
+		stderr       string
+	}{
+		{"all passed", passScript, 0, ""},
+		{"one failed", strings.Replace(passScript, "press 2 cancel\n", "wait 30s\n", 1), 1, "table: probe: 1 of 17 checks failed\n"},
+		{"nothing done", "", 1, "table: probe: 17 of 17 checks failed\n"},
+		{"one skipped", strings.Replace(passScript, "press 2 cancel\n", "skip\n", 1), 3, "table: probe: 1 of 17 checks skipped\n"},
+		{"a bad script", "place 7 DEADBEEF\n", 2, "line 1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := tableCommand(bin, "probe", "-fake", "-config", cfg)
+			cmd.Stdin = strings.NewReader(tc.script)
+			var stdout, stderr strings.Builder
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			code := 0
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				code = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if code != tc.code || !strings.Contains(stderr.String(), tc.stderr) || (tc.stderr == "" && stderr.Len() > 0) {
+				t.Errorf("exit %d, stderr %q; want exit %d, stderr %q\n%s", code, stderr.String(), tc.code, tc.stderr, stdout.String())
+			}
+		})
+	}
 }
