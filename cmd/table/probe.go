@@ -160,12 +160,14 @@ type prober struct {
 	checks   []*check
 	cur      int
 	deadline time.Time
-	offline  []error // by seat: why its reader is offline; nil while it answers
+	offline  map[string][]error // by device ("reader", "buttons") and seat: why it is offline; nil while it answers
 	noTouch  bool    // "no touch screen" was said
 }
 
 func newProber(cfg *config.Config, reg *registry.Registry, out io.Writer, timeout time.Duration) *prober {
-	p := &prober{out: out, reg: reg, cfg: cfg, timeout: timeout, offline: make([]error, len(cfg.Seats))}
+	p := &prober{out: out, reg: reg, cfg: cfg, timeout: timeout, offline: map[string][]error{
+		hal.DeviceReader: make([]error, len(cfg.Seats)), hal.DeviceButtons: make([]error, len(cfg.Seats)),
+	}}
 	for i, s := range cfg.Seats {
 		seat := hal.Seat(i)
 		who := fmt.Sprintf("Seat %d (%s, %s)", i+1, s.Edge, s.Color)
@@ -231,12 +233,28 @@ func (p *prober) prompt(now time.Time, touch touchSource) {
 	p.deadline = now.Add(p.timeout)
 	fmt.Fprintf(p.out, "\n[%d/%d] %s\n", p.cur+1, len(p.checks), c.prompt)
 	switch {
-	case c.kind == checkReader && p.offline[c.seat] != nil:
-		fmt.Fprintf(p.out, "  (the reader is offline: %v; it is retried, or press Enter to skip)\n", p.offline[c.seat])
+	case c.kind <= checkButton && p.down(c) != nil:
+		fmt.Fprintf(p.out, "  (the %s offline: %v; press Enter to skip)\n", c.device(), p.down(c))
 	case c.kind >= checkCorner && touch.Count() == 0 && !p.noTouch:
 		p.noTouch = true
 		fmt.Fprintln(p.out, "  (no touch screen found in /dev/input yet: plug it in, it is read when it appears; is the user in the input group?)")
 	}
+}
+
+// device names what check c waits on: "reader is", "buttons are".
+func (c *check) device() string {
+	if c.kind == checkReader {
+		return "reader is"
+	}
+	return "buttons are"
+}
+
+// down returns why the device of seat check c waits on is offline, or nil.
+func (p *prober) down(c *check) error {
+	if c.kind == checkReader {
+		return p.offline[hal.DeviceReader][c.seat]
+	}
+	return p.offline[hal.DeviceButtons][c.seat]
 }
 
 // next ends the current check with v and asks for the next one.
@@ -299,10 +317,10 @@ func (p *prober) event(ev any, now time.Time, touch touchSource) {
 			fmt.Fprintln(p.out, "  Two cards at once: lay one card at a time.")
 			return
 		}
-		if ev.Device == hal.DeviceReader && int(ev.Seat) >= 0 && int(ev.Seat) < len(p.offline) {
-			p.offline[ev.Seat] = nil
+		if off, ok := p.offline[ev.Device]; ok && int(ev.Seat) >= 0 && int(ev.Seat) < len(off) {
+			off[ev.Seat] = nil
 			if ev.State == hal.Offline {
-				p.offline[ev.Seat] = cmp.Or(ev.Err, errors.New("no answer"))
+				off[ev.Seat] = cmp.Or(ev.Err, errors.New("no answer"))
 			}
 		}
 	}
@@ -403,8 +421,8 @@ func (p *prober) expire(now time.Time, touch touchSource) {
 	if c.saw != "" {
 		why = c.saw + " within " + p.timeout.String()
 	}
-	if c.kind == checkReader && p.offline[c.seat] != nil {
-		why += fmt.Sprintf("; the reader is offline: %v", p.offline[c.seat])
+	if c.kind <= checkButton && p.down(c) != nil {
+		why += fmt.Sprintf("; the %s offline: %v", c.device(), p.down(c))
 	}
 	if c.kind == checkFingers && c.saw == "one finger at a time" {
 		why += "; the table needs a multi-touch screen (see the README)"

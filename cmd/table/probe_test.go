@@ -16,6 +16,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"ttr/hal"
 	"ttr/hal/config"
 	"ttr/hal/registry"
 )
@@ -500,5 +501,28 @@ func TestProbeExitStatus(t *testing.T) {
 				t.Errorf("exit %d, stderr %q; want exit %d, stderr %q\n%s", code, stderr.String(), tc.code, tc.stderr, stdout.String())
 			}
 		})
+	}
+}
+
+// TestProbeButtonsOffline: buttons the runner could not set up are
+// reported offline (a hal.Status), and their checks fail saying so.
+func TestProbeButtonsOffline(t *testing.T) {
+	cfg, err := config.Load(tableDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	p := newProber(cfg, registry.New(), &out, 30*time.Second)
+	p.wiring = make([]string, len(cfg.Seats))
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	p.begin(t0, noTouch{})
+	p.event(hal.Scan{Seat: 0, UID: "DEADBEEF", At: t0}, t0, noTouch{})
+	p.event(hal.Status{Seat: 0, Device: hal.DeviceButtons, State: hal.Offline, Err: errors.New("pi: seat 1: confirm button on GPIO5: busy"), At: t0}, t0, noTouch{})
+	p.expire(t0.Add(30*time.Second), noTouch{})
+	if want := "FAILED: nothing in 30s; the buttons are offline: pi: seat 1: confirm button on GPIO5: busy\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("output lacks %q:\n%s", want, out.String())
+	}
+	if want := "[3/17] Seat 1: press Cancel.\n  (the buttons are offline: pi: seat 1: confirm button on GPIO5: busy; press Enter to skip)\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("output lacks %q:\n%s", want, out.String())
 	}
 }
