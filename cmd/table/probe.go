@@ -161,7 +161,7 @@ type prober struct {
 	cur      int
 	deadline time.Time
 	offline  map[string][]error // by device ("reader", "buttons") and seat: why it is offline; nil while it answers
-	noTouch  bool    // "no touch screen" was said
+	noTouch  bool               // "no touch screen" was said
 }
 
 func newProber(cfg *config.Config, reg *registry.Registry, out io.Writer, timeout time.Duration) *prober {
