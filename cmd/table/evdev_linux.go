@@ -61,9 +61,22 @@ func eviocgprop(size uintptr) uintptr    { return 2<<30 | size<<16 | 'E'<<8 | 0x
 
 const inputPropDirect = 0x01 // the device is a screen: its coordinates are the screen's
 
+// ioctl runs an ioctl on f through its raw descriptor: f.Fd() would put a
+// descriptor Go made non-blocking back in blocking mode, and a blocked read
+// would then outlive Close until the screen's next event.
 func ioctl(f *os.File, req uintptr, arg unsafe.Pointer) error {
-	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, f.Fd(), req, uintptr(arg)); e != 0 {
-		return e
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var errno syscall.Errno
+	if err := rc.Control(func(fd uintptr) {
+		_, _, errno = syscall.Syscall(syscall.SYS_IOCTL, fd, req, uintptr(arg))
+	}); err != nil {
+		return err
+	}
+	if errno != 0 {
+		return errno
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // records encodes evs as struct input_event records, as the kernel writes
@@ -66,6 +67,10 @@ func (fi *fakeInput) identify(f *os.File, width, height int) (*mtDecoder, string
 	fi.mu.Lock()
 	fi.identified[filepath.Base(f.Name())]++
 	fi.mu.Unlock()
+	// The ioctl probeTouch makes first: a FIFO answers ENOTTY, and the
+	// file must stay non-blocking (TestTouchscreenRead).
+	prop := make([]byte, 4)
+	_ = ioctl(f, eviocgprop(uintptr(len(prop))), unsafe.Pointer(&prop[0]))
 	st, err := f.Stat()
 	if err != nil || st.Mode()&os.ModeNamedPipe == 0 {
 		return nil, "", errors.New("not a direct-touch device")
@@ -105,6 +110,23 @@ func TestTouchscreenRead(t *testing.T) {
 	w := fi.plug(t, "event0")
 	defer w.Close()
 	ts.scan()
+	// Close must end the read goroutine, which waits in Go's poller only
+	// while the descriptor is non-blocking (an f.Fd() would undo that).
+	ts.mu.Lock()
+	f := ts.open[filepath.Join(fi.dir, "event0")]
+	ts.mu.Unlock()
+	if f == nil {
+		t.Fatal("event0 not read")
+	}
+	rc, err := f.SyscallConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var flags uintptr
+	var errno syscall.Errno
+	if err := rc.Control(func(fd uintptr) { flags, _, errno = syscall.Syscall(syscall.SYS_FCNTL, fd, syscall.F_GETFL, 0) }); err != nil || errno != 0 || flags&syscall.O_NONBLOCK == 0 {
+		t.Errorf("the screen's descriptor: flags %#x, %v, %v; want it non-blocking", flags, err, errno)
+	}
 	buf := records(cat(down(0, 5, 100, 200), down(1, 6, 1800, 1000), []ev{syn}))
 	if _, err := w.Write(buf[:eventSize*3+7]); err != nil {
 		t.Fatal(err)
