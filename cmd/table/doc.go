@@ -7,7 +7,7 @@
 //
 //	table run      the table (the default; systemd starts it at boot)
 //	table enrol    enrol a deck of cards in the card registry
-//	table probe    list the readers and buttons, show scans and presses live
+//	table probe    check every reader, button and the touch screen, one by one
 //	table score    score a finished board (a scenario file), as sim score does
 //	table history  list the finished games kept in the game logs
 //	table help     list every command and its flags (table help COMMAND: one)
@@ -27,6 +27,19 @@
 // (input.Result.Sound, through display/sound at the config's volume; silent
 // without an audio device, or muted). With -headless the same loop runs with
 // no window and no sound, which is how the tests and the crash test run it.
+//
+// # Devices
+//
+// run and probe open and run the readers and buttons with one device runner
+// (hardware.go: openHardware, start, stop), so that both meet faults the
+// same way: a device that cannot be opened is reported offline and the
+// other seats carry on, a reader that stops answering is retried by its
+// driver, and every status is counted into systemd's STATUS= line ("4 of 4
+// readers online"). With -fake the same runner runs haltest's virtual
+// devices. On the Pi (the drm build) the table reads every touch screen in
+// /dev/input itself (evdev_linux.go), scanning the folder every second so
+// that a screen plugged in after start is read; probe reads them the same
+// way.
 //
 // Under systemd (Type=notify) it sends READY=1 after the first frame and
 // WATCHDOG=1 at half WatchdogSec, only while the game log accepts writes; on

@@ -137,6 +137,12 @@ func (d *mtDecoder) event(typ, code uint16, value int32) []touchPoint {
 func (d *mtDecoder) report() []touchPoint {
 	var taps []touchPoint
 	if d.mt {
+		fingers := 0
+		for _, s := range d.slots {
+			if s.id >= 0 {
+				fingers++
+			}
+		}
 		// In slot order, so that fingers of one frame come out the same way
 		// every time.
 		for _, i := range slices.Sorted(maps.Keys(d.slots)) {
@@ -145,7 +151,7 @@ func (d *mtDecoder) report() []touchPoint {
 				continue
 			}
 			s.fresh = false
-			taps = append(taps, touchPoint{ID: s.id, X: d.x.scale(s.x, d.width), Y: d.y.scale(s.y, d.height)})
+			taps = append(taps, touchPoint{ID: s.id, X: d.x.scale(s.x, d.width), Y: d.y.scale(s.y, d.height), Fingers: fingers})
 		}
 		d.stWentDown = false
 		return taps
@@ -153,7 +159,7 @@ func (d *mtDecoder) report() []touchPoint {
 	if d.stWentDown {
 		d.stWentDown = false
 		d.nextTouchID++
-		taps = append(taps, touchPoint{ID: d.nextTouchID, X: d.x.scale(d.stX, d.width), Y: d.y.scale(d.stY, d.height)})
+		taps = append(taps, touchPoint{ID: d.nextTouchID, X: d.x.scale(d.stX, d.width), Y: d.y.scale(d.stY, d.height), Fingers: 1})
 	}
 	return taps
 }

@@ -11,18 +11,48 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
+	"time"
 	"unsafe"
 )
 
 // touchscreens reads every touch screen among /dev/input/event* (see
 // evdev.go) and hands out the fingers that came down since the last call.
+// A screen plugged in after start is read from the next scan of the folder
+// (every scanEvery), and one unplugged is forgotten, so that plugging it in
+// again works too.
 type touchscreens struct {
-	mu    sync.Mutex
-	taps  []touchPoint
-	files []*os.File
+	dir           string
+	width, height int
+	log           *slog.Logger
+	// identify says whether f is a touch screen and returns its decoder
+	// (probeTouch; tests stand in for the kernel's ioctls).
+	identify func(f *os.File, width, height int) (*mtDecoder, string, error)
+
+	mu      sync.Mutex
+	taps    []touchPoint
+	open    map[string]*os.File // the touch screens being read, by path
+	other   map[nodeID]bool     // nodes examined that are not touch screens
+	closed  bool
+	ready   chan struct{} // holds a token while taps wait
+	stop    chan struct{}
+	readers sync.WaitGroup
+	scanner sync.WaitGroup
 }
+
+// nodeID tells a device node apart from one made later under its name
+// (an inode number may be used again at once: the change time differs).
+type nodeID struct {
+	path  string
+	ino   uint64
+	ctime syscall.Timespec
+}
+
+// scanEvery is how often the folder is scanned for touch screens plugged in
+// after start. A scan reads the folder and examines only new nodes.
+const scanEvery = time.Second
 
 // ioctl numbers of linux/input.h, for the 'E' type.
 func eviocgbit(ev, size uintptr) uintptr { return 2<<30 | size<<16 | 'E'<<8 | (0x20 + ev) }
@@ -31,42 +61,131 @@ func eviocgprop(size uintptr) uintptr    { return 2<<30 | size<<16 | 'E'<<8 | 0x
 
 const inputPropDirect = 0x01 // the device is a screen: its coordinates are the screen's
 
+// ioctl runs an ioctl on f through its raw descriptor: f.Fd() would put a
+// descriptor Go made non-blocking back in blocking mode, and a blocked read
+// would then outlive Close until the screen's next event.
 func ioctl(f *os.File, req uintptr, arg unsafe.Pointer) error {
-	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, f.Fd(), req, uintptr(arg)); e != 0 {
-		return e
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var errno syscall.Errno
+	if err := rc.Control(func(fd uintptr) {
+		_, _, errno = syscall.Syscall(syscall.SYS_IOCTL, fd, req, uintptr(arg))
+	}); err != nil {
+		return err
+	}
+	if errno != 0 {
+		return errno
 	}
 	return nil
 }
 
 func hasBit(bits []byte, n int) bool { return n/8 < len(bits) && bits[n/8]&(1<<(n%8)) != 0 }
 
-// openTouchscreens opens every direct-touch device (INPUT_PROP_DIRECT, with
-// absolute axes) and reads it until Close. width and height are the
-// screen's size in pixels, the range the axes are scaled to, as raylib
-// scales them. It returns nil when there is none.
+// openTouchscreens reads every direct-touch device (INPUT_PROP_DIRECT, with
+// absolute axes) in /dev/input, now and as they are plugged in, until
+// Close. width and height are the screen's size in pixels, the range the
+// axes are scaled to, as raylib scales them.
 func openTouchscreens(width, height int, log *slog.Logger) *touchscreens {
-	paths, _ := filepath.Glob("/dev/input/event*")
-	ts := &touchscreens{}
-	for _, p := range paths {
-		f, err := os.Open(p)
-		if err != nil {
-			continue // not readable: not in the input group, or gone
+	ts := newTouchscreens("/dev/input", width, height, log, probeTouch)
+	ts.scan()
+	if ts.Count() == 0 {
+		log.Warn("no touch screen in /dev/input yet; one plugged in is read when it appears (is the user in the input group?)")
+	}
+	t := time.NewTicker(scanEvery)
+	ts.watch(t.C, t.Stop)
+	return ts
+}
+
+// watch scans the folder at each tick until Close, then calls done.
+func (ts *touchscreens) watch(tick <-chan time.Time, done func()) {
+	ts.scanner.Add(1)
+	go func() {
+		defer ts.scanner.Done()
+		defer done()
+		for {
+			select {
+			case <-tick:
+				ts.scan()
+			case <-ts.stop:
+				return
+			}
 		}
-		d, name, err := probeTouch(f, width, height)
-		if err != nil {
-			f.Close()
+	}()
+}
+
+func newTouchscreens(dir string, width, height int, log *slog.Logger, identify func(*os.File, int, int) (*mtDecoder, string, error)) *touchscreens {
+	return &touchscreens{
+		dir: dir, width: width, height: height, log: log, identify: identify,
+		open: map[string]*os.File{}, other: map[nodeID]bool{},
+		ready: make(chan struct{}, 1), stop: make(chan struct{}),
+	}
+}
+
+// scan opens the event nodes of the folder not read yet and reads those
+// that are touch screens. A node that cannot be opened (udev has not given
+// it to the input group yet) is tried again at the next scan; one that is
+// not a touch screen is not examined again.
+func (ts *touchscreens) scan() {
+	entries, err := os.ReadDir(ts.dir)
+	if err != nil {
+		return
+	}
+	present := map[nodeID]bool{}
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), "event") {
 			continue
 		}
-		log.Info("touch screen", "device", p, "name", name, "multitouch", d.mt, "x", fmt.Sprint(d.x), "y", fmt.Sprint(d.y))
-		ts.files = append(ts.files, f)
-		go ts.read(f, d) // ends when Close closes f
-
+		p := filepath.Join(ts.dir, e.Name())
+		var st syscall.Stat_t
+		if syscall.Stat(p, &st) != nil {
+			continue
+		}
+		id := nodeID{p, st.Ino, st.Ctim}
+		present[id] = true
+		ts.mu.Lock()
+		skip := ts.closed || ts.open[p] != nil || ts.other[id]
+		ts.mu.Unlock()
+		if skip {
+			continue
+		}
+		// Non-blocking, so that the read goroutine waits in Go's poller
+		// and Close ends it.
+		f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		if err != nil {
+			continue // not readable yet, or gone
+		}
+		d, name, err := ts.identify(f, ts.width, ts.height)
+		if err != nil {
+			f.Close()
+			ts.mu.Lock()
+			ts.other[id] = true
+			ts.mu.Unlock()
+			continue
+		}
+		ts.mu.Lock()
+		if ts.closed {
+			ts.mu.Unlock()
+			f.Close()
+			return
+		}
+		ts.open[p] = f
+		ts.readers.Add(1)
+		ts.mu.Unlock()
+		ts.log.Info("touch screen", "device", p, "name", name, "multitouch", d.mt, "x", fmt.Sprint(d.x), "y", fmt.Sprint(d.y))
+		go func() {
+			defer ts.readers.Done()
+			ts.read(f, d)
+		}()
 	}
-	if len(ts.files) == 0 {
-		log.Warn("no touch screen found in /dev/input; touches come from raylib's pointer")
-		return nil
+	ts.mu.Lock()
+	for id := range ts.other {
+		if !present[id] {
+			delete(ts.other, id)
+		}
 	}
-	return ts
+	ts.mu.Unlock()
 }
 
 // probeTouch says whether f is a touch screen and returns its decoder.
@@ -112,13 +231,21 @@ func probeTouch(f *os.File, width, height int) (*mtDecoder, string, error) {
 // bytes), type and code (2 bytes each) and value (4 bytes).
 const eventSize = 24
 
+// read decodes f's events until it ends: Close, or the screen unplugged.
 func (ts *touchscreens) read(f *os.File, d *mtDecoder) {
 	br := bufio.NewReaderSize(f, 64*eventSize)
 	e := make([]byte, eventSize)
 	for {
 		if _, err := io.ReadFull(br, e); err != nil {
-			if !errors.Is(err, io.EOF) && !errors.Is(err, os.ErrClosed) {
-				slog.Warn("touch screen stopped", "device", f.Name(), "err", err)
+			ts.mu.Lock()
+			closed := ts.closed
+			if ts.open[f.Name()] == f {
+				delete(ts.open, f.Name())
+			}
+			ts.mu.Unlock()
+			if !closed {
+				f.Close()
+				ts.log.Warn("touch screen gone", "device", f.Name(), "err", err)
 			}
 			return
 		}
@@ -127,6 +254,10 @@ func (ts *touchscreens) read(f *os.File, d *mtDecoder) {
 			ts.mu.Lock()
 			ts.taps = append(ts.taps, taps...)
 			ts.mu.Unlock()
+			select {
+			case ts.ready <- struct{}{}:
+			default: // a token already waits
+			}
 		}
 	}
 }
@@ -140,9 +271,32 @@ func (ts *touchscreens) Taps() []touchPoint {
 	return t
 }
 
-// Close stops reading: each reading goroutine ends as its file closes.
+// Ready receives a value after fingers came down, for a reader that waits
+// for them instead of asking each frame; Taps then returns them.
+func (ts *touchscreens) Ready() <-chan struct{} { return ts.ready }
+
+// Count returns how many touch screens are being read.
+func (ts *touchscreens) Count() int {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	return len(ts.open)
+}
+
+// Close stops scanning and reading, and waits for the goroutines.
 func (ts *touchscreens) Close() {
-	for _, f := range ts.files {
+	ts.mu.Lock()
+	if ts.closed {
+		ts.mu.Unlock()
+		return
+	}
+	ts.closed = true
+	close(ts.stop)
+	files := ts.open
+	ts.open = map[string]*os.File{}
+	ts.mu.Unlock()
+	ts.scanner.Wait()
+	for _, f := range files {
 		f.Close()
 	}
+	ts.readers.Wait()
 }

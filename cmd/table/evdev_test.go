@@ -48,8 +48,9 @@ func cat(parts ...[]ev) []ev {
 func TestMTDecoder(t *testing.T) {
 	// A 4096x4096 panel on a 1920x1080 screen.
 	rng := absRange{0, 4096}
-	at := func(id int32, x, y int32) touchPoint {
-		return touchPoint{ID: id, X: float32(x) * 1920 / 4096, Y: float32(y) * 1080 / 4096}
+	// at is finger id at x, y, with n fingers on the glass.
+	at := func(id int32, x, y int32, n int) touchPoint {
+		return touchPoint{ID: id, X: float32(x) * 1920 / 4096, Y: float32(y) * 1080 / 4096, Fingers: n}
 	}
 	tests := []struct {
 		name string
@@ -57,24 +58,24 @@ func TestMTDecoder(t *testing.T) {
 		want [][]touchPoint
 	}{
 		{"two fingers at once", cat(down(0, 10, 100, 200), down(1, 11, 3000, 4000), []ev{{evKey, btnTouch, 1}, syn}, move(0, 110, 210), []ev{syn}),
-			[][]touchPoint{{at(10, 100, 200), at(11, 3000, 4000)}, nil}},
+			[][]touchPoint{{at(10, 100, 200, 2), at(11, 3000, 4000, 2)}, nil}},
 		{"one held while others come and go", cat(
 			down(0, 20, 100, 100), []ev{{evKey, btnTouch, 1}, syn},
 			down(1, 21, 2000, 2000), []ev{syn},
 			up(1), move(0, 101, 100), []ev{syn},
 			down(1, 22, 2500, 300), []ev{syn},
 			down(2, 23, 400, 3900), []ev{syn},
-		), [][]touchPoint{{at(20, 100, 100)}, {at(21, 2000, 2000)}, nil, {at(22, 2500, 300)}, {at(23, 400, 3900)}}},
+		), [][]touchPoint{{at(20, 100, 100, 1)}, {at(21, 2000, 2000, 2)}, nil, {at(22, 2500, 300, 2)}, {at(23, 400, 3900, 3)}}},
 		{"a slot reused at the same place", cat(
 			down(0, 30, 500, 600), []ev{syn},
 			up(0), []ev{syn},
 			// The kernel leaves out coordinates equal to the slot's last ones.
 			[]ev{{evAbs, absMTSlot, 0}, {evAbs, absMTTrackingID, 31}, syn},
-		), [][]touchPoint{{at(30, 500, 600)}, nil, {at(31, 500, 600)}}},
+		), [][]touchPoint{{at(30, 500, 600, 1)}, nil, {at(31, 500, 600, 1)}}},
 		{"a new finger in a slot without a lift between", cat(
 			down(0, 50, 500, 600), []ev{syn},
 			down(0, 51, 900, 900), []ev{syn},
-		), [][]touchPoint{{at(50, 500, 600)}, {at(51, 900, 900)}}},
+		), [][]touchPoint{{at(50, 500, 600, 1)}, {at(51, 900, 900, 1)}}},
 		{"a frame with lost events", cat(
 			down(0, 40, 500, 600), []ev{{evSyn, synDropped, 0}, syn},
 			move(0, 510, 600), []ev{syn},
@@ -100,7 +101,7 @@ func TestSingleTouchDecoder(t *testing.T) {
 	)
 	x := func(v int32) float32 { return float32(v) * 1024 / 1023 }
 	y := func(v int32) float32 { return float32(v) * 600 / 599 }
-	want := [][]touchPoint{{{ID: 1, X: x(100), Y: y(200)}}, nil, nil, {{ID: 2, X: x(700), Y: y(200)}}}
+	want := [][]touchPoint{{{ID: 1, X: x(100), Y: y(200), Fingers: 1}}, nil, nil, {{ID: 2, X: x(700), Y: y(200), Fingers: 1}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v\nwant %v", got, want)
 	}

@@ -18,24 +18,72 @@ import (
 )
 
 // hardware is the table's readers and buttons, real or virtual, and the
-// goroutines that run them.
+// goroutines that run them. It is the one device runner: "table run" and
+// "table probe" both open the devices with openHardware and run them with
+// start and stop, so that they meet faults the same way:
+//
+//   - a device that cannot be opened (no periph host, a missing GPIO, buttons
+//     that cannot be set up) is reported offline as a hal.Status, logged, and
+//     the other seats carry on;
+//   - a reader whose SPI device is missing, or that stops answering, is
+//     reported offline and retried with back-off by its driver (pi.Retrying,
+//     pi.Reader), and reported online when it answers again;
+//   - a device read that fails otherwise is retried by app.Merge;
+//   - every status read is counted, and the count sent to systemd as a
+//     STATUS= line ("4 of 4 readers online"; see tally).
 type hardware struct {
 	devices app.Devices
 	runs    []func(context.Context) // each runs until ctx is done
 	closer  func() error
-	wg      sync.WaitGroup
+	tally   *tally
+	// wiring says, by seat, what each seat's devices are, for people.
+	wiring []string
+	// virtual are the virtual devices of a fake table, by seat, for what
+	// drives them (probe -fake's script); nil on the Pi.
+	virtual []virtualSeat
+
+	cancel context.CancelFunc
+	pump   *app.Pump
+	wg     sync.WaitGroup
 }
 
-// start runs every device on its own goroutine until ctx is done.
-func (h *hardware) start(ctx context.Context) {
+// virtualSeat is one seat's virtual reader and buttons.
+type virtualSeat struct {
+	reader  *haltest.Reader
+	buttons *haltest.Buttons
+}
+
+// hardwareOpts says which devices openHardware opens.
+type hardwareOpts struct {
+	// fake opens virtual readers and buttons (haltest) instead of the Pi's.
+	fake bool
+	// clock is the virtual devices' clock; hal.SystemClock when nil.
+	clock hal.Clock
+	// notify sends the STATUS= lines; daemon.SdNotify when nil (which does
+	// nothing outside systemd).
+	notify func(unsetEnv bool, state string) (bool, error)
+}
+
+// start runs every device on its own goroutine and merges what they
+// report into the returned Pump's Events, until stop.
+func (h *hardware) start(log *slog.Logger) *app.Pump {
+	ctx, cancel := context.WithCancel(context.Background())
+	h.cancel = cancel
 	for _, run := range h.runs {
 		h.wg.Add(1)
 		go func() { defer h.wg.Done(); run(ctx) }()
 	}
+	h.pump = app.Merge(ctx, h.devices, log)
+	return h.pump
 }
 
-// wait waits for the device goroutines to stop and closes the hardware.
-func (h *hardware) wait() {
+// stop stops the devices, waits for their goroutines and closes the
+// hardware.
+func (h *hardware) stop() {
+	if h.cancel != nil {
+		h.cancel()
+		h.pump.Wait()
+	}
 	h.wg.Wait()
 	if h.closer != nil {
 		_ = h.closer()
@@ -43,29 +91,37 @@ func (h *hardware) wait() {
 }
 
 // openHardware opens the readers and buttons of cfg: virtual ones with
-// fake, the Pi's otherwise. Missing or broken hardware never stops the
+// o.fake, the Pi's otherwise. Missing or broken hardware never stops the
 // table: each device that cannot be opened is reported offline (a hal.Status
 // the screen shows at its seat) and logged; a reader whose SPI device is
 // missing keeps being retried by its driver.
-func openHardware(cfg *config.Config, fake bool, log *slog.Logger) *hardware {
-	h := &hardware{}
-	if fake {
+func openHardware(cfg *config.Config, o hardwareOpts, log *slog.Logger) *hardware {
+	if o.notify == nil {
+		o.notify = daemon.SdNotify
+	}
+	h := &hardware{tally: newTally(len(cfg.Seats), o.notify, log)}
+	if o.fake {
+		clk := o.clock
+		if clk == nil {
+			clk = hal.SystemClock{}
+		}
 		for i := range cfg.Seats {
-			r := haltest.NewReader(hal.Seat(i), hal.SystemClock{})
-			b := haltest.NewButtons(hal.Seat(i), hal.SystemClock{})
-			h.devices.Tags = append(h.devices.Tags, r)
-			h.devices.Status = append(h.devices.Status, r)
-			h.devices.Buttons = append(h.devices.Buttons, b)
+			v := virtualSeat{haltest.NewReader(hal.Seat(i), clk), haltest.NewButtons(hal.Seat(i), clk)}
+			h.virtual = append(h.virtual, v)
+			h.wiring = append(h.wiring, "virtual reader and buttons")
+			h.devices.Tags = append(h.devices.Tags, v.reader)
+			h.devices.Status = append(h.devices.Status, h.tally.wrap(v.reader))
+			h.devices.Buttons = append(h.devices.Buttons, v.buttons)
 		}
 		return h
 	}
 	// Statuses the table reports itself: hardware that could not be set up.
 	own := &statusFeed{ch: make(chan hal.Status, 2*config.MaxSeats)}
-	tally := newTally(len(cfg.Seats), daemon.SdNotify, log)
-	h.devices.Status = append(h.devices.Status, tally.wrap(own))
+	h.devices.Status = append(h.devices.Status, h.tally.wrap(own))
 	offline := func(err error) {
 		log.Warn("hardware unavailable: the table runs without readers and buttons", "err", err)
-		for i := range cfg.Seats {
+		for i, s := range cfg.Seats {
+			h.wiring = append(h.wiring, fmt.Sprintf("reader SPI%d.%d, not opened: %v", s.Reader.Bus, s.Reader.ChipSelect, err))
 			own.report(hal.Status{Seat: hal.Seat(i), Device: hal.DeviceReader, State: hal.Offline, Err: err, At: hal.SystemClock{}.Now()})
 			own.report(hal.Status{Seat: hal.Seat(i), Device: hal.DeviceButtons, State: hal.Offline, Err: err, At: hal.SystemClock{}.Now()})
 		}
@@ -83,8 +139,9 @@ func openHardware(cfg *config.Config, fake bool, log *slog.Logger) *hardware {
 	h.closer = tbl.Close
 	for i, s := range tbl.Seats {
 		log.Info("seat hardware", "seat", i+1, "wiring", s.Wiring)
+		h.wiring = append(h.wiring, s.Wiring)
 		h.devices.Tags = append(h.devices.Tags, s.Reader)
-		h.devices.Status = append(h.devices.Status, tally.wrap(s.Reader))
+		h.devices.Status = append(h.devices.Status, h.tally.wrap(s.Reader))
 		h.devices.Buttons = append(h.devices.Buttons, s.Buttons)
 		h.runs = append(h.runs, func(ctx context.Context) { _ = s.Reader.Run(ctx) }, func(ctx context.Context) {
 			// Buttons that cannot be set up stay offline; the other seats
@@ -184,6 +241,13 @@ func (t *tally) see(st hal.Status) {
 	}
 }
 
+// String returns the tally's words, as the last STATUS= line says them.
+func (t *tally) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.status()
+}
+
 // status words the tally: "4 of 4 readers online", and the seats whose
 // reader or buttons are not (seats numbered from 1, as on the table).
 func (t *tally) status() string {
@@ -208,9 +272,8 @@ func (t *tally) status() string {
 	return msg
 }
 
-// openPi opens cfg's readers and buttons on the Pi, for the commands that
-// use them directly (enrol, probe): unlike the table's run, they stop when
-// the hardware cannot be opened.
+// openPi opens cfg's readers and buttons on the Pi, for enrol, which reads
+// one seat's reader directly and stops when the hardware cannot be opened.
 func openPi(cfg *config.Config) (*pi.Table, error) {
 	h, err := pi.PeriphHost(slog.Default())
 	if err != nil {

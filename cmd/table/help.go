@@ -20,7 +20,7 @@ type command struct {
 var commands = []command{
 	{"run", "table [run] [flags]", "Run the table: the default command, which systemd starts at boot."},
 	{"enrol", "table enrol [flags]", "Enrol a deck of cards: scan each card in turn at one seat's reader to record its tag in the card registry."},
-	{"probe", "table probe [flags]", "List the seats' readers and buttons and show their scans, presses and status live, to check the wiring."},
+	{"probe", "table probe [flags]", "Check every reader, button and the touch screen of a table, one at a time, and sum up: exit 0 when all passed, 1 when one failed, 3 when some were skipped."},
 	{"score", "table score FILE", "Score a finished board (a scenario file, engine/score/testdata/scenarios/FORMAT.md; - reads standard input) and print the result as JSON, as sim score does."},
 	{"history", "table history [flags]", "List the finished games kept in the game logs, newest first: map, scores and winner."},
 	{"help", "table help [COMMAND]", "Print this help, or one command's."},

@@ -11,7 +11,7 @@ import (
 var helpFlags = map[string][]string{
 	"run":     {"-config", "-state", "-headless", "-fake", "-bots", "-seed", "-map", "-step", "-games", "-trace", "-fullscreen"},
 	"enrol":   {"-config", "-deck", "-seat", "-registry", "-fake", "-forget"},
-	"probe":   {"-config", "-fake"},
+	"probe":   {"-config", "-fake", "-timeout"},
 	"history": {"-config", "-state"},
 	"score":   nil,
 	"help":    nil,

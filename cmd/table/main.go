@@ -28,7 +28,7 @@ func main() {
 const usage = `usage: table [run|enrol|probe|score|history|help] [flags]
   run      run the table (the default)
   enrol    enrol a deck of cards: table enrol -deck trains|usa|europe
-  probe    list the readers and buttons and show scans and presses live
+  probe    check every reader, button and the touch screen, one by one
   score    score a finished board: table score FILE (a scenario, - for stdin)
   history  list the finished games kept in the game logs
   help     list every command and its flags: table help [COMMAND]

@@ -2,91 +2,345 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
+	"ttr/cmd/table/app"
 	"ttr/hal"
 	"ttr/hal/config"
 	"ttr/hal/haltest"
 	"ttr/hal/registry"
 )
 
-// probe runs "table probe": it lists the seats' readers and buttons from the
-// config and prints their status, scans and presses as they happen, for
-// someone assembling a table. With -fake, virtual devices stand in for the
-// hardware and standard input drives them (see fakeProbe).
+// probe runs "table probe": it walks whoever assembles a table through a
+// check of every reader, every button and the touch screen of the config,
+// one at a time ("Seat 2: lay any card on the reader"), prints everything
+// the devices report as it comes, marks each check passed, failed (nothing
+// right within -timeout) or skipped (Enter), and ends with a summary. It
+// opens and runs the devices as the table does (openHardware), so a
+// reader offline or retried here is one the table would find the same way.
+//
+// Exit status: 0 when every check passed, 1 when one failed, 3 when none
+// failed but some were skipped, 2 for a bad flag, config or script.
+//
+// With -fake, virtual devices stand in for the hardware and standard input
+// is a script that drives them and the person (see scripted).
 func probe(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := withUsage(flag.NewFlagSet("probe", flag.ContinueOnError))
 	fs.SetOutput(stdout)
 	cfgPath := fs.String("config", defaultConfig, "the table's config file")
-	fake := fs.Bool("fake", false, "use virtual readers and buttons driven by standard input (for tests)")
+	fake := fs.Bool("fake", false, "virtual readers, buttons and touch screen, driven by a script on standard input (for tests)")
+	timeout := fs.Duration("timeout", 30*time.Second, "how long each check waits before it fails")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{code: 2, err: err}
+	}
+	if *timeout <= 0 {
+		return &exitError{code: 2, err: fmt.Errorf("probe: -timeout %v: want a positive duration, such as 30s", *timeout)}
 	}
 	cfg, err := config.Load(*cfgPath)
 	if err != nil {
 		return err
 	}
+	out := &syncWriter{w: stdout}
 	reg, err := registry.Load(cfg.Registry)
 	if err != nil {
-		fmt.Fprintf(stdout, "No card registry (%v): tags are shown by UID only.\n", err)
+		fmt.Fprintf(out, "No card registry (%v): tags are shown by UID only.\n", err)
 		reg = registry.New()
 	}
-	p := &prober{out: &syncWriter{w: stdout}, reg: reg}
+	p := newProber(cfg, reg, out, *timeout)
 	if *fake {
-		return p.fake(ctx, cfg, stdin)
+		clk := haltest.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+		hw := openHardware(cfg, hardwareOpts{fake: true, clock: clk}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		pump := hw.start(slog.New(slog.NewTextHandler(io.Discard, nil)))
+		defer hw.stop()
+		p.tally, p.wiring = hw.tally, hw.wiring
+		if err := p.scripted(ctx, hw, pump, clk, stdin); err != nil {
+			return err
+		}
+		return p.summary()
 	}
-	tbl, err := openPi(cfg)
-	if err != nil {
-		return err
-	}
-	defer tbl.Close()
-	for i, s := range tbl.Seats {
-		fmt.Fprintf(p.out, "seat %d (%s, %s): %s\n", i+1, cfg.Seats[i].Edge, cfg.Seats[i].Color, s.Wiring)
-	}
-	fmt.Fprintln(p.out, "Place cards on the readers and press the buttons; Ctrl-C stops.")
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var wg sync.WaitGroup
-	if ts := openTouchscreens(cfg.Screen.Width, cfg.Screen.Height, slog.New(slog.NewTextHandler(p.out, nil))); ts != nil {
-		fmt.Fprintln(p.out, "Touch the screen with one finger, then several: each finger that comes down is one touch.")
+	log := newLogger(os.Stderr, os.Getenv)
+	hw := openHardware(cfg, hardwareOpts{}, log)
+	pump := hw.start(log)
+	defer hw.stop()
+	p.tally, p.wiring = hw.tally, hw.wiring
+	// The touch screens' lines ("touch screen device=... name=...") are
+	// for the person, on standard output.
+	var touch touchSource = noTouch{}
+	if ts := openTouchscreens(cfg.Screen.Width, cfg.Screen.Height, slog.New(slog.NewTextHandler(out, nil))); ts != nil {
 		defer ts.Close()
-		wg.Add(1)
-		go func() { defer wg.Done(); p.touches(ctx, ts) }()
-	} else {
-		fmt.Fprintln(p.out, "No touch screen in /dev/input: is it plugged in, and is the user in the input group?")
+		touch = ts
 	}
-	for _, s := range tbl.Seats {
-		wg.Add(3)
-		go func() { defer wg.Done(); printStatuses(ctx, s.Reader, p.out) }()
-		go func() { defer wg.Done(); p.scans(ctx, s.Reader) }()
-		go func() { defer wg.Done(); p.presses(ctx, s.Buttons) }()
-	}
-	err = tbl.Run(ctx)
-	cancel()
-	wg.Wait()
-	return err
+	p.interactive(ctx, pump, touch, stdin, time.Now)
+	return p.summary()
 }
 
+// A touchSource hands out the fingers that came down on the touch screens:
+// evdev's touchscreens on the Pi, a script's with -fake.
+type touchSource interface {
+	// Taps returns the fingers that came down since the last call.
+	Taps() []touchPoint
+	// Ready receives after fingers came down.
+	Ready() <-chan struct{}
+	// Count returns how many touch screens there are.
+	Count() int
+}
+
+// noTouch is the touch source of a system without evdev.
+type noTouch struct{}
+
+func (noTouch) Taps() []touchPoint     { return nil }
+func (noTouch) Ready() <-chan struct{} { return nil }
+func (noTouch) Count() int             { return 0 }
+
+// verdict is how a check ended.
+type verdict uint8
+
+const (
+	pending verdict = iota
+	passed
+	failed
+	skipped
+)
+
+func (v verdict) String() string {
+	return [...]string{"pending", "passed", "FAILED", "skipped"}[v]
+}
+
+// checkKind is what a check waits for.
+type checkKind uint8
+
+const (
+	checkReader  checkKind = iota // a scan at the seat's reader
+	checkButton                   // a press of the seat's button
+	checkCorner                   // a touch in a corner of the picture
+	checkFingers                  // a finger coming down while another rests
+)
+
+// A check is one step of the probe.
+type check struct {
+	kind    checkKind
+	seat    hal.Seat
+	button  hal.Button
+	corner  int    // checkCorner: 0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left of the picture
+	name    string // in the summary: "seat 2 reader"
+	prompt  string
+	verdict verdict
+	saw     string // what passed it, or what came instead
+}
+
+// The corners of the picture, clockwise from the top-left, as the seats'
+// edges name its sides.
+var cornerNames = [4]string{"top-left", "top-right", "bottom-right", "bottom-left"}
+
+// cornerShare is how near a corner a touch must land to count for it: in
+// the corner's fifth of the width and of the height.
+const cornerShare = 5
+
+// prober runs the checks: it takes what the devices and the touch screens
+// report and what the person types, and moves from check to check.
 type prober struct {
-	out io.Writer
-	reg *registry.Registry
+	out     io.Writer
+	reg     *registry.Registry
+	cfg     *config.Config
+	timeout time.Duration
+	tally   *tally
+	wiring  []string // by seat
+
+	checks   []*check
+	cur      int
+	deadline time.Time
+	offline  map[string][]error // by device ("reader", "buttons") and seat: why it is offline; nil while it answers
+	noTouch  bool               // "no touch screen" was said
+}
+
+func newProber(cfg *config.Config, reg *registry.Registry, out io.Writer, timeout time.Duration) *prober {
+	p := &prober{out: out, reg: reg, cfg: cfg, timeout: timeout, offline: map[string][]error{
+		hal.DeviceReader: make([]error, len(cfg.Seats)), hal.DeviceButtons: make([]error, len(cfg.Seats)),
+	}}
+	for i, s := range cfg.Seats {
+		seat := hal.Seat(i)
+		who := fmt.Sprintf("Seat %d (%s, %s)", i+1, s.Edge, s.Color)
+		p.checks = append(p.checks,
+			&check{kind: checkReader, seat: seat, name: fmt.Sprintf("seat %d reader", i+1), prompt: who + ": lay any card on the reader."},
+			&check{kind: checkButton, seat: seat, button: hal.Confirm, name: fmt.Sprintf("seat %d confirm", i+1), prompt: fmt.Sprintf("Seat %d: press Confirm.", i+1)},
+			&check{kind: checkButton, seat: seat, button: hal.Cancel, name: fmt.Sprintf("seat %d cancel", i+1), prompt: fmt.Sprintf("Seat %d: press Cancel.", i+1)},
+		)
+	}
+	for c, name := range cornerNames {
+		p.checks = append(p.checks, &check{kind: checkCorner, seat: -1, corner: c, name: "touch " + name,
+			prompt: fmt.Sprintf("Touch the %s corner of the screen%s.", name, p.sides(c))})
+	}
+	p.checks = append(p.checks, &check{kind: checkFingers, seat: -1, name: "touch two fingers",
+		prompt: "Keep one finger (or a hand) on the screen and tap elsewhere with another finger."})
+	return p
+}
+
+// sides names the seats along the two sides of corner c: "(top: seat 3;
+// left: seat 4)", so that a person knows the corner whatever the rotation.
+func (p *prober) sides(c int) string {
+	edges := [4][2]config.Edge{{"top", "left"}, {"top", "right"}, {"bottom", "right"}, {"bottom", "left"}}[c]
+	var parts []string
+	for _, e := range edges {
+		var seats []string
+		for i, s := range p.cfg.Seats {
+			if s.Edge == e {
+				seats = append(seats, strconv.Itoa(i+1))
+			}
+		}
+		switch len(seats) {
+		case 0:
+		case 1:
+			parts = append(parts, fmt.Sprintf("%s: seat %s", e, seats[0]))
+		default:
+			parts = append(parts, fmt.Sprintf("%s: seats %s", e, strings.Join(seats, " and ")))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, "; ") + ")"
+}
+
+func (p *prober) done() bool { return p.cur >= len(p.checks) }
+
+// begin prints the table's devices and the first check.
+func (p *prober) begin(now time.Time, touch touchSource) {
+	fmt.Fprintf(p.out, "Probe of %d seats and the touch screen: %d checks, each waiting up to %v.\n", len(p.cfg.Seats), len(p.checks), p.timeout)
+	fmt.Fprintln(p.out, "Press Enter to skip a check, q and Enter to stop.")
+	for i, s := range p.cfg.Seats {
+		fmt.Fprintf(p.out, "seat %d (%s, %s): %s\n", i+1, s.Edge, s.Color, p.wiring[i])
+	}
+	p.prompt(now, touch)
+}
+
+// prompt asks for the current check and starts its time.
+func (p *prober) prompt(now time.Time, touch touchSource) {
+	if p.done() {
+		return
+	}
+	c := p.checks[p.cur]
+	p.deadline = now.Add(p.timeout)
+	fmt.Fprintf(p.out, "\n[%d/%d] %s\n", p.cur+1, len(p.checks), c.prompt)
+	switch {
+	case c.kind <= checkButton && p.down(c) != nil:
+		fmt.Fprintf(p.out, "  (the %s offline: %v; press Enter to skip)\n", c.device(), p.down(c))
+	case c.kind >= checkCorner && touch.Count() == 0 && !p.noTouch:
+		p.noTouch = true
+		fmt.Fprintln(p.out, "  (no touch screen found in /dev/input yet: plug it in, it is read when it appears; is the user in the input group?)")
+	}
+}
+
+// device names what check c waits on: "reader is", "buttons are".
+func (c *check) device() string {
+	if c.kind == checkReader {
+		return "reader is"
+	}
+	return "buttons are"
+}
+
+// down returns why the device of seat check c waits on is offline, or nil.
+func (p *prober) down(c *check) error {
+	if c.kind == checkReader {
+		return p.offline[hal.DeviceReader][c.seat]
+	}
+	return p.offline[hal.DeviceButtons][c.seat]
+}
+
+// next ends the current check with v and asks for the next one.
+func (p *prober) next(v verdict, saw string, now time.Time, touch touchSource) {
+	c := p.checks[p.cur]
+	c.verdict = v
+	if v != skipped {
+		c.saw = saw
+	}
+	if v != skipped && c.saw != "" {
+		fmt.Fprintf(p.out, "  %s: %s\n", v, c.saw)
+	} else {
+		fmt.Fprintf(p.out, "  %s\n", v)
+	}
+	p.cur++
+	p.prompt(now, touch)
+}
+
+// note tells the person what came instead of what the check waits for.
+func (p *prober) note(c *check, saw, hint string) {
+	c.saw = saw + " instead"
+	fmt.Fprintf(p.out, "  %s\n", hint)
+}
+
+// event takes one device event (a hal.Scan, hal.Press or hal.Status).
+func (p *prober) event(ev hal.Event, now time.Time, touch touchSource) {
+	var c *check
+	if !p.done() {
+		c = p.checks[p.cur]
+	}
+	switch ev := ev.(type) {
+	case hal.Scan:
+		fmt.Fprintln(p.out, p.scanLine(ev))
+		if c == nil || c.kind != checkReader {
+			return
+		}
+		if ev.Seat == c.seat {
+			p.next(passed, fmt.Sprintf("%s (%s)", ev.UID, p.card(ev.UID)), now, touch)
+			return
+		}
+		p.note(c, fmt.Sprintf("a card at seat %d's reader", int(ev.Seat)+1),
+			fmt.Sprintf("That was seat %d's reader: lay the card on seat %d's. If you did, the two readers' chip selects are swapped.", int(ev.Seat)+1, int(c.seat)+1))
+	case hal.Press:
+		fmt.Fprintln(p.out, pressLine(ev))
+		if c == nil || c.kind != checkButton {
+			return
+		}
+		switch {
+		case ev.Seat == c.seat && ev.Button == c.button:
+			p.next(passed, "", now, touch)
+		case ev.Seat == c.seat:
+			p.note(c, buttonName(ev.Button), fmt.Sprintf("That was %s: press %s. If you did, the two buttons' wires are swapped.", buttonName(ev.Button), buttonName(c.button)))
+		default:
+			p.note(c, fmt.Sprintf("seat %d's %s", int(ev.Seat)+1, buttonName(ev.Button)),
+				fmt.Sprintf("That was seat %d's %s: press seat %d's. If you did, the two seats' button wires are swapped.", int(ev.Seat)+1, buttonName(ev.Button), int(c.seat)+1))
+		}
+	case hal.Status:
+		fmt.Fprintln(p.out, statusLine(ev))
+		if errors.Is(ev.Err, hal.ErrCollision) {
+			fmt.Fprintln(p.out, "  Two cards at once: lay one card at a time.")
+			return
+		}
+		if off, ok := p.offline[ev.Device]; ok && int(ev.Seat) >= 0 && int(ev.Seat) < len(off) {
+			off[ev.Seat] = nil
+			if ev.State == hal.Offline {
+				off[ev.Seat] = cmp.Or(ev.Err, errors.New("no answer"))
+			}
+		}
+	}
+}
+
+// buttonName is a button's name as its prompt says it: "Confirm".
+func buttonName(b hal.Button) string {
+	n := b.String()
+	return strings.ToUpper(n[:1]) + n[1:]
+}
+
+func (p *prober) card(uid hal.UID) string {
+	if c, ok := p.reg.Lookup(uid); ok {
+		return c.String()
+	}
+	return "unknown tag"
 }
 
 func (p *prober) scanLine(s hal.Scan) string {
-	what := "unknown tag"
-	if c, ok := p.reg.Lookup(s.UID); ok {
-		what = c.String()
-	}
-	return fmt.Sprintf("%s seat %d scan %s (%s)", s.At.Format("15:04:05.000"), int(s.Seat)+1, s.UID, what)
+	return fmt.Sprintf("%s seat %d scan %s (%s)", s.At.Format("15:04:05.000"), int(s.Seat)+1, s.UID, p.card(s.UID))
 }
 
 func pressLine(pr hal.Press) string {
@@ -97,107 +351,332 @@ func pressLine(pr hal.Press) string {
 	return fmt.Sprintf("%s seat %d %s %s", pr.At.Format("15:04:05.000"), int(pr.Seat)+1, pr.Button, kind)
 }
 
-func (p *prober) scans(ctx context.Context, r hal.TagReader) {
-	for {
-		s, err := r.ReadTag(ctx)
-		if err != nil {
+// corner returns the corner of the picture a touch at x, y of the panel
+// lands in, or -1: the panel's corner, turned with the picture (the
+// config's rotation turns the picture clockwise on the glass, so the
+// picture's top-left lies in the panel's top-right at 90 degrees).
+func (p *prober) corner(x, y float32) int {
+	w, h := float32(p.cfg.Screen.Width), float32(p.cfg.Screen.Height)
+	left, top := x < w/cornerShare, y < h/cornerShare
+	right, bottom := x >= w-w/cornerShare, y >= h-h/cornerShare
+	var panel int
+	switch {
+	case top && left:
+		panel = 0
+	case top && right:
+		panel = 1
+	case bottom && right:
+		panel = 2
+	case bottom && left:
+		panel = 3
+	default:
+		return -1
+	}
+	return (panel - p.cfg.Screen.Rotation/90 + 4) % 4
+}
+
+// touch takes one finger that came down, at x, y of the panel in pixels.
+func (p *prober) touch(t touchPoint, now time.Time, touch touchSource) {
+	corner := p.corner(t.X, t.Y)
+	where := ""
+	if corner >= 0 {
+		where = ", " + cornerNames[corner] + " corner"
+	}
+	fingers := ""
+	if t.Fingers > 1 {
+		fingers = fmt.Sprintf(", %d fingers down", t.Fingers)
+	}
+	fmt.Fprintf(p.out, "%s touch %.0f,%.0f (finger %d%s%s)\n", now.Format("15:04:05.000"), t.X, t.Y, t.ID, fingers, where)
+	if p.done() {
+		return
+	}
+	c := p.checks[p.cur]
+	at := fmt.Sprintf("%.0f,%.0f", t.X, t.Y)
+	switch c.kind {
+	case checkCorner:
+		switch corner {
+		case c.corner:
+			p.next(passed, at, now, touch)
+		case -1:
+			p.note(c, "a touch at "+at, fmt.Sprintf("Not in a corner: touch within a fifth of the screen's width and height of the %s corner.", cornerNames[c.corner]))
+		default:
+			p.note(c, "the "+cornerNames[corner]+" corner", fmt.Sprintf("That was the %s corner. If you touched the %s one, the config's screen.rotation is wrong, or the touch driver turns or swaps the axes itself (see the README's Wiring).", cornerNames[corner], cornerNames[c.corner]))
+		}
+	case checkFingers:
+		if t.Fingers >= 2 {
+			p.next(passed, fmt.Sprintf("%d fingers at once", t.Fingers), now, touch)
 			return
 		}
-		fmt.Fprintln(p.out, p.scanLine(s))
+		c.saw = "one finger at a time"
 	}
 }
 
-// touches prints the fingers that come down on the touch screens, in the
-// panel's pixels, until ctx is done.
-func (p *prober) touches(ctx context.Context, ts *touchscreens) {
-	tick := time.NewTicker(20 * time.Millisecond)
-	defer tick.Stop()
-	for {
+// expire fails the current check if its time is up.
+func (p *prober) expire(now time.Time, touch touchSource) {
+	if p.done() || now.Before(p.deadline) {
+		return
+	}
+	c := p.checks[p.cur]
+	why := fmt.Sprintf("nothing in %v", p.timeout)
+	if c.saw != "" {
+		why = c.saw + " within " + p.timeout.String()
+	}
+	if c.kind <= checkButton && p.down(c) != nil {
+		why += fmt.Sprintf("; the %s offline: %v", c.device(), p.down(c))
+	}
+	if c.kind == checkFingers && c.saw == "one finger at a time" {
+		why += "; the table needs a multi-touch screen (see the README)"
+	}
+	if c.kind >= checkCorner && touch.Count() == 0 {
+		why += "; no touch screen found"
+	}
+	p.next(failed, why, now, touch)
+}
+
+// command takes a line the person typed: Enter skips the check, q stops.
+func (p *prober) command(line string, now time.Time, touch touchSource) {
+	switch strings.TrimSpace(line) {
+	case "q", "quit":
+		p.stop()
+	default:
+		if !p.done() {
+			p.next(skipped, "", now, touch)
+		}
+	}
+}
+
+// stop skips every check left.
+func (p *prober) stop() {
+	if p.done() {
+		return
+	}
+	fmt.Fprintln(p.out, "  stopped")
+	for _, c := range p.checks[p.cur:] {
+		c.verdict = skipped
+	}
+	p.cur = len(p.checks)
+}
+
+// summary prints every check's verdict and the hardware's count, as
+// systemd's STATUS line says it, and returns the exit status's error.
+func (p *prober) summary() error {
+	fmt.Fprintln(p.out, "\nSummary:")
+	n := map[verdict]int{}
+	for _, c := range p.checks {
+		n[c.verdict]++
+		line := fmt.Sprintf("  %-8s %-19s", c.verdict, c.name)
+		if c.saw != "" && c.verdict != skipped {
+			line += " " + c.saw
+		}
+		fmt.Fprintln(p.out, strings.TrimRight(line, " "))
+	}
+	if p.tally != nil {
+		fmt.Fprintf(p.out, "Hardware: %s.\n", p.tally)
+	}
+	fmt.Fprintf(p.out, "%d passed, %d failed, %d skipped.\n", n[passed], n[failed], n[skipped])
+	switch {
+	case n[failed] > 0:
+		return &exitError{code: 1, err: fmt.Errorf("probe: %d of %d checks failed", n[failed], len(p.checks))}
+	case n[skipped] > 0:
+		return &exitError{code: 3, err: fmt.Errorf("probe: %d of %d checks skipped", n[skipped], len(p.checks))}
+	}
+	return nil
+}
+
+// interactive runs the checks on live devices: events as they come, lines
+// from stdin, each check's time on the real clock (now).
+func (p *prober) interactive(ctx context.Context, pump *app.Pump, touch touchSource, stdin io.Reader, now func() time.Time) {
+	lines := make(chan string)
+	quit := make(chan struct{})
+	defer close(quit)
+	go func() {
+		// Ends at stdin's end or once the probe is over; a terminal's read
+		// outlives the probe only until the process exits.
+		defer close(lines)
+		sc := bufio.NewScanner(stdin)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-quit:
+				return
+			}
+		}
+	}()
+	p.begin(now(), touch)
+	for !p.done() {
+		t := time.NewTimer(p.deadline.Sub(now()))
 		select {
 		case <-ctx.Done():
-			return
-		case now := <-tick.C:
-			for _, t := range ts.Taps() {
-				fmt.Fprintf(p.out, "%s touch %.0f,%.0f (finger %d)\n", now.Format("15:04:05.000"), t.X, t.Y, t.ID)
+			p.stop()
+		case ev := <-pump.Events():
+			p.event(ev, now(), touch)
+		case <-touch.Ready():
+			for _, tp := range touch.Taps() {
+				p.touch(tp, now(), touch)
 			}
+		case l, ok := <-lines:
+			if !ok {
+				lines = nil // no more typing: the checks still run out
+				break
+			}
+			p.command(l, now(), touch)
+		case <-t.C:
+			p.expire(now(), touch)
 		}
+		t.Stop()
 	}
 }
 
-func (p *prober) presses(ctx context.Context, b hal.ButtonReader) {
-	for {
-		pr, err := b.ReadPress(ctx)
-		if err != nil {
-			return
-		}
-		fmt.Fprintln(p.out, pressLine(pr))
-	}
-}
-
-// fake runs the probe on haltest's virtual devices, one reader and one set
-// of buttons per configured seat, driven by lines of standard input:
+// scripted runs the checks on hw's virtual devices, driven by the lines of
+// script, one at a time:
 //
 //	place SEAT UID | lift SEAT | press SEAT BUTTON | long SEAT BUTTON |
-//	offline SEAT | online SEAT | wait DURATION
+//	offline SEAT | online SEAT          what the virtual devices do
+//	touch X,Y [X,Y...]                  fingers coming down together (panel pixels)
+//	wait DURATION                       time passing: checks time out
+//	skip | quit                         Enter, and q, typed by the person
 //
-// SEAT is numbered from 1, as on the screen. After each line it prints what
-// the devices reported, seat by seat, so the output is deterministic. The
-// virtual clock starts at midnight and moves only on "wait".
-func (p *prober) fake(ctx context.Context, cfg *config.Config, stdin io.Reader) error {
-	clk := haltest.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
-	readers := make([]*haltest.Reader, len(cfg.Seats))
-	buttons := make([]*haltest.Buttons, len(cfg.Seats))
-	for i, s := range cfg.Seats {
-		readers[i] = haltest.NewReader(hal.Seat(i), clk)
-		buttons[i] = haltest.NewButtons(hal.Seat(i), clk)
-		fmt.Fprintf(p.out, "seat %d (%s, %s): virtual reader and buttons\n", i+1, s.Edge, s.Color)
-	}
-	done, cancel := context.WithCancel(ctx)
-	cancel()
-	sc := bufio.NewScanner(stdin)
-	for line := 1; sc.Scan(); line++ {
+// SEAT is numbered from 1, as on the screen. Each device line's events
+// pass through the table's device runner (hw, pump) and are taken seat by
+// seat, statuses, then scans, then presses, so that the output does not
+// depend on the goroutines' order. The virtual clock starts at midnight and
+// moves only on "wait"; at the script's end it runs out, so a check the
+// script never satisfies fails.
+func (p *prober) scripted(ctx context.Context, hw *hardware, pump *app.Pump, clk *haltest.Clock, script io.Reader) error {
+	touch := &scriptTouch{}
+	p.begin(clk.Now(), touch)
+	sc := bufio.NewScanner(script)
+	for line := 1; !p.done() && sc.Scan(); line++ {
 		if ctx.Err() != nil {
-			return nil
+			p.stop()
+			break
 		}
-		if err := fakeStep(sc.Text(), clk, readers, buttons); err != nil {
+		bad := func(err error) error {
 			return &exitError{code: 2, err: fmt.Errorf("probe -fake: line %d: %w", line, err)}
 		}
-		for i := range readers {
-			for st, err := readers[i].ReadStatus(done); err == nil; st, err = readers[i].ReadStatus(done) {
-				fmt.Fprintln(p.out, statusLine(st))
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "skip", "quit":
+			p.command(f[0], clk.Now(), touch)
+		case "wait":
+			d, err := time.ParseDuration(strings.Join(f[1:], ""))
+			if len(f) != 2 || err != nil || d < 0 {
+				return bad(fmt.Errorf("%q: want wait DURATION, such as wait 1.5s", sc.Text()))
 			}
-			for s, err := readers[i].ReadTag(done); err == nil; s, err = readers[i].ReadTag(done) {
-				fmt.Fprintln(p.out, p.scanLine(s))
+			end := clk.Now().Add(d)
+			for !p.done() && !p.deadline.After(end) {
+				clk.Advance(p.deadline.Sub(clk.Now()))
+				p.expire(clk.Now(), touch)
 			}
-			for pr, err := buttons[i].ReadPress(done); err == nil; pr, err = buttons[i].ReadPress(done) {
-				fmt.Fprintln(p.out, pressLine(pr))
+			clk.Advance(end.Sub(clk.Now()))
+		case "touch":
+			if err := touch.fingers(f[1:]); err != nil {
+				return bad(err)
+			}
+			for _, t := range touch.Taps() {
+				p.touch(t, clk.Now(), touch)
+			}
+		default:
+			before := hw.reported()
+			if err := fakeStep(f, clk, hw.virtual); err != nil {
+				return bad(err)
+			}
+			var evs []hal.Event
+			for range hw.reported() - before {
+				select {
+				case ev := <-pump.Events():
+					evs = append(evs, ev)
+				case <-ctx.Done():
+					p.stop()
+					return sc.Err()
+				}
+			}
+			slices.SortStableFunc(evs, func(a, b hal.Event) int { return cmp.Compare(eventOrder(a), eventOrder(b)) })
+			for _, ev := range evs {
+				p.event(ev, clk.Now(), touch)
 			}
 		}
 	}
-	return sc.Err()
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	for !p.done() {
+		clk.Advance(p.deadline.Sub(clk.Now()))
+		p.expire(clk.Now(), touch)
+	}
+	return nil
 }
 
-func fakeStep(text string, clk *haltest.Clock, readers []*haltest.Reader, buttons []*haltest.Buttons) error {
-	f := strings.Fields(text)
-	if len(f) == 0 {
-		return nil
+// eventOrder sorts a script line's events: by seat, then statuses, scans
+// and presses.
+func eventOrder(ev hal.Event) int {
+	switch ev := ev.(type) {
+	case hal.Status:
+		return 3 * int(ev.Seat)
+	case hal.Scan:
+		return 3*int(ev.Seat) + 1
+	case hal.Press:
+		return 3*int(ev.Seat) + 2
 	}
-	if f[0] == "wait" && len(f) == 2 {
-		d, err := time.ParseDuration(f[1])
-		if err != nil || d < 0 {
-			return fmt.Errorf("wait %q: want a duration such as 1.5s", f[1])
+	return -1
+}
+
+// reported counts what the virtual devices have reported so far.
+func (h *hardware) reported() int {
+	n := 0
+	for _, v := range h.virtual {
+		n += v.reader.Reported() + v.buttons.Reported()
+	}
+	return n
+}
+
+// scriptTouch is probe -fake's touch screen: each touch line's fingers
+// come down together, each with an id of its own.
+type scriptTouch struct {
+	taps   []touchPoint
+	nextID int32
+}
+
+func (s *scriptTouch) fingers(points []string) error {
+	if len(points) == 0 {
+		return errors.New("touch: want one X,Y or more")
+	}
+	for _, pt := range points {
+		xs, ys, ok := strings.Cut(pt, ",")
+		x, errx := strconv.ParseFloat(xs, 32)
+		y, erry := strconv.ParseFloat(ys, 32)
+		if !ok || errx != nil || erry != nil || x < 0 || y < 0 {
+			return fmt.Errorf("touch %q: want X,Y in pixels, such as 10,20", pt)
 		}
-		clk.Advance(d)
-		return nil
+		s.nextID++
+		s.taps = append(s.taps, touchPoint{ID: s.nextID, X: float32(x), Y: float32(y), Fingers: len(points)})
 	}
+	return nil
+}
+
+func (s *scriptTouch) Taps() []touchPoint {
+	t := s.taps
+	s.taps = nil
+	return t
+}
+
+func (s *scriptTouch) Ready() <-chan struct{} { return nil }
+func (s *scriptTouch) Count() int             { return 1 }
+
+// fakeStep does what one script line f says to the virtual devices.
+func fakeStep(f []string, clk *haltest.Clock, seats []virtualSeat) error {
+	text := strings.Join(f, " ")
 	if len(f) < 2 {
 		return fmt.Errorf("%q: want COMMAND SEAT [ARG]", text)
 	}
 	seat, err := strconv.Atoi(f[1])
-	if err != nil || seat < 1 || seat > len(readers) {
-		return fmt.Errorf("seat %q: want 1 to %d", f[1], len(readers))
+	if err != nil || seat < 1 || seat > len(seats) {
+		return fmt.Errorf("seat %q: want 1 to %d", f[1], len(seats))
 	}
-	seat-- // hal.Seat counts from 0
+	v := seats[seat-1] // hal.Seat counts from 0
 	arg := func() (string, error) {
 		if len(f) != 3 {
 			return "", fmt.Errorf("%q: want %s SEAT ARG", text, f[0])
@@ -222,23 +701,23 @@ func fakeStep(text string, clk *haltest.Clock, readers []*haltest.Reader, button
 		if err != nil {
 			return err
 		}
-		readers[seat].Place(hal.UID(strings.ToUpper(uid)))
+		v.reader.Place(hal.UID(strings.ToUpper(uid)))
 	case "lift":
-		readers[seat].Lift()
+		v.reader.Lift()
 	case "press", "long":
 		b, err := button()
 		if err != nil {
 			return err
 		}
 		if f[0] == "long" {
-			buttons[seat].LongPress(b)
+			v.buttons.LongPress(b)
 		} else {
-			buttons[seat].Press(b)
+			v.buttons.Press(b)
 		}
 	case "offline":
-		readers[seat].SetOffline(errors.New("no answer"))
+		v.reader.SetOffline(errors.New("no answer"))
 	case "online":
-		readers[seat].SetOnline()
+		v.reader.SetOnline()
 	default:
 		return fmt.Errorf("unknown command %q", f[0])
 	}

@@ -205,15 +205,9 @@ func runTable(ctx context.Context, args []string) error {
 		}
 	}()
 
-	hw := openHardware(cfg, o.fake, log)
-	devCtx, stopDevices := context.WithCancel(context.Background())
-	hw.start(devCtx)
-	pump := app.Merge(devCtx, hw.devices, log)
-	defer func() {
-		stopDevices()
-		pump.Wait()
-		hw.wait()
-	}()
+	hw := openHardware(cfg, hardwareOpts{fake: o.fake}, log)
+	pump := hw.start(log)
+	defer hw.stop()
 
 	var scr screen
 	var speaker hal.Speaker

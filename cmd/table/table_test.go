@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"ttr/hal/registry"
-	"ttr/hal/storage"
 )
 
 func TestDeckCards(t *testing.T) {
@@ -60,72 +59,6 @@ func tableDir(t testing.TB) string {
 		t.Fatal(err)
 	}
 	return path
-}
-
-func TestProbeFake(t *testing.T) {
-	cfg := tableDir(t)
-	reg := registry.New()
-	if err := reg.Add("DEADBEEF", registry.Card{Kind: registry.Train, Color: "red", Number: 3}); err != nil {
-		t.Fatal(err)
-	}
-	if err := reg.SaveFS(storage.OS, filepath.Join(filepath.Dir(cfg), "cards.txt")); err != nil {
-		t.Fatal(err)
-	}
-	// Seats are numbered from 1 as on the screen, in the script and the
-	// output alike.
-	script := `place 1 deadbeef
-place 1 DEADBEEF
-wait 1.5s
-lift 1
-place 4 045A6B7C8D9E80
-press 2 confirm
-long 3 cancel
-offline 2
-place 2 DEADBEEF
-online 2
-`
-	var out strings.Builder
-	if err := probe(context.Background(), []string{"-config", cfg, "-fake"}, strings.NewReader(script), &out); err != nil {
-		t.Fatal(err)
-	}
-	want := `seat 1 (bottom, red): virtual reader and buttons
-seat 2 (right, blue): virtual reader and buttons
-seat 3 (top, green): virtual reader and buttons
-seat 4 (left, yellow): virtual reader and buttons
-00:00:00.000 seat 1 scan DEADBEEF (train red 3)
-00:00:01.500 seat 4 scan 045A6B7C8D9E80 (unknown tag)
-00:00:01.500 seat 2 confirm press
-00:00:01.500 seat 3 cancel long press
-00:00:01.500 seat 2 reader offline: no answer
-00:00:01.500 seat 2 reader online
-00:00:01.500 seat 2 scan DEADBEEF (train red 3)
-`
-	if got := out.String(); got != want {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
-	}
-}
-
-func TestProbeFakeBadScript(t *testing.T) {
-	cfg := tableDir(t)
-	for _, line := range []string{"place 9 DEADBEEF", "place 0 DEADBEEF", "press 1 ok", "jump 1", "wait soon", "place 1"} {
-		var out strings.Builder
-		err := probe(context.Background(), []string{"-config", cfg, "-fake"}, strings.NewReader(line+"\n"), &out)
-		var ee *exitError
-		if !errors.As(err, &ee) || !strings.Contains(err.Error(), "line 1") {
-			t.Errorf("%q: got %v, want an error naming line 1", line, err)
-		}
-	}
-}
-
-func TestProbeBadConfig(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "table.json")
-	if err := os.WriteFile(path, []byte(`{"screen": 3}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	err := probe(context.Background(), []string{"-config", path, "-fake"}, strings.NewReader(""), &strings.Builder{})
-	if err == nil || !strings.Contains(err.Error(), "screen: got a number, want an object") {
-		t.Errorf("got %v, want the config's problems", err)
-	}
 }
 
 func TestEnrolFake(t *testing.T) {

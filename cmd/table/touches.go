@@ -7,6 +7,10 @@ package main
 type touchPoint struct {
 	ID   int32
 	X, Y float32
+	// Fingers is how many fingers were on the glass (of one device) in the
+	// frame this one came down in, itself included, as the evdev decoder
+	// counts them; 0 where it is not known (raylib's points).
+	Fingers int
 }
 
 func (p touchPoint) placed() bool { return p.X >= 0 && p.Y >= 0 }

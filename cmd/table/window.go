@@ -28,7 +28,7 @@ func init() { runtime.LockOSThread() }
 type window struct {
 	scr     *display.Screen
 	touches *touchTracker
-	evdev   *touchscreens // every touch screen, read by the table (Pi build); nil: raylib's touches
+	evdev   *touchscreens // every touch screen, read by the table (Pi build); nil or none found: raylib's touches
 }
 
 // openWindow opens the screen at the config's size. The DRM build (make pi)
@@ -100,7 +100,7 @@ func (w *window) Frame(v *input.View, now time.Time) ([]hal.Touch, bool) {
 	// points (touchTracker), where a mouse click on the desktop, or a
 	// single-touch screen's touch, arrives as the left button.
 	var taps []touchPoint
-	if w.evdev != nil {
+	if w.evdev != nil && w.evdev.Count() > 0 {
 		taps = w.evdev.Taps()
 	} else {
 		n := rl.GetTouchPointCount()

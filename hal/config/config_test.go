@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -241,35 +243,103 @@ func TestSoundSettings(t *testing.T) {
 	}
 }
 
-// TestFiveSeatWiring checks the five-seat wiring table of README.md: the
-// example's four seats plus seat 5 (seats[4]) on SPI1.2.
-func TestFiveSeatWiring(t *testing.T) {
+// header maps each BCM GPIO to its pin on the 40-pin header (the same on
+// every Raspberry Pi with one).
+var header = map[int]int{
+	0: 27, 1: 28, 2: 3, 3: 5, 4: 7, 5: 29, 6: 31, 7: 26, 8: 24, 9: 21,
+	10: 19, 11: 23, 12: 32, 13: 33, 14: 8, 15: 10, 16: 36, 17: 11, 18: 12, 19: 35,
+	20: 38, 21: 40, 22: 15, 23: 16, 24: 18, 25: 22, 26: 37, 27: 13,
+}
+
+// chipSelects are the GPIOs of each bus's chip selects, CE0 first
+// (dtparam=spi=on, dtoverlay=spi1-3cs).
+var chipSelects = map[int][]int{0: {8, 7}, 1: {18, 17, 16}}
+
+// TestReadmeWiring checks the Wiring section of README.md against the
+// config: its five-seat table is the example's four seats and a fifth that
+// the config accepts, each chip select is its bus's, every header pin in
+// brackets is its GPIO's, the reset line is the example's, and the SPI clock
+// it states is DefaultSPIClockKHz.
+func TestReadmeWiring(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sec, ok := strings.Cut(string(readme), "\n## Wiring\n")
+	if !ok {
+		t.Fatal("README.md has no Wiring section")
+	}
+	sec, _, _ = strings.Cut(sec, "\n## ")
+	for _, m := range regexp.MustCompile(`GPIO(\d+) \[(\d+)\]`).FindAllStringSubmatch(sec, -1) {
+		gpio, _ := strconv.Atoi(m[1])
+		pin, _ := strconv.Atoi(m[2])
+		if header[gpio] != pin {
+			t.Errorf("%s: GPIO%d is header pin %d", m[0], gpio, header[gpio])
+		}
+	}
+	m := regexp.MustCompile(`\*\*RST\*\* of every reader goes to GPIO(\d+)`).FindStringSubmatch(sec)
+	if m == nil {
+		t.Fatal("the Wiring section names no reset line")
+	}
+	reset, _ := strconv.Atoi(m[1])
+	m = regexp.MustCompile(`SPI runs at (\d+) MHz by default`).FindStringSubmatch(sec)
+	if m == nil {
+		t.Fatal("the Wiring section states no SPI clock")
+	}
+	if mhz, _ := strconv.Atoi(m[1]); mhz*1000 != DefaultSPIClockKHz {
+		t.Errorf("README: SPI at %d MHz by default, config: %d kHz", mhz, DefaultSPIClockKHz)
+	}
+
+	row := regexp.MustCompile(`(?m)^\| (\d) \| SPI(\d)\.(\d) \| GPIO(\d+) \[\d+\] \| GPIO(\d+) \[\d+\] \| GPIO(\d+) \[\d+\] \| GPIO(\d+) \[\d+\] \|$`)
+	rows := row.FindAllStringSubmatch(sec, -1)
+	if len(rows) != MaxSeats {
+		t.Fatalf("the seat table has %d rows, want %d", len(rows), MaxSeats)
+	}
 	data, err := os.ReadFile(example)
 	if err != nil {
 		t.Fatal(err)
 	}
-	seat4 := `,
-    {
-      "edge": "bottom",
-      "color": "black",
-      "reader": {"spi_bus": 1, "chip_select": 2, "reset_pin": 25, "irq_pin": 0},
-      "buttons": [{"pin": 14, "meaning": "confirm"}, {"pin": 15, "meaning": "cancel"}]
-    }`
-	// The seat goes after the last one, before the end of the list.
+	// The fifth seat goes after the example's last one.
 	end := "\n  ],\n  \"sound\""
 	if !strings.Contains(string(data), end) {
 		t.Fatalf("the example's seats do not end with %q", end)
 	}
-	s := strings.Replace(string(data), end, seat4+end, 1)
-	c, err := Parse([]byte(s))
+	var seats []Seat
+	for i, r := range rows {
+		n := make([]int, len(r))
+		for j := 1; j < len(r); j++ {
+			n[j], _ = strconv.Atoi(r[j])
+		}
+		if n[1] != i+1 {
+			t.Fatalf("row %d is seat %d", i+1, n[1])
+		}
+		bus, cs := n[2], n[3]
+		if cs >= len(chipSelects[bus]) || chipSelects[bus][cs] != n[4] {
+			t.Errorf("seat %d: SPI%d.%d's chip select is not GPIO%d", i+1, bus, cs, n[4])
+		}
+		seats = append(seats, Seat{
+			Reader:  Reader{Bus: bus, ChipSelect: cs, Reset: reset, IRQ: n[5]},
+			Buttons: []Button{{Pin: n[6], Meaning: hal.Confirm}, {Pin: n[7], Meaning: hal.Cancel}},
+		})
+	}
+	five := fmt.Sprintf(`,
+    {
+      "edge": "bottom",
+      "color": "black",
+      "reader": {"spi_bus": %d, "chip_select": %d, "reset_pin": %d, "irq_pin": %d},
+      "buttons": [{"pin": %d, "meaning": "confirm"}, {"pin": %d, "meaning": "cancel"}]
+    }`, seats[4].Reader.Bus, seats[4].Reader.ChipSelect, seats[4].Reader.Reset, seats[4].Reader.IRQ, seats[4].Buttons[0].Pin, seats[4].Buttons[1].Pin)
+	c, err := Parse([]byte(strings.Replace(string(data), end, five+end, 1)))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("the example with the README's fifth seat: %v", err)
 	}
-	if len(c.Seats) != 5 {
-		t.Fatalf("got %d seats, want 5", len(c.Seats))
+	if len(c.Seats) != MaxSeats {
+		t.Fatalf("got %d seats, want %d", len(c.Seats), MaxSeats)
 	}
-	if got, want := c.Seats[4].Reader, (Reader{Bus: 1, ChipSelect: 2, Reset: 25, IRQ: 0}); got != want {
-		t.Errorf("seat 5 reader: got %+v, want %+v", got, want)
+	for i, s := range c.Seats {
+		if s.Reader != seats[i].Reader || !slices.Equal(s.Buttons, seats[i].Buttons) {
+			t.Errorf("seat %d: config %+v %+v, README %+v %+v", i+1, s.Reader, s.Buttons, seats[i].Reader, seats[i].Buttons)
+		}
 	}
 }
 

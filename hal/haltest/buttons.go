@@ -36,6 +36,10 @@ func (b *Buttons) LongPress(button hal.Button) {
 // Pending returns how many presses wait to be read.
 func (b *Buttons) Pending() int { return b.presses.len() }
 
+// Reported returns how many presses the buttons have reported since they
+// were made, read or not.
+func (b *Buttons) Reported() int { return b.presses.reported() }
+
 // ReadPress implements hal.ButtonReader. A press already waiting is
 // returned even when ctx is done.
 func (b *Buttons) ReadPress(ctx context.Context) (hal.Press, error) { return b.presses.pop(ctx) }

@@ -150,6 +150,19 @@ func TestReaderOffline(t *testing.T) {
 	if want := (hal.Scan{Seat: 1, UID: "DEADBEEF", At: t0.Add(time.Second)}); err != nil || got != want {
 		t.Errorf("ReadTag after coming back: got %+v, %v, want %+v", got, err, want)
 	}
+	// Two statuses and one scan, all read: still counted.
+	if got := r.Reported(); got != 3 {
+		t.Errorf("Reported: got %d, want 3", got)
+	}
+	b := haltest.NewButtons(1, clk)
+	b.Press(hal.Confirm)
+	b.LongPress(hal.Cancel)
+	if _, err := b.ReadPress(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.Reported(); got != 2 {
+		t.Errorf("buttons Reported: got %d, want 2", got)
+	}
 }
 
 func ExampleReader() {

@@ -9,9 +9,10 @@ import (
 // arrives or ctx is done. An event already queued is returned even when ctx
 // is done, so that a caller never loses one it could have had.
 type queue[T any] struct {
-	mu    sync.Mutex
-	items []T
-	ready chan struct{} // closed and replaced on every push
+	mu     sync.Mutex
+	items  []T
+	pushed int           // events ever pushed
+	ready  chan struct{} // closed and replaced on every push
 }
 
 func newQueue[T any]() *queue[T] {
@@ -22,6 +23,7 @@ func (q *queue[T]) push(v T) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.items = append(q.items, v)
+	q.pushed++
 	close(q.ready)
 	q.ready = make(chan struct{})
 }
@@ -30,6 +32,12 @@ func (q *queue[T]) len() int {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	return len(q.items)
+}
+
+func (q *queue[T]) reported() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.pushed
 }
 
 func (q *queue[T]) pop(ctx context.Context) (T, error) {

@@ -112,6 +112,11 @@ func (r *Reader) SetOnline() {
 // Pending returns how many scans wait to be read.
 func (r *Reader) Pending() int { return r.scans.len() }
 
+// Reported returns how many scans and statuses the reader has reported
+// since it was made, read or not: a caller that drives the reader and
+// counts what it receives knows when it has had everything.
+func (r *Reader) Reported() int { return r.scans.reported() + r.status.reported() }
+
 // ReadTag implements hal.TagReader. A scan already waiting is returned even
 // when ctx is done.
 func (r *Reader) ReadTag(ctx context.Context) (hal.Scan, error) { return r.scans.pop(ctx) }
