@@ -27,12 +27,11 @@ func (s *Screen) bannerBoxes(v *input.View, lang msg.Lang, lay *screenLayout, fi
 		lines = 2.2
 	}
 	edges := playerEdges(v, s.opts.Seats)
-	deep = float32(math.Ceil(float64(21*u*lineSpacing*lines))) + 10*u
-	// Inside the score track, and inside the last move's line.
+	// A line at the largest size, or two at the smallest where a side's
+	// banner is too short for one.
+	deep = float32(math.Ceil(float64(max(21*lines, 2*minText+9*(lines-1))*u*lineSpacing))) + 10*u
+	// Inside the score track.
 	m := bl.TrackDepth + 3*u
-	if !v.Announce.Text.IsZero() && v.Mode != input.ModeEnd {
-		m += announceDepth(u) + 3*u
-	}
 	for e := Bottom; e <= Right; e++ {
 		if !edges[e] {
 			continue
@@ -92,7 +91,7 @@ func (s *Screen) bannerBoxes(v *input.View, lang msg.Lang, lay *screenLayout, fi
 
 // bannerFit and bannerFit2 size a banner's first and second line.
 var (
-	bannerFit  = fitOpts{bold: true, min: minText, max: 21, maxLines: 1}
+	bannerFit  = fitOpts{bold: true, min: minText, max: 21, maxLines: 2}
 	bannerFit2 = fitOpts{min: minText, max: 16, maxLines: 1}
 )
 

@@ -2,6 +2,7 @@ package display
 
 import (
 	"image/color"
+	"math"
 	"sort"
 	"strconv"
 	"time"
@@ -17,8 +18,11 @@ import (
 type seatSlots struct {
 	name, prompt, progress, notice, offline textSlot
 	confirm, cancel, join, first            textSlot
-	lines                                   listSlot
-	seatName                                msg.Text // "Seat 3", built once
+	// The prompt on one line, and the last move's line on one or on two
+	// (newsBoxes).
+	promptLine, news, newsWide textSlot
+	lines                      listSlot
+	seatName                   msg.Text // "Seat 3", built once
 	// The end panel's lines, rebuilt when the end view changes.
 	endSrc                []msg.Text
 	endWinner, endDecided msg.Text
@@ -34,7 +38,6 @@ type screenSlots struct {
 	title, langLabel, mapLabel, players, problem textSlot
 	keys                                         []textSlot
 	tunnel, route                                textSlot
-	announce                                     [4]textSlot // by edge
 	newGame                                      textSlot
 }
 
@@ -138,7 +141,7 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 		if sv.Player < len(v.Public.Players) {
 			s.drawStats(v, pg, sv.Player, u)
 		}
-		s.drawMessage(lang, pg, sv, sl, u)
+		s.drawMessage(v, lang, pg, sv, sl, u)
 		if sv.Current {
 			s.drawKey(lang, pg.confirm, &sl.confirm, msg.Text{Key: "button.confirm"}, confirmColor, iconCheck, u)
 			s.drawKey(lang, pg.cancel, &sl.cancel, msg.Text{Key: "button.cancel"}, cancelColor, iconCross, u)
@@ -165,12 +168,9 @@ func drawGlow(full board.Rect, glow color.RGBA, pulse, u float32) {
 	}
 }
 
-// drawMessage draws the prompt, the progress line and the offline marks.
-func (s *Screen) drawMessage(lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl *seatSlots, u float32) {
-	pr := pg.message
-	if !sv.Progress.IsZero() || sv.ReaderOffline || sv.ButtonsOffline {
-		pr = pg.prompt
-	}
+// drawMessage draws the prompt, the last move's line (newsBoxes), the
+// progress line and the offline marks.
+func (s *Screen) drawMessage(v *input.View, lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl *seatSlots, u float32) {
 	ink := panelInk
 	if !sv.Current {
 		ink = panelDim
@@ -181,8 +181,16 @@ func (s *Screen) drawMessage(lang msg.Lang, pg *panelGeom, sv *input.SeatView, s
 	if s.noticeShown(sv) {
 		return
 	}
-	if !sv.Prompt.IsZero() {
-		sl.prompt.get(s.fonts, s.cat, lang, sv.Prompt, pr.W, pr.H, promptFit).drawTop(pr, alignLeft, ink)
+	nb := s.newsBoxes(v, lang, pg, sv, sl, u)
+	if nb.shown {
+		s.drawNews(v, lang, sl, nb, u)
+	}
+	if !sv.Prompt.IsZero() && nb.prompt.H > 0 {
+		if nb.oneLine {
+			sl.promptLine.get(s.fonts, s.cat, lang, sv.Prompt, nb.prompt.W, nb.prompt.H, promptLineFit).draw(nb.prompt, alignLeft, ink)
+		} else {
+			sl.prompt.get(s.fonts, s.cat, lang, sv.Prompt, nb.prompt.W, nb.prompt.H, promptFit).drawTop(nb.prompt, alignLeft, ink)
+		}
 	}
 	switch {
 	case sv.ReaderOffline || sv.ButtonsOffline:
@@ -198,6 +206,95 @@ func (s *Screen) drawMessage(lang msg.Lang, pg *panelGeom, sv *input.SeatView, s
 	case !sv.Progress.IsZero():
 		sl.progress.get(s.fonts, s.cat, lang, sv.Progress, pg.progress.W, pg.progress.H, progressFit).draw(pg.progress, alignLeft, progressInk)
 	}
+}
+
+// Text sizes of the last move's line in a strip, and of a prompt sharing
+// the strip with it, in u.
+var (
+	newsFit       = fitOpts{bold: true, min: minText, max: 14, maxLines: 1, optional: true}
+	newsWideFit   = fitOpts{bold: true, min: minText, max: 14, maxLines: 2}
+	promptLineFit = fitOpts{min: minText, max: 16, maxLines: 1, optional: true}
+)
+
+// newsGeom is where a strip's prompt and the last move's line go.
+type newsGeom struct {
+	prompt  board.Rect // zero: the prompt gives way
+	oneLine bool       // the prompt on one line (promptLineFit)
+	news    board.Rect
+	wide    bool // the move on up to two lines (newsWideFit)
+	shown   bool
+}
+
+// newsBoxes returns where, in seat sv's strip (local coordinates), its
+// prompt and the last move's line (View.Announce) go. The line has no
+// plate on the map: it takes the strip's last line of words, under a
+// prompt that fits the line above; the running count and the offline
+// marks keep their place. A seat the table waits for keeps its prompt
+// whole when it needs every line (its move is the next line); for any
+// other seat, whose prompt only names who plays, the move takes the whole
+// message when it needs it.
+func (s *Screen) newsBoxes(v *input.View, lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl *seatSlots, u float32) newsGeom {
+	g := newsGeom{prompt: pg.message}
+	busy := !sv.Progress.IsZero() || sv.ReaderOffline || sv.ButtonsOffline
+	if busy {
+		g.prompt = pg.prompt
+	}
+	if v.Announce.Text.IsZero() || (v.Mode != input.ModePlay && v.Mode != input.ModeSetup) {
+		return g
+	}
+	oneLine := func(r board.Rect) bool {
+		return sl.news.get(s.fonts, s.cat, lang, v.Announce.Text, r.W-newsInset(u), r.H, newsFit).ok
+	}
+	if pg.progress.Y > pg.prompt.Y+1 {
+		// A two-row strip: the move takes the count's line when it is
+		// free.
+		if busy {
+			return g
+		}
+		if oneLine(pg.progress) {
+			return newsGeom{prompt: pg.prompt, news: pg.progress, shown: true}
+		}
+	} else {
+		// A one-row strip: the prompt on the top line, the move under it.
+		lineH := float32(math.Ceil(float64(minText * u * lineSpacing)))
+		p := g.prompt
+		top := board.Rect{X: p.X, Y: p.Y, W: p.W, H: p.H - lineH}
+		bottom := board.Rect{X: p.X, Y: p.Y + top.H, W: p.W, H: lineH}
+		fits := sv.Prompt.IsZero() || sl.promptLine.get(s.fonts, s.cat, lang, sv.Prompt, top.W, top.H, promptLineFit).ok
+		if fits && oneLine(bottom) {
+			return newsGeom{prompt: top, oneLine: true, news: bottom, shown: true}
+		}
+	}
+	if sv.Current || busy {
+		return g
+	}
+	return newsGeom{news: pg.message, wide: true, shown: true}
+}
+
+// newsInset is how far the last move's words stand in from the left of
+// their box, past the bar in the mover's colour.
+func newsInset(u float32) float32 { return 7 * u }
+
+// drawNews draws the last move's line where nb puts it in a strip: a bar
+// in the mover's colour, then the words.
+func (s *Screen) drawNews(v *input.View, lang msg.Lang, sl *seatSlots, nb newsGeom, u float32) {
+	col := newsColor
+	if p := v.Announce.Player; p >= 0 && p < len(s.colors) && s.colors[p].A != 0 {
+		col = s.colors[p]
+	}
+	r := nb.news
+	in := board.Rect{X: r.X + newsInset(u), Y: r.Y, W: r.W - newsInset(u), H: r.H}
+	var ft *fitted
+	if nb.wide {
+		ft = sl.newsWide.get(s.fonts, s.cat, lang, v.Announce.Text, in.W, in.H, newsWideFit)
+	} else {
+		ft = sl.news.get(s.fonts, s.cat, lang, v.Announce.Text, in.W, in.H, newsFit)
+	}
+	h := min(r.H, ft.h+2*u)
+	bar := board.Rect{X: r.X + u, Y: r.Y + (r.H-h)/2, W: 3.5 * u, H: h}
+	rl.DrawRectangleRounded(rect(bar.Inset(-max(1, 0.7*u))), 0.6, 4, trainRim)
+	rl.DrawRectangleRounded(rect(bar), 0.6, 4, col)
+	ft.draw(in, alignLeft, panelInk)
 }
 
 // drawNotice draws the seat's latest notice over its message for a few
