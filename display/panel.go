@@ -28,6 +28,15 @@ type seatSlots struct {
 	endWinner, endDecided msg.Text
 	endTexts              []msg.Text
 	endInks               []string
+	// The breakdown the seat has open (input.EndView.Open): its player,
+	// its lines, and their fitted texts.
+	breakP                 int
+	breakSrc               []msg.Text
+	breakTexts             []msg.Text
+	breakInks              []string
+	breakdown              listSlot
+	breakTitle             textSlot
+	legendLong, legendTick textSlot
 }
 
 // screenSlots are every fitted text of the screen.
@@ -526,19 +535,145 @@ func (s *Screen) drawEndPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *i
 		cr := board.Rect{X: sr.X - sr.H - 4*u, Y: sr.Y, W: sr.H, H: sr.H}
 		iconCrown(cr, winnerColor)
 	}
-	s.drawRanking(v, pg.rank, u)
+	s.drawRanking(v, pg.rank, openOf(v.End, pg.seat), u)
 	r := pg.lines
 	sl.lines.get(s.fonts, s.cat, lang, sl.endTexts, sl.endInks, r.W, r.H, promptFit).draw(r, lineInk)
+	s.drawLegend(v, lang, pg, sl, u)
+}
+
+// openOf returns the player whose breakdown seat has open, or -1.
+func openOf(e *input.EndView, seat int) int {
+	if e == nil || seat < 0 || seat >= len(e.Open) {
+		return -1
+	}
+	return e.Open[seat]
+}
+
+// legendFit sizes the words of the end screen's legend.
+var legendFit = fitOpts{min: minText, max: 14, maxLines: 1}
+
+// legendBoxes returns the two entries of a panel's legend (local
+// coordinates), side by side: the longest route's mark, then the ticket
+// lines'.
+func legendBoxes(pg *panelGeom, u float32) (long, tick board.Rect) {
+	r := pg.legend
+	half := (r.W - gap*u) / 2
+	return board.Rect{X: r.X, Y: r.Y, W: half, H: r.H}, board.Rect{X: r.X + half + gap*u, Y: r.Y, W: half, H: r.H}
+}
+
+// longestLine returns the line saying who took the longest route bonus
+// ("A and B" when shared), how long the route is and what it earned; zero
+// when nobody took it.
+func longestLine(e *input.EndView) msg.Text {
+	var h *input.EndPlayer
+	var names msg.Text
+	for i := range e.Players {
+		ep := &e.Players[i]
+		if ep.LongestBonus > 0 {
+			if h == nil {
+				h, names = ep, ep.Name
+			} else {
+				names = msg.Text{Key: "list.and", Args: map[string]any{"A": names, "B": ep.Name}}
+			}
+		}
+	}
+	if h == nil {
+		return msg.Text{}
+	}
+	return msg.Text{Key: "board_end.longest_holder", Args: map[string]any{"Player": names, "Count": h.LongestPath, "Points": h.LongestBonus}}
+}
+
+// legendTexts returns the legend's words: for the longest route's glow and
+// for the ticket lines (zero: no such mark on the board).
+func legendTexts(e *input.EndView) (long, tick msg.Text) {
+	for i := range e.Players {
+		if e.Players[i].LongestBonus > 0 {
+			long = msg.Text{Key: "board_end.legend_longest"}
+		}
+		if e.Players[i].CompletedTickets > 0 {
+			tick = msg.Text{Key: "board_end.legend_tickets"}
+		}
+	}
+	return long, tick
+}
+
+// drawLegend draws the legend of the board's marks on an end panel: a
+// swatch of each mark (a car in the longest route's glow, two ticket
+// lines) and its words.
+func (s *Screen) drawLegend(v *input.View, lang msg.Lang, pg *panelGeom, sl *seatSlots, u float32) {
+	long, tick := legendTexts(v.End)
+	lr, tr := legendBoxes(pg, u)
+	for k, r := range [2]board.Rect{lr, tr} {
+		t, slot := long, &sl.legendLong
+		if k == 1 {
+			t, slot = tick, &sl.legendTick
+		}
+		if t.IsZero() {
+			continue
+		}
+		sw := board.Rect{X: r.X, Y: r.Y + r.H*0.1, W: r.H * 1.6, H: r.H * 0.8}
+		if k == 0 {
+			drawLongestSwatch(sw, u)
+		} else {
+			drawTicketSwatch(sw, s.colors, u)
+		}
+		in := board.Rect{X: sw.X + sw.W + 4*u, Y: r.Y, W: r.W - sw.W - 4*u, H: r.H}
+		ink := ticketInk
+		if k == 0 {
+			ink = longestInk
+		}
+		slot.get(s.fonts, s.cat, lang, t, in.W, in.H, legendFit).draw(in, alignLeft, ink)
+	}
+}
+
+// drawLongestSwatch draws the longest route's mark in r: a car space
+// inside the glow the board draws round the route.
+func drawLongestSwatch(r board.Rect, u float32) {
+	rl.DrawRectangleRounded(rect(r), 0.5, 6, longestGlow)
+	car := r.Inset(min(r.H*0.28, 4*u))
+	rl.DrawRectangleRounded(rect(car.Inset(-max(1, 0.8*u))), 0.3, 4, trainRim)
+	rl.DrawRectangleRounded(rect(car), 0.3, 4, color.RGBA{150, 150, 150, 255})
+}
+
+// drawTicketSwatch draws the ticket lines' mark in r: two short lines
+// from dot to dot in two players' colours.
+func drawTicketSwatch(r board.Rect, colors []color.RGBA, u float32) {
+	cols := [2]color.RGBA{playerColors[input.Red], playerColors[input.Blue]}
+	n := 0
+	for _, c := range colors {
+		if c.A != 0 && n < 2 {
+			cols[n] = c
+			n++
+		}
+	}
+	w := max(2, r.H*0.16)
+	for k, c := range cols {
+		y0, y1 := r.Y+r.H*0.2, r.Y+r.H*0.8
+		x0 := r.X + float32(k)*r.W*0.45
+		a, b := rl.Vector2{X: x0 + r.W*0.05, Y: y1}, rl.Vector2{X: x0 + r.W*0.5, Y: y0}
+		if k == 1 {
+			a.Y, b.Y = y0, y1
+		}
+		rl.DrawLineEx(a, b, w+max(2, w*0.6), withAlpha(trainOutline, 0.85))
+		rl.DrawLineEx(a, b, w, c)
+	}
+}
+
+// rankChip is the box of the i-th of n players in a ranking laid in r.
+func rankChip(r board.Rect, n, i int, u float32) board.Rect {
+	cw := r.W / float32(n)
+	return board.Rect{X: r.X + float32(i)*cw, Y: r.Y, W: cw - gap*u/2, H: r.H}
 }
 
 // drawRanking draws every player's place, colour and total side by side,
-// the winners first, in r: the same ranking on every seat's panel.
-func (s *Screen) drawRanking(v *input.View, r board.Rect, u float32) {
+// the winners first, in r: the same ranking on every seat's panel, each
+// player a key that opens their breakdown facing the seat (open: the
+// player whose breakdown is open, drawn lit).
+func (s *Screen) drawRanking(v *input.View, r board.Rect, open int, u float32) {
 	n := len(s.endOrder)
 	if n == 0 || r.W <= 0 {
 		return
 	}
-	cw := r.W / float32(n)
 	px := min(r.H*0.8, 16*u)
 	f := s.fonts.face(true, px)
 	for i, p := range s.endOrder {
@@ -546,17 +681,21 @@ func (s *Screen) drawRanking(v *input.View, r board.Rect, u float32) {
 		if ep == nil {
 			continue
 		}
-		c := board.Rect{X: r.X + float32(i)*cw, Y: r.Y, W: cw - gap*u/2, H: r.H}
+		c := rankChip(r, n, i, u)
 		edge := panelEdge
 		if isWinner(v.End, p) {
 			edge = winnerColor
 		}
-		rl.DrawRectangleRounded(rect(c), 0.35, 6, color.RGBA{44, 50, 58, 255})
+		fill := color.RGBA{44, 50, 58, 255}
+		if p == open {
+			fill, edge = color.RGBA{70, 88, 120, 255}, panelInk
+		}
+		rl.DrawRectangleRounded(rect(c), 0.35, 6, fill)
 		rl.DrawRectangleRoundedLinesEx(rect(c), 0.35, 6, max(1, 1.5*u), edge)
 		// The place, the colour with its mark, the total.
 		nw := min(c.W*0.25, r.H)
 		place := panelInk
-		if edge == winnerColor {
+		if isWinner(v.End, p) {
 			place = winnerColor
 		}
 		s.drawNumber(f, s.endRank[i], board.Rect{X: c.X + 2*u, Y: c.Y, W: nw, H: c.H}, px, alignCenter, place)
@@ -610,7 +749,8 @@ func endPlayerOf(e *input.EndView, p int) *input.EndPlayer {
 }
 
 // updateEnd builds each seat's end panel lines afresh if the end view
-// changed (or force), compact or not, and reports whether it did.
+// changed (or force), compact or not, and the lines of the breakdown it
+// has open, and reports whether the panel lines changed.
 func (s *Screen) updateEnd(v *input.View, compact, force bool) bool {
 	changed := false
 	s.rankEnd(v.End)
@@ -619,6 +759,7 @@ func (s *Screen) updateEnd(v *input.View, compact, force bool) bool {
 			break
 		}
 		sl := &s.slots.seats[i]
+		s.updateBreakdown(v.End, i, sl)
 		ep := endPlayerOf(v.End, v.Seats[i].Player)
 		if ep == nil || !v.Seats[i].Playing {
 			if len(sl.endTexts) > 0 {
@@ -632,10 +773,28 @@ func (s *Screen) updateEnd(v *input.View, compact, force bool) bool {
 		}
 		sl.endSrc = append(sl.endSrc[:0], ep.Lines...)
 		sl.endWinner, sl.endDecided = v.End.Winner, v.End.Decided
-		sl.endTexts, sl.endInks = endLines(sl.endTexts[:0], sl.endInks[:0], v.End, ep, compact)
+		sl.endTexts, sl.endInks = endLines(sl.endTexts[:0], sl.endInks[:0], v.End, compact)
 		changed = true
 	}
 	return changed
+}
+
+// updateBreakdown builds the lines of the breakdown seat has open, if it
+// changed.
+func (s *Screen) updateBreakdown(e *input.EndView, seat int, sl *seatSlots) {
+	p := openOf(e, seat)
+	ep := endPlayerOf(e, p)
+	if ep == nil {
+		sl.breakP = -1
+		sl.breakTexts, sl.breakSrc = sl.breakTexts[:0], sl.breakSrc[:0]
+		return
+	}
+	if sl.breakP == p && len(sl.breakTexts) > 0 && sameTexts(sl.breakSrc, ep.Lines) {
+		return
+	}
+	sl.breakP = p
+	sl.breakSrc = append(sl.breakSrc[:0], ep.Lines...)
+	sl.breakTexts, sl.breakInks = breakdownLines(sl.breakTexts[:0], sl.breakInks[:0], e, ep)
 }
 
 // fitEnd lays the end screen out with the shallowest panels in which
@@ -695,18 +854,33 @@ func (s *Screen) endFits(lay *screenLayout, lang msg.Lang) bool {
 	return true
 }
 
-// endLines returns the lines of a player's end panel: the winner, what
-// decided it, and the player's breakdown with each ticket shortened; and
-// beside each line the key that sets its colour (lineInk).
+// endLines returns the lines of an end panel: the winner and what
+// decided it, who took the longest route bonus, and how to see a player's
+// points; and beside each line the
+// key that sets its colour (lineInk). Each player's breakdown is a touch
+// away (breakdownLines), not on every panel.
 //
 // Compact leaves the winner and the tie-break out (the middle of the
 // screen shows them instead, and the winner's panel has a crown), for
 // panels too small for them.
-func endLines(dst []msg.Text, inks []string, e *input.EndView, ep *input.EndPlayer, compact bool) ([]msg.Text, []string) {
+func endLines(dst []msg.Text, inks []string, e *input.EndView, compact bool) ([]msg.Text, []string) {
 	if !compact {
 		dst = append(dst, e.Winner, e.Decided)
 		inks = append(inks, e.Winner.Key, e.Decided.Key)
 	}
+	if l := longestLine(e); !l.IsZero() {
+		dst = append(dst, l)
+		inks = append(inks, "end.longest_route")
+	}
+	dst = append(dst, msg.Text{Key: "board_end.touch_hint"})
+	inks = append(inks, "board_end.touch_hint")
+	return dst, inks
+}
+
+// breakdownLines returns a player's breakdown, each ticket shortened, and
+// the key that colours each line: routes, tickets, stations, the longest
+// route (saying who took the bonus when the player did not), the total.
+func breakdownLines(dst []msg.Text, inks []string, e *input.EndView, ep *input.EndPlayer) ([]msg.Text, []string) {
 	for _, l := range ep.Lines {
 		switch l.Key {
 		case "end.ticket_completed", "end.ticket_failed":
@@ -727,15 +901,6 @@ func endLines(dst []msg.Text, inks []string, e *input.EndView, ep *input.EndPlay
 			dst = append(dst, l)
 		}
 		inks = append(inks, l.Key)
-	}
-	// The legend of the board's lines (the longest route's line, in the
-	// pink of its glow, is the glow's legend).
-	for i := range e.Players {
-		if e.Players[i].CompletedTickets > 0 {
-			dst = append(dst, msg.Text{Key: "board_end.legend_tickets"})
-			inks = append(inks, "board_end.legend_tickets")
-			break
-		}
 	}
 	return dst, inks
 }
@@ -776,9 +941,9 @@ func lineInk(key string) color.RGBA {
 	case "end.winner", "end.winners_shared":
 		return winnerColor
 	case "end.longest_route", "board_end.longest_taken":
-		return longestGlow
-	case "board_end.legend_tickets":
-		return ticketInk
+		return longestInk
+	case "board_end.touch_hint":
+		return panelDim
 	}
 	return panelInk
 }
