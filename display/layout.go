@@ -63,8 +63,8 @@ func DefaultEdges(n int) []Edge {
 // Proportions of the screen, in units of u: one u is a pixel on an 800x480
 // screen and scales with min(w/800, h/480).
 const (
-	endDepth   = 64  // a seat's panel on the end screen, at least (endDepths)
-	marketMinW = 54  // the market column
+	endDepth   = 64 // a seat's panel on the end screen, at least (endDepths)
+	marketMinW = 54 // the market column
 	marketMaxW = 190
 	gap        = 6
 	boardGap   = 1.5 // around the board while playing: the glass goes to the map
