@@ -63,7 +63,7 @@ func DefaultEdges(n int) []Edge {
 // Proportions of the screen, in units of u: one u is a pixel on an 800x480
 // screen and scales with min(w/800, h/480).
 const (
-	endDepth   = 64 // a seat's panel on the end screen, at least (endDepths)
+	endDepth   = 92 // a seat's panel on the end screen, at least (endDepths)
 	marketMinW = 54 // the market column
 	marketMaxW = 190
 	gap        = 6
@@ -180,7 +180,7 @@ func scaleOf(w, h float32) float32 { return min(w/800, h/480) }
 
 // endDepths are the depths, in u, the end screen's panels may take: the
 // shallowest in which every player's breakdown fits (Screen.fitEnd).
-var endDepths = [...]float32{endDepth, 72, 80, 90, 100, 112, 124, 140, 160}
+var endDepths = [...]float32{endDepth, 100, 112, 124, 140, 160}
 
 // newScreenLayout lays out a screen of area for seats facing edges, for a
 // board of the given aspect ratio (width / height); end selects the end
@@ -356,7 +356,7 @@ func (p *panelGeom) lay(u float32, end bool) {
 	p.pad = pad
 	hh := float32(math.Round(float64(26 * u)))
 	if end {
-		hh = float32(math.Round(float64(30 * u)))
+		hh = float32(math.Round(float64(26 * u)))
 	}
 	keyW := min(56*u, w*0.2)
 	p.keys = board.Rect{X: w - pad - keyW, Y: pad, W: keyW, H: d - 2*pad}

@@ -230,7 +230,11 @@ func (s *Screen) breakdownBox(pg *panelGeom, lay *screenLayout) board.Rect {
 	if pg.edge == Top {
 		return board.Rect{X: x, Y: b.Y + m, W: long, H: deep}
 	}
-	return board.Rect{X: x, Y: b.Y + b.H - m - deep, W: long, H: deep}
+	box := board.Rect{X: x, Y: b.Y + b.H - m - deep, W: long, H: deep}
+	if k := s.endKey(); box.Intersect(k.Inset(-m)).Area() > 0 {
+		box.Y = k.Y - m - deep // above New game
+	}
+	return box
 }
 
 // drawBreakdown draws the breakdown seat pg has open (View.End.Open), if
