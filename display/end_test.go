@@ -173,4 +173,18 @@ func TestBreakdownATouchAway(t *testing.T) {
 			t.Errorf("seat %d: closed again, %d pixels differ from the screen before", seat+1, got)
 		}
 	}
+	// Every seat's breakdown fits its box on the smallest screen too (a
+	// word that does not fit fails the shot).
+	for seat := range v.Seats {
+		sc.tb.Touch(hal.Touch{Kind: hal.ScreenKey, ID: input.KeyBreakdown + strconv.Itoa(seat), Seat: hal.Seat(seat), At: at})
+	}
+	all := sc.tb.View()
+	for seat, p := range all.End.Open {
+		if p != seat {
+			t.Errorf("seat %d has player %d's breakdown open, want %d", seat+1, p+1, seat+1)
+		}
+	}
+	for _, size := range [][2]int{{800, 480}, {1280, 720}} {
+		ss.shot(t, size[0], size[1], edges, &all, at)
+	}
 }

@@ -218,14 +218,18 @@ func (s *Screen) breakdownBox(pg *panelGeom, lay *screenLayout) board.Rect {
 	c := pg.rect.Center()
 	switch pg.edge {
 	case Left, Right:
-		long, deep := min(b.H-2*m, 420*u), min(b.W*0.45, 240*u)
+		long, deep := min(b.H-2*m, 420*u), min((b.W-3*m)/2, 240*u)
 		y := min(max(c.Y-long/2, b.Y+m), b.Y+b.H-m-long)
 		if pg.edge == Left {
 			return board.Rect{X: b.X + m, Y: y, W: deep, H: long}
 		}
-		return board.Rect{X: b.X + b.W - m - deep, Y: y, W: deep, H: long}
+		box := board.Rect{X: b.X + b.W - m - deep, Y: y, W: deep, H: long}
+		if k := s.endKey(); box.Intersect(k.Inset(-m)).Area() > 0 {
+			box.H = max(box.H/2, k.Y-m-box.Y) // ends above New game
+		}
+		return box
 	}
-	long, deep := min(b.W-2*m, 460*u), min(b.H*0.5, 220*u)
+	long, deep := min(b.W-2*m, 460*u), min((b.H-3*m)/2, 220*u)
 	x := min(max(c.X-long/2, b.X+m), b.X+b.W-m-long)
 	if pg.edge == Top {
 		return board.Rect{X: x, Y: b.Y + m, W: long, H: deep}
@@ -251,6 +255,11 @@ func (s *Screen) drawBreakdown(v *input.View, lang msg.Lang, pg *panelGeom) {
 	lay := s.end
 	u := lay.u
 	f := facing(s.breakdownBox(pg, lay), pg.edge)
+	// Text is queued and drawn after the frame's shapes: what is queued
+	// so far goes under this breakdown, and its own words go before the
+	// next breakdown, which may lie over it.
+	s.fonts.q.flush()
+	defer s.fonts.q.flush()
 	s.begin(&f)
 	defer s.done()
 	full := board.Rect{W: f.w, H: f.d}
