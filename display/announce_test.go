@@ -3,6 +3,8 @@ package display
 import (
 	"fmt"
 	"image"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -17,8 +19,8 @@ func diffIn(a, b *image.RGBA, r board.Rect) int {
 }
 
 // TestAnnouncementDrawn draws a View built by hand with an announcement
-// and reads the screen back: the line facing every edge where someone
-// plays, the announced route pulsing for AnnouncePulse and then still, and
+// and reads the screen back: the line on every playing seat's strip, the
+// announced route pulsing for AnnouncePulse and then still, and
 // the points rising over the player's marker while it pulses.
 func TestAnnouncementDrawn(t *testing.T) {
 	cat := catalog(t)
@@ -38,18 +40,18 @@ func TestAnnouncementDrawn(t *testing.T) {
 	s := ss.get(t, w, h, edges)
 	before := ss.shot(t, w, h, edges, &quiet, at.Add(time.Hour))
 	after := ss.shot(t, w, h, edges, &v, at.Add(time.Hour))
-	boxes, _, has := s.announceBoxes(&v, s.langOf(&v), s.play)
-	for e := Bottom; e <= Right; e++ {
-		if !has[e] {
-			t.Errorf("no line facing the %v edge", e)
+	boxes, shown := newsRects(s, &v)
+	for seat := range v.Seats {
+		if !v.Seats[seat].Playing {
 			continue
 		}
-		r := boxes[e]
-		if got := diffIn(before, after, r); float32(got) < r.Area()*0.3 {
-			t.Errorf("the line facing %v changes %d of %.0f pixels of its box", e, got, r.Area())
+		if !shown[seat] {
+			t.Errorf("seat %d's strip does not tell the last move", seat+1)
+			continue
 		}
-		if f := facing(r, e); f.angle != edgeAngle(e) {
-			t.Errorf("the line for %v is turned %v degrees", e, f.angle)
+		r := boxes[seat]
+		if got := diffIn(before, after, r); float32(got) < r.Area()*0.05 {
+			t.Errorf("the line on seat %d's strip changes %d of %.0f pixels of its box", seat+1, got, r.Area())
 		}
 	}
 	// The route pulses for a moment after the move, then stays still.
@@ -103,12 +105,36 @@ func TestResolvedTunnelStaysInSight(t *testing.T) {
 	}
 }
 
-// TestAnnouncePlatesKeepClear checks, from the layout, that no
-// announcement plate lies over another text: the tunnel's overlay (the
-// plate facing the tunnel's player gives way to it), another plate, a
-// seat's strip or the market; and that each plate stays on the board and
-// is no longer than its words.
-func TestAnnouncePlatesKeepClear(t *testing.T) {
+// newsRects returns where each seat's strip tells the last move, on the
+// screen, as the last frame drew it.
+func newsRects(s *Screen, v *input.View) (boxes []board.Rect, shown []bool) {
+	boxes, shown = make([]board.Rect, len(v.Seats)), make([]bool, len(v.Seats))
+	onMain(func() {
+		lay := s.layoutFor(v.Mode)
+		for i := range lay.panels {
+			pg := &lay.panels[i]
+			if pg.seat >= len(v.Seats) || !v.Seats[pg.seat].Playing {
+				continue
+			}
+			nb := s.newsBoxes(v, s.langOf(v), pg, &v.Seats[pg.seat], &s.slots.seats[pg.seat], lay.u)
+			if !nb.shown {
+				continue
+			}
+			a, b := pg.toScreen(board.Vec{X: nb.news.X, Y: nb.news.Y}), pg.toScreen(board.Vec{X: nb.news.X + nb.news.W, Y: nb.news.Y + nb.news.H})
+			boxes[pg.seat] = board.Rect{X: min(a.X, b.X), Y: min(a.Y, b.Y), W: max(a.X, b.X) - min(a.X, b.X), H: max(a.Y, b.Y) - min(a.Y, b.Y)}
+			shown[pg.seat] = true
+		}
+	})
+	return boxes, shown
+}
+
+// TestAnnouncementsLeaveTheMap checks that the last move is told on every
+// playing seat's strip, inside it, and that telling it draws nothing on
+// the map: once its route has stopped pulsing, the screen with the
+// announcement and the screen without it are the same over the whole
+// board, names, routes and track, at 1920x1080 and 800x480, on four and
+// five seats, with a tunnel being paid and with the last round's banner.
+func TestAnnouncementsLeaveTheMap(t *testing.T) {
 	ss := screens{}
 	defer ss.unload()
 	at := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
@@ -120,92 +146,73 @@ func TestAnnouncePlatesKeepClear(t *testing.T) {
 	if tunnel.Announce.Text.IsZero() {
 		tunnel.Announce = europe.Announce
 	}
-	type scene struct {
+	five := playView(t, 5, "europe")
+	five.Announce = europe.Announce
+	five.Announce.Player = 2
+	banner := europe
+	banner.Banner = input.Text{Key: "prompt.last_round", Args: realisticArgs(catalog(t), "prompt.last_round", 1)}
+	for _, sc := range []struct {
 		name  string
 		v     input.View
 		edges []Edge
-	}
-	banner := europe
-	banner.Banner = input.Text{Key: "prompt.last_round", Args: realisticArgs(catalog(t), "prompt.last_round", 1)}
-	scenes := []scene{
+	}{
 		{"europe-4p", europe, fourEdges},
 		{"tunnel", tunnel, []Edge{Bottom, Left, Top}},
 		{"banner", banner, fourEdges},
-	}
-	for _, sc := range scenes {
-		for _, size := range [][2]int{{800, 480}, {1280, 720}, {1920, 1080}} {
+		{"5p", five, DefaultEdges(5)},
+	} {
+		for _, size := range [][2]int{{1920, 1080}, {800, 480}} {
 			w, h := size[0], size[1]
-			v := sc.v
-			ss.shot(t, w, h, sc.edges, &v, at)
-			s := ss.get(t, w, h, sc.edges)
-			lay := s.play
-			boxes, fit, has := s.announceBoxes(&v, s.langOf(&v), lay)
-			where := fmt.Sprintf("%s %dx%d", sc.name, w, h)
-			var tb board.Rect
-			if v.Tunnel != nil {
-				var te Edge
-				tb, te = s.tunnelBox(&v, lay)
-				if has[te] {
-					t.Errorf("%s: the plate facing the tunnel's player (%v) is shown", where, te)
+			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, w, h), func(t *testing.T) {
+				v := sc.v
+				v.Rev = input.Rev{}
+				v.Announce.At = at
+				quiet := v
+				quiet.Announce.Text = input.Text{} // the same move, untold
+				later := at.Add(AnnouncePulse + time.Second)
+				with := ss.shot(t, w, h, sc.edges, &v, later)
+				boxes, shown := newsRects(ss.get(t, w, h, sc.edges), &v)
+				without := ss.shot(t, w, h, sc.edges, &quiet, later)
+				s := ss.get(t, w, h, sc.edges)
+				b := s.boardLayout().Board
+				if got := diffIn(with, without, b); got > 0 {
+					name := filepath.Join(os.TempDir(), fmt.Sprintf("news-%s-%dx%d", sc.name, w, h))
+					writePNG(t, name+".with.png", with)
+					writePNG(t, name+".without.png", without)
+					t.Errorf("telling the last move changes %d pixels of the map; see %s.*.png", got, name)
 				}
-			}
-			var banners [4]board.Rect
-			if !v.Banner.IsZero() {
-				var shown [4]bool
-				banners, _, _, shown = s.bannerBoxes(&v, s.langOf(&v), lay, v.Banner, input.Text{})
+				lay := s.play
 				n := 0
-				for e, r := range banners {
-					if !shown[e] {
+				for seat, sv := range v.Seats {
+					if !sv.Playing {
+						continue
+					}
+					if !shown[seat] {
+						if !sv.Current {
+							t.Errorf("seat %d, not playing now, is not told the last move", seat+1)
+						}
 						continue
 					}
 					n++
-					if v.Tunnel != nil && r.Intersect(tb.Inset(-3*lay.u)).Area() > 0 {
-						t.Errorf("%s: the banner facing %v crosses the tunnel's overlay", where, Edge(e))
+					r := boxes[seat]
+					var strip board.Rect
+					for _, pg := range lay.panels {
+						if pg.seat == seat {
+							strip = pg.rect
+						}
+					}
+					if r.X < strip.X-0.5 || r.Y < strip.Y-0.5 || r.X+r.W > strip.X+strip.W+0.5 || r.Y+r.H > strip.Y+strip.H+0.5 {
+						t.Errorf("seat %d's line %v leaves its strip %v", seat+1, r, strip)
+					}
+					if r.Intersect(b).Area() > 0 {
+						t.Errorf("seat %d's line %v crosses the map %v", seat+1, r, b)
 					}
 				}
 				if n == 0 {
-					t.Errorf("%s: no banner shown", where)
+					t.Error("no strip tells the last move")
 				}
-			}
-			n := 0
-			for e := Bottom; e <= Right; e++ {
-				if !has[e] {
-					continue
-				}
-				n++
-				r := boxes[e]
-				if got := r.Intersect(tb.Inset(-3 * lay.u)); got.Area() > 0 {
-					t.Errorf("%s: the plate facing %v %v crosses the tunnel's overlay %v", where, e, r, tb)
-				}
-				for o := Bottom; o <= Right; o++ {
-					if r.Intersect(banners[o]).Area() > 0 {
-						t.Errorf("%s: the plate facing %v crosses the banner facing %v", where, e, o)
-					}
-				}
-				for o := e + 1; o <= Right; o++ {
-					if has[o] && r.Intersect(boxes[o]).Area() > 0 {
-						t.Errorf("%s: the plates facing %v and %v cross", where, e, o)
-					}
-				}
-				for i := range lay.panels {
-					if r.Intersect(lay.panels[i].rect).Area() > 0 {
-						t.Errorf("%s: the plate facing %v crosses seat %d's strip", where, e, lay.panels[i].seat+1)
-					}
-				}
-				if r.Intersect(lay.market.area).Area() > 0 {
-					t.Errorf("%s: the plate facing %v crosses the market", where, e)
-				}
-				if b := s.boardLayout().Board; r.X < b.X || r.Y < b.Y || r.X+r.W > b.X+b.W+0.5 || r.Y+r.H > b.Y+b.H+0.5 {
-					t.Errorf("%s: the plate facing %v %v leaves the board %v", where, e, r, b)
-				}
-				long := max(r.W, r.H)
-				if long > fit[e].W+16*lay.u+1 {
-					t.Errorf("%s: the plate facing %v is %.0f long, its words at most %.0f", where, e, long, fit[e].W)
-				}
-			}
-			if n == 0 {
-				t.Errorf("%s: no plate shown", where)
-			}
+				t.Logf("%d of %d playing seats told in their strip", n, len(v.Seats))
+			})
 		}
 	}
 }

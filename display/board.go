@@ -25,8 +25,11 @@ type Board struct {
 	opts   board.Opts
 	bg     rl.Texture2D
 	label  Font
-	names  [][]rune    // city names, by city index
-	shape  []board.Tri // scratch for owner marks, reused every frame
+	names  [][]rune // city names, by city index
+	// lineX are where the two lines of a name set on two lines start,
+	// from the plate's text's left, by city index (centred on each other).
+	lineX [][2]float32
+	shape []board.Tri // scratch for owner marks, reused every frame
 	// The widths of the score track's numbers at trackSize.
 	trackSize float32
 	trackW    [len(trackNumbers)]float32
@@ -166,6 +169,18 @@ func (b *Board) layoutFor(m *maps.Map, area board.Rect) {
 	o.LabelSize = float32(size)
 	o.Measure = func(text string, s float32) board.Vec { return board.Vec(b.label.Measure(text, s)) }
 	b.layout = board.New(m, area, o)
+	b.lineX = b.lineX[:0]
+	for i, c := range b.layout.Cities {
+		var x [2]float32
+		if k := max(c.Break, c.BreakTurned); k > 0 {
+			n := []rune(m.Cities[i].Name)
+			w1 := b.label.Measure(string(n[:k-1]), o.LabelSize).X
+			w2 := b.label.Measure(string(n[k:]), o.LabelSize).X
+			w := max(w1, w2)
+			x = [2]float32{(w - w1) / 2, (w - w2) / 2}
+		}
+		b.lineX = append(b.lineX, x)
+	}
 }
 
 // Unload releases the board's textures.
@@ -279,11 +294,19 @@ func (b *Board) drawPlate(i int, angle float32) {
 }
 
 // drawName draws city i's name on its plate, turned by angle (0, 90, 180
-// or 270 degrees clockwise) to face a side of the table.
+// or 270 degrees clockwise) to face a side of the table; a name broken in
+// two (board.CityShape.Break) on two lines centred on each other.
 func (b *Board) drawName(i int, angle float32) {
 	l := b.layout
 	p := b.plate(i, angle)
 	px, py := board.LabelPadX*l.LabelSize, board.LabelPadY*l.LabelSize
+	k := l.Cities[i].Break
+	if angle == 90 || angle == 270 {
+		k = l.Cities[i].BreakTurned
+		if l.Cities[i].TurnedFlat {
+			angle = 0 // no place turned off the routes: along the board
+		}
+	}
 	var o rl.Vector2 // where the text's top left corner goes
 	switch angle {
 	case 90:
@@ -293,13 +316,25 @@ func (b *Board) drawName(i int, angle float32) {
 	case 270:
 		o = rl.Vector2{X: p.X + py, Y: p.Y + p.H - px}
 	default:
-		rl.DrawTextCodepoints(b.label.Font, b.names[i], rl.Vector2{X: p.X + px, Y: p.Y + py}, l.LabelSize, spacing(l.LabelSize), labelInk)
-		return
+		if k == 0 {
+			rl.DrawTextCodepoints(b.label.Font, b.names[i], rl.Vector2{X: p.X + px, Y: p.Y + py}, l.LabelSize, spacing(l.LabelSize), labelInk)
+			return
+		}
+		o = rl.Vector2{X: p.X + px, Y: p.Y + py}
 	}
 	rl.PushMatrix()
 	rl.Translatef(o.X, o.Y, 0)
-	rl.Rotatef(angle, 0, 0, 1)
-	rl.DrawTextCodepoints(b.label.Font, b.names[i], rl.Vector2{}, l.LabelSize, spacing(l.LabelSize), labelInk)
+	if angle != 0 {
+		rl.Rotatef(angle, 0, 0, 1)
+	}
+	if k == 0 {
+		rl.DrawTextCodepoints(b.label.Font, b.names[i], rl.Vector2{}, l.LabelSize, spacing(l.LabelSize), labelInk)
+	} else {
+		n, x := b.names[i], b.lineX[i]
+		second := l.LabelSize * (1 + board.LabelLineGap)
+		rl.DrawTextCodepoints(b.label.Font, n[:k-1], rl.Vector2{X: x[0]}, l.LabelSize, spacing(l.LabelSize), labelInk)
+		rl.DrawTextCodepoints(b.label.Font, n[k:], rl.Vector2{X: x[1], Y: second}, l.LabelSize, spacing(l.LabelSize), labelInk)
+	}
 	rl.PopMatrix()
 }
 

@@ -221,7 +221,6 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 			if !live {
 				s.drawCost(v, lay)
 			}
-			s.drawAnnounce(v, lang, lay)
 			s.drawTunnel(v, lang, lay)
 		}
 		if v.Mode != input.ModeStart && !v.Banner.IsZero() && v.Mode != input.ModeEnd {

@@ -29,7 +29,11 @@
 // count, the keys in a column at its end. Of the two ways to share the
 // corners, the one leaving the larger map is taken. At 1920x1080 the map
 // takes 60% of the screen with four seats and 51% with five
-// (TestMapShare; 800x480, narrower at 5:3, gives 59% and 53%). The market
+// (TestMapShare). 800x480 gives 59% with four seats on Europe, 53% on the
+// USA and 53% with five: its 5:3 glass is narrower, and the two side
+// strips (three lines of words at the smallest text size, 68 px each)
+// and the market column (54 px) take 190 of its 800 px, while both maps
+// are bound by their width there. The market
 // and the decks stand in a column beside the map, between the seats. A
 // strip shows its player's latest notice for NoticeFor (a refusal in red),
 // their reader or buttons offline, and Confirm and Cancel while the table
@@ -45,41 +49,66 @@
 // players) is faded with a dark bar through every space.
 //
 // City names are set at 10 u (23 px at 1920x1080, 14 px of cap height
-// measured on the screen, TestCityNameCapHeight) on light plates placed
-// away from the car spaces, and they turn to face the seat whose turn it
-// is: upright for the bottom edge, upside down for the top, a quarter
-// turn for a side. The player who must find a route reads them without
-// craning; the others read their own strip and the last move's line,
-// which face them. The layout places every plate twice, along the board
-// and turned, so turning costs nothing per frame. On crowded corners a
-// plate may still clip the end of a car, never more than three quarters
-// of one (TestNamePlatesLeaveTheRoutes).
+// measured on the screen, TestCityNameCapHeight) on light plates, and they
+// turn to face the seat whose turn it is: upright for the bottom edge,
+// upside down for the top, a quarter turn for a side. The player who must
+// find a route reads them without craning; the others read their own
+// strip, which faces them. The layout (board.New) places every plate
+// twice, along the board and turned, so turning costs nothing per frame.
+// A plate never covers a car space, another name or another city while a
+// place is free, and keeps off the track where it can: each city has some
+// three hundred places
+// round it (sixteen directions and slides above and below, on rings from
+// its circle to four car widths out); where fewer than a dozen are free,
+// a finer grid farther out is searched, and a name of two words may go on
+// two lines; a turned name with no free place keeps its place along the
+// board and reads along it. Names in each other's way move together (the
+// pairs, then chains three deep). No plate covers any part of a car space
+// at 1920x1080 or 1280x720, on either map and any seat count
+// (TestNamePlatesLeaveTheRoutes, with the table's font; board's
+// TestNamePlatesClearTheCars); at 800x480, where the names keep their
+// least readable size on a board a third as large, at most four plates
+// clip a car. Laying out a board takes about 100 ms (BenchmarkNewLayout),
+// less than the placement it replaced.
 //
 // A score track runs round the board's edge as on the printed board, 0 to
 // 99 clockwise from the top left corner and round again, with each
 // player's marker in their colour and mark, stacked inwards when several
-// share a space. The last move (View.Announce) is told to every seat: its
-// line, edged in the mover's colour, faces each edge where someone plays,
-// just inside the track, until the next move; for AnnouncePulse after the
-// move its route or city pulses and its points rise from the player's
-// marker. The tunnel being paid is shown large, facing its player, and its
-// cards stay in sight while View.Tunnel is set; meanwhile the last move's
-// line facing that player gives way to it (it tells them), the others
-// take the free stretch of their edge, and a banner in its way waits. The
-// last round runs along the board's edges inside the last move's line. No
-// plate lies over another text (TestAnnouncePlatesKeepClear). The start
-// screen puts the language, map and Start keys in the middle and Join, the
-// colours, First and the Name key on each strip.
+// share a space. The last move (View.Announce) is told to every seat on
+// its own strip, never on the map: on the strip's last line of words,
+// after a bar in the mover's colour, under a prompt that fits the line
+// above; a seat the table is not waiting for, whose prompt only names who
+// plays, gives the move its whole message when it needs it; the seat the
+// table waits for keeps its prompt whole when the prompt needs every line
+// (the next move is theirs). TestAnnouncementsLeaveTheMap draws the screen
+// with and without the line, at 1920x1080 and 800x480, with four and five
+// seats, a tunnel and the last round's banner, and finds the map the same.
+// For AnnouncePulse after the move its route or city pulses and its points
+// rise from the player's marker. The tunnel being paid is shown large,
+// facing its player, and its cards stay in sight while View.Tunnel is set;
+// a banner in its way waits. The last round runs along the board's edges,
+// on two lines where a side's banner is short. The start screen puts the
+// language, map and Start keys in the middle and Join, the colours, First
+// and the Name key on each strip.
 //
-// The end screen gives each seat a deeper panel: in its header the
-// ranking of every player side by side (place, colour and mark, total; the
-// winners first, in gold), the same on every panel; under it the winner,
-// the tie-break that decided and the player's breakdown. The board glows
-// the longest route pink, and that route's line is written in the same
-// pink (a "+0" names who took the bonus); each completed ticket is a line
-// from city to city in its player's colour, with a legend line on every
-// panel. Nothing hidden is ever drawn: the View carries no hand, no ticket
-// before the end and no blind-drawn card.
+// The end screen keeps the board large (32% of the screen with four
+// seats, TestEndMapShare; the thumbnail it replaced took a tenth) and
+// gives each seat a compact panel facing it: in its header the ranking of
+// every player side by side (place, colour and mark, total; the winners
+// first, in gold; on a short panel a row of its own), the player's total
+// and a crown for a winner; under it the winner, the tie-break that
+// decided, who took the longest route bonus (names, trains, points) and
+// how to see a player's points; along its bottom a legend with a swatch
+// for each mark on the board: a car in the longest route's pink glow, and
+// two ticket lines, each completed ticket being drawn from city to city in
+// its player's colour. A player's breakdown (routes, each ticket, stations,
+// the longest route, the total) is a touch away: each player in a panel's
+// ranking is a key (input.KeyBreakdown) that opens their breakdown over
+// the board by that seat's edge, facing it, edged in their colour, and a
+// second touch closes it (View.End.Open; TestBreakdownATouchAway through
+// HitTest and the table, the simulator's TestClickBreakdown with the
+// pointer). Nothing hidden is ever drawn: the View carries no hand, no
+// ticket before the end and no blind-drawn card.
 //
 // Draw draws one frame between the caller's BeginDrawing (or
 // BeginTextureMode) and EndDrawing, inside the rectangle ScreenOpts.X, Y,
@@ -125,6 +154,7 @@
 // Board.Draw draws it with a View on top: claimed routes in their owner's
 // colour (RouteMark.Owner), closed doubles faded (RouteMark.Faded), halos
 // (RouteMark.Glow, CityMark.Glow, for a longest path or a route's cost),
+// completed tickets as lines (View.Tickets),
 // stations (CityMark.Station) and one pulsing selection (View.Selected).
 // Board.Layout().HitTest turns a touch into a route or a city. Board.Resize
 // follows the window. Drawing allocates nothing; a 1920x1080 board costs

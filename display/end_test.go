@@ -1,8 +1,14 @@
 package display
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
 	"testing"
 
+	"ttr/display/msg"
+	"ttr/engine"
+	"ttr/hal"
 	"ttr/input"
 )
 
@@ -38,11 +44,31 @@ func TestEndRankingAndLegend(t *testing.T) {
 	if holder == nil {
 		t.Fatal("the scene has no longest route bonus")
 	}
+	// The legend names the bonus's holder and says what the ticket lines
+	// are; each panel's lines say how to open a breakdown.
+	long, tick := legendTexts(e)
+	if long.Key != "board_end.legend_longest" {
+		t.Errorf("no legend for the longest route's glow: %v", long)
+	}
+	line := longestLine(e)
+	if line.Key != "board_end.longest_holder" || line.Args["Points"] != holder.LongestBonus {
+		t.Errorf("the longest route's line is %v, want %v's bonus", line, holder.Name)
+	}
+	for _, lang := range []msg.Lang{msg.ES, msg.RO, msg.EN} {
+		if words := catalog(t).Text(lang, line); !strings.Contains(words, catalog(t).Text(lang, holder.Name)) {
+			t.Errorf("%s: the longest route's line %q does not name %v", lang, words, holder.Name)
+		}
+		for _, k := range []string{"board_end.legend_longest", "board_end.legend_tickets", "board_end.touch_hint"} {
+			if words := catalog(t).Text(lang, msg.Text{Key: k}); words == "" || strings.Contains(words, k) {
+				t.Errorf("%s: %s reads %q", lang, k, words)
+			}
+		}
+	}
 	tickets := 0
 	for i := range e.Players {
 		ep := &e.Players[i]
-		lines, _ := endLines(nil, nil, e, ep, false)
-		taken, legend, zero := false, false, false
+		lines, _ := breakdownLines(nil, nil, e, ep)
+		taken, zero := false, false
 		for _, l := range lines {
 			switch l.Key {
 			case "board_end.longest_taken":
@@ -50,8 +76,6 @@ func TestEndRankingAndLegend(t *testing.T) {
 				if !textEqual(l.Args["Player"].(input.Text), holder.Name) {
 					t.Errorf("player %d: the bonus is said to be %v's, want %v's", ep.Player, l.Args["Player"], holder.Name)
 				}
-			case "board_end.legend_tickets":
-				legend = true
 			case "end.longest_route":
 				zero = ep.LongestBonus == 0
 			}
@@ -59,17 +83,108 @@ func TestEndRankingAndLegend(t *testing.T) {
 		if ep.LongestBonus == 0 && (!taken || zero) {
 			t.Errorf("player %d: the longest route line does not say who took the bonus", ep.Player)
 		}
-		if !legend {
-			t.Errorf("player %d: no legend for the ticket lines", ep.Player)
-		}
 		for _, tk := range ep.Tickets {
 			if tk.Completed {
 				tickets++
 			}
 		}
 	}
+	if tickets > 0 && tick.Key != "board_end.legend_tickets" {
+		t.Errorf("no legend for the ticket lines: %v", tick)
+	}
+	panel, _ := endLines(nil, nil, e, false)
+	if len(panel) == 0 || panel[len(panel)-1].Key != "board_end.touch_hint" {
+		t.Errorf("the end panel's lines %v do not end with how to open a breakdown", panel)
+	}
 	bv := s.boardView(&v, v.Announce.At)
 	if len(bv.Tickets) != tickets || tickets == 0 {
 		t.Errorf("%d ticket lines on the board, want %d (every completed ticket)", len(bv.Tickets), tickets)
+	}
+}
+
+// TestBreakdownATouchAway plays a game to its end and opens a breakdown
+// as a player does: a touch on a player of the ranking on a seat's panel,
+// resolved by HitTest and taken by the table. The breakdown shows facing
+// that seat, by its edge, and nowhere else; a second touch closes it.
+func TestBreakdownATouchAway(t *testing.T) {
+	ss := screens{}
+	defer ss.unload()
+	sc := newScene(t, 4, "europe", "en", 21)
+	sc.key(3, input.KeyColor+"black")
+	sc.start(1)
+	sc.playUntil(func(*engine.State) bool { return false })
+	v := sc.tb.View()
+	if v.Mode != input.ModeEnd {
+		t.Fatalf("mode %s, want the end screen", v.Mode)
+	}
+	const w, h = 1920, 1080
+	edges := fourEdges
+	at := sc.at()
+	closed := ss.shot(t, w, h, edges, &v, at)
+	s := ss.get(t, w, h, edges)
+	for _, seat := range []int{0, 1} {
+		// Find, through HitTest, where seat's panel shows the player
+		// ranked last.
+		p := s.endOrder[len(s.endOrder)-1]
+		want := input.KeyBreakdown + strconv.Itoa(p)
+		var pg *panelGeom
+		for i := range s.end.panels {
+			if s.end.panels[i].seat == seat {
+				pg = &s.end.panels[i]
+			}
+		}
+		var touch hal.Touch
+		found := false
+		for y := pg.rect.Y; y < pg.rect.Y+pg.rect.H && !found; y += 3 {
+			for x := pg.rect.X; x < pg.rect.X+pg.rect.W && !found; x += 3 {
+				touch = s.HitTest(x, y, at)
+				found = touch.Kind == hal.ScreenKey && touch.ID == want && int(touch.Seat) == seat
+			}
+		}
+		if !found {
+			t.Fatalf("seat %d's panel has no key %s", seat+1, want)
+		}
+		sc.tb.Touch(touch)
+		open := sc.tb.View()
+		if o := open.End.Open; o[seat] != p {
+			t.Fatalf("after the touch at seat %d: open %v, want player %d", seat+1, o, p)
+		}
+		shown := ss.shot(t, w, h, edges, &open, at)
+		compareGolden(t, fmt.Sprintf("screen-end-breakdown-seat%d-1920x1080", seat+1), shown)
+		box := s.breakdownBox(pg, s.end)
+		if got := diffIn(closed, shown, box); float32(got) < box.Area()*0.3 {
+			t.Errorf("seat %d: the breakdown changes %d of %.0f pixels of its box", seat+1, got, box.Area())
+		}
+		if f := facing(box, pg.edge); f.angle != edgeAngle(edges[seat]) {
+			t.Errorf("seat %d: the breakdown is turned %v degrees, want %v", seat+1, f.angle, edgeAngle(edges[seat]))
+		}
+		// Nothing else on the board changes.
+		b := s.boardLayout().Board
+		rim := box.Inset(-4 * s.end.u) // and its rim in the player's colour
+		if got := diffIn(closed, shown, b) - diffIn(closed, shown, rim.Intersect(b)); got > 0 {
+			t.Errorf("seat %d: opening the breakdown changes %d pixels of the board outside its box", seat+1, got)
+		}
+		sc.tb.Touch(touch)
+		again := sc.tb.View()
+		if o := again.End.Open; o[seat] != -1 {
+			t.Errorf("after a second touch at seat %d: open %v, want it closed", seat+1, o)
+		}
+		if got := differing(closed, ss.shot(t, w, h, edges, &again, at)); got > pixelLimit(w, h) {
+			t.Errorf("seat %d: closed again, %d pixels differ from the screen before", seat+1, got)
+		}
+	}
+	// Every seat's breakdown fits its box on the smallest screen too (a
+	// word that does not fit fails the shot).
+	for seat := range v.Seats {
+		sc.tb.Touch(hal.Touch{Kind: hal.ScreenKey, ID: input.KeyBreakdown + strconv.Itoa(seat), Seat: hal.Seat(seat), At: at})
+	}
+	all := sc.tb.View()
+	for seat, p := range all.End.Open {
+		if p != seat {
+			t.Errorf("seat %d has player %d's breakdown open, want %d", seat+1, p+1, seat+1)
+		}
+	}
+	for _, size := range [][2]int{{800, 480}, {1280, 720}} {
+		ss.shot(t, size[0], size[1], edges, &all, at)
 	}
 }

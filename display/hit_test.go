@@ -111,13 +111,23 @@ func TestPanelsFaceTheirSeats(t *testing.T) {
 						}
 						// The parts of the panel stay inside it and apart.
 						full := board.Rect{W: p.w, H: p.d}
-						for name, r := range map[string]board.Rect{"name": p.name, "score": p.score, "message": p.message, "confirm": p.confirm, "cancel": p.cancel, "stats": p.stats} {
+						for name, r := range map[string]board.Rect{"name": p.name, "score": p.score, "message": p.message, "confirm": p.confirm, "cancel": p.cancel, "stats": p.stats, "rank": p.rank, "legend": p.legend} {
 							if r.W < 0 || r.H < 0 || (r.Area() > 0 && r.Intersect(full).Area() < r.Area()*0.999) {
 								t.Errorf("seat %d: %s %v outside the panel %v", p.seat, name, r, full)
 							}
 						}
 						if !end && p.message.Intersect(p.confirm).Area() > 0 {
 							t.Errorf("seat %d: the message runs under the keys", p.seat)
+						}
+						if end {
+							for _, q := range []board.Rect{p.name, p.score, p.message, p.legend} {
+								if q.Intersect(p.rank).Area() > 0 {
+									t.Errorf("seat %d: the ranking %v runs over %v", p.seat, p.rank, q)
+								}
+							}
+							if p.rank.W < 120*l.u || p.legend.H < minText*l.u {
+								t.Errorf("seat %d: ranking %v or legend %v too small", p.seat, p.rank, p.legend)
+							}
 						}
 						if p.message.H < 2*minText*l.u*lineSpacing {
 							t.Errorf("seat %d: message %.0f px high, not two lines", p.seat, p.message.H)

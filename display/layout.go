@@ -63,9 +63,8 @@ func DefaultEdges(n int) []Edge {
 // Proportions of the screen, in units of u: one u is a pixel on an 800x480
 // screen and scales with min(w/800, h/480).
 const (
-	endDepth   = 120 // a seat's panel on the end screen, at least (endDepths)
-	shortPanel = 380 // an end panel this long or shorter gets the full depth
-	marketMinW = 54  // the market column
+	endDepth   = 92 // a seat's panel on the end screen, at least (endDepths)
+	marketMinW = 54 // the market column
 	marketMaxW = 190
 	gap        = 6
 	boardGap   = 1.5 // around the board while playing: the glass goes to the map
@@ -141,8 +140,9 @@ type panelGeom struct {
 	colors      [input.NumColors]board.Rect
 	startMsg    board.Rect // the start screen's words, beside the colours
 	// The end screen.
-	lines board.Rect
-	rank  board.Rect // every player's rank and total, side by side
+	lines  board.Rect
+	rank   board.Rect // every player's rank and total, side by side
+	legend board.Rect // what the board's marks mean (legendBoxes)
 }
 
 // toLocal turns a screen point into the panel's coordinates.
@@ -180,7 +180,7 @@ func scaleOf(w, h float32) float32 { return min(w/800, h/480) }
 
 // endDepths are the depths, in u, the end screen's panels may take: the
 // shallowest in which every player's breakdown fits (Screen.fitEnd).
-var endDepths = [...]float32{endDepth, 136, 152, 170, 190, 212, 236}
+var endDepths = [...]float32{endDepth, 100, 112, 124, 140, 160}
 
 // newScreenLayout lays out a screen of area for seats facing edges, for a
 // board of the given aspect ratio (width / height); end selects the end
@@ -201,9 +201,10 @@ func newLayoutDepth(area board.Rect, edges []Edge, aspect float32, end bool, dee
 	// depthFor is the depth of panels of length n along their edge.
 	depthFor := func(length float32) float32 {
 		if end {
-			// Short panels deeper, for the same words; never so deep that
-			// the board disappears.
-			return min(deep*u*max(1, shortPanel*u/length), min(area.W, area.H)*0.42)
+			// Short panels deeper, for the same words (up to twice and a
+			// bit, for a side of a 16:9 screen); never so deep that the
+			// board disappears.
+			return min(deep*u*min(max(1, endLongPanel*u/length), 2.2), min(area.W, area.H)*0.36)
 		}
 		return stripDepth(length/u) * u
 	}
@@ -250,27 +251,16 @@ func newLayoutDepth(area board.Rect, edges []Edge, aspect float32, end bool, dee
 			strip[Left] = board.Rect{X: x, Y: y + dT, W: dL, H: H - dT - dB}
 			strip[Right] = board.Rect{X: x + W - dR, Y: y + dT, W: dR, H: H - dT - dB}
 		}
-		// Score the arrangement: while playing, by the map it leaves
-		// (the glass goes to the board); at the end, by its shortest
-		// panel (the breakdowns need the room).
-		score := float32(math.MaxFloat32)
+		// Score the arrangement by the map it leaves (the glass goes to
+		// the board; at the end each breakdown is a touch away, over it).
+		market := float32(marketMinW + boardGap)
 		if end {
-			for e := range 4 {
-				if count[e] == 0 {
-					continue
-				}
-				length := strip[e].W
-				if e == int(Left) || e == int(Right) {
-					length = strip[e].H
-				}
-				score = min(score, length/float32(count[e]))
-			}
-		} else {
-			cw := W - strip[Left].W - strip[Right].W - (marketMinW+3*boardGap)*u
-			ch := H - strip[Top].H - strip[Bottom].H - 2*boardGap*u
-			bw := max(0, min(cw, ch*aspect))
-			score = bw * bw / aspect
+			market = 0
 		}
+		cw := W - strip[Left].W - strip[Right].W - (market+2*boardGap)*u
+		ch := H - strip[Top].H - strip[Bottom].H - 2*boardGap*u
+		bw := max(0, min(cw, ch*aspect))
+		score := bw * bw / aspect
 		if score > bestMin {
 			bestMin, best = score, strip
 		}
@@ -366,7 +356,7 @@ func (p *panelGeom) lay(u float32, end bool) {
 	p.pad = pad
 	hh := float32(math.Round(float64(26 * u)))
 	if end {
-		hh = float32(math.Round(float64(30 * u)))
+		hh = float32(math.Round(float64(26 * u)))
 	}
 	keyW := min(56*u, w*0.2)
 	p.keys = board.Rect{X: w - pad - keyW, Y: pad, W: keyW, H: d - 2*pad}
@@ -405,8 +395,19 @@ func (p *panelGeom) lay(u float32, end bool) {
 		x := p.name.X + p.name.W + gap*u
 		p.rank = board.Rect{X: x, Y: pad + hh*0.1, W: p.score.X - 2*gap*u - hh - x, H: hh * 0.8}
 	}
-	p.message = board.Rect{X: pad, Y: my, W: inner, H: d - pad - my}
 	lineH := float32(math.Ceil(float64(minText * u * lineSpacing)))
+	if end {
+		if p.rank.W < rankMinW*u {
+			// A short panel: the ranking on a row of its own.
+			p.name.W = p.score.X - gap*u - hh - gap*u - p.name.X
+			p.rank = board.Rect{X: pad, Y: my, W: inner, H: hh * 0.8}
+			my += hh*0.8 + gap*u*0.7
+		}
+		// The legend along the bottom, its two entries side by side.
+		p.legend = board.Rect{X: pad, Y: d - pad - lineH, W: inner, H: lineH}
+		d = p.legend.Y - gap*u*0.5 + pad
+	}
+	p.message = board.Rect{X: pad, Y: my, W: inner, H: d - pad - my}
 	p.prompt = board.Rect{X: pad, Y: my, W: inner, H: p.message.H - lineH}
 	p.progress = board.Rect{X: pad, Y: my + p.prompt.H, W: inner, H: lineH}
 	p.lines = p.message
@@ -486,6 +487,14 @@ func (p *panelGeom) layCompact(u float32) {
 	p.first = p.cancel
 	p.lines = p.message
 }
+
+// endLongPanel is the length, in u, from which an end panel takes the
+// depth chosen for all (Screen.fitEnd); a shorter one is deeper.
+const endLongPanel = 600
+
+// rankMinW is the narrowest ranking, in u, that shares an end panel's
+// header; a shorter panel gives it a row of its own.
+const rankMinW = 200
 
 // statsWidth is the width of a panel's counts (trains, cards, tickets,
 // stations), in u.

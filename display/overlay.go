@@ -27,12 +27,11 @@ func (s *Screen) bannerBoxes(v *input.View, lang msg.Lang, lay *screenLayout, fi
 		lines = 2.2
 	}
 	edges := playerEdges(v, s.opts.Seats)
-	deep = float32(math.Ceil(float64(21*u*lineSpacing*lines))) + 10*u
-	// Inside the score track, and inside the last move's line.
+	// A line at the largest size, or two at the smallest where a side's
+	// banner is too short for one.
+	deep = float32(math.Ceil(float64(max(21*lines, 2*minText+9*(lines-1))*u*lineSpacing))) + 10*u
+	// Inside the score track.
 	m := bl.TrackDepth + 3*u
-	if !v.Announce.Text.IsZero() && v.Mode != input.ModeEnd {
-		m += announceDepth(u) + 3*u
-	}
 	for e := Bottom; e <= Right; e++ {
 		if !edges[e] {
 			continue
@@ -92,7 +91,7 @@ func (s *Screen) bannerBoxes(v *input.View, lang msg.Lang, lay *screenLayout, fi
 
 // bannerFit and bannerFit2 size a banner's first and second line.
 var (
-	bannerFit  = fitOpts{bold: true, min: minText, max: 21, maxLines: 1}
+	bannerFit  = fitOpts{bold: true, min: minText, max: 21, maxLines: 2}
 	bannerFit2 = fitOpts{min: minText, max: 16, maxLines: 1}
 )
 
@@ -197,9 +196,80 @@ func (s *Screen) drawEndMiddle(v *input.View, lang msg.Lang, lay *screenLayout) 
 	if s.endCompact && v.End != nil {
 		s.drawBanner(v, lang, lay, v.End.Winner, v.End.Decided)
 	}
+	for i := range lay.panels {
+		s.drawBreakdown(v, lang, &lay.panels[i])
+	}
 	r := s.endKey()
 	rl.DrawRectangleRounded(rect(r), 0.3, 6, keyColor)
 	rl.DrawRectangleRoundedLinesEx(rect(r), 0.3, 6, max(1, 2*u), panelInk)
 	in := r.Inset(3 * u)
 	s.slots.newGame.get(s.fonts, s.cat, lang, msg.Text{Key: "end.new_game"}, in.W, in.H, fitOpts{bold: true, min: minText, max: 16, maxLines: 1}).draw(in, alignCenter, panelInk)
+}
+
+// breakdownBox returns where the breakdown a seat has open goes: over the
+// board by the seat's edge, facing it, before the seat's panel.
+func (s *Screen) breakdownBox(pg *panelGeom, lay *screenLayout) board.Rect {
+	u := lay.u
+	b := lay.board
+	if bl := s.boardLayout(); bl != nil {
+		b = bl.Board
+	}
+	m := 6 * u
+	c := pg.rect.Center()
+	switch pg.edge {
+	case Left, Right:
+		long, deep := min(b.H-2*m, 420*u), min((b.W-3*m)/2, 240*u)
+		y := min(max(c.Y-long/2, b.Y+m), b.Y+b.H-m-long)
+		if pg.edge == Left {
+			return board.Rect{X: b.X + m, Y: y, W: deep, H: long}
+		}
+		box := board.Rect{X: b.X + b.W - m - deep, Y: y, W: deep, H: long}
+		if k := s.endKey(); box.Intersect(k.Inset(-m)).Area() > 0 {
+			box.H = max(box.H/2, k.Y-m-box.Y) // ends above New game
+		}
+		return box
+	}
+	long, deep := min(b.W-2*m, 460*u), min((b.H-3*m)/2, 220*u)
+	x := min(max(c.X-long/2, b.X+m), b.X+b.W-m-long)
+	if pg.edge == Top {
+		return board.Rect{X: x, Y: b.Y + m, W: long, H: deep}
+	}
+	box := board.Rect{X: x, Y: b.Y + b.H - m - deep, W: long, H: deep}
+	if k := s.endKey(); box.Intersect(k.Inset(-m)).Area() > 0 {
+		box.Y = k.Y - m - deep // above New game
+	}
+	return box
+}
+
+// drawBreakdown draws the breakdown seat pg has open (View.End.Open), if
+// any: the player's colour and name, then their points item by item.
+func (s *Screen) drawBreakdown(v *input.View, lang msg.Lang, pg *panelGeom) {
+	if v.End == nil || pg.seat >= len(s.slots.seats) {
+		return
+	}
+	sl := &s.slots.seats[pg.seat]
+	ep := endPlayerOf(v.End, openOf(v.End, pg.seat))
+	if ep == nil || len(sl.breakTexts) == 0 {
+		return
+	}
+	lay := s.end
+	u := lay.u
+	f := facing(s.breakdownBox(pg, lay), pg.edge)
+	// Text is queued and drawn after the frame's shapes: what is queued
+	// so far goes under this breakdown, and its own words go before the
+	// next breakdown, which may lie over it.
+	s.fonts.q.flush()
+	defer s.fonts.q.flush()
+	s.begin(&f)
+	defer s.done()
+	full := board.Rect{W: f.w, H: f.d}
+	rl.DrawRectangleRounded(rect(full.Inset(-3*u)), 0.08, 8, PlayerColor(ep.Color))
+	rl.DrawRectangleRounded(rect(full), 0.08, 8, overlayColor)
+	pad := 8 * u
+	th := float32(math.Round(float64(24 * u)))
+	s.drawSwatch(board.Rect{X: pad, Y: pad, W: th, H: th}, ep.Color, u)
+	title := board.Rect{X: pad + th + gap*u, Y: pad, W: f.w - 2*pad - th - gap*u, H: th}
+	sl.breakTitle.get(s.fonts, s.cat, lang, ep.Name, title.W, title.H, nameFit).draw(title, alignLeft, panelInk)
+	in := board.Rect{X: pad, Y: pad + th + gap*u, W: f.w - 2*pad, H: f.d - 2*pad - th - gap*u}
+	sl.breakdown.get(s.fonts, s.cat, lang, sl.breakTexts, sl.breakInks, in.W, in.H, promptFit).draw(in, lineInk)
 }

@@ -2,6 +2,7 @@ package display
 
 import (
 	"image/color"
+	"math"
 	"sort"
 	"strconv"
 	"time"
@@ -17,13 +18,25 @@ import (
 type seatSlots struct {
 	name, prompt, progress, notice, offline textSlot
 	confirm, cancel, join, first            textSlot
-	lines                                   listSlot
-	seatName                                msg.Text // "Seat 3", built once
+	// The prompt on one line, and the last move's line on one or on two
+	// (newsBoxes).
+	promptLine, news, newsWide textSlot
+	lines                      listSlot
+	seatName                   msg.Text // "Seat 3", built once
 	// The end panel's lines, rebuilt when the end view changes.
 	endSrc                []msg.Text
 	endWinner, endDecided msg.Text
 	endTexts              []msg.Text
 	endInks               []string
+	// The breakdown the seat has open (input.EndView.Open): its player,
+	// its lines, and their fitted texts.
+	breakP                 int
+	breakSrc               []msg.Text
+	breakTexts             []msg.Text
+	breakInks              []string
+	breakdown              listSlot
+	breakTitle             textSlot
+	legendLong, legendTick textSlot
 }
 
 // screenSlots are every fitted text of the screen.
@@ -34,7 +47,6 @@ type screenSlots struct {
 	title, langLabel, mapLabel, players, problem textSlot
 	keys                                         []textSlot
 	tunnel, route                                textSlot
-	announce                                     [4]textSlot // by edge
 	newGame                                      textSlot
 }
 
@@ -138,7 +150,7 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 		if sv.Player < len(v.Public.Players) {
 			s.drawStats(v, pg, sv.Player, u)
 		}
-		s.drawMessage(lang, pg, sv, sl, u)
+		s.drawMessage(v, lang, pg, sv, sl, u)
 		if sv.Current {
 			s.drawKey(lang, pg.confirm, &sl.confirm, msg.Text{Key: "button.confirm"}, confirmColor, iconCheck, u)
 			s.drawKey(lang, pg.cancel, &sl.cancel, msg.Text{Key: "button.cancel"}, cancelColor, iconCross, u)
@@ -165,12 +177,9 @@ func drawGlow(full board.Rect, glow color.RGBA, pulse, u float32) {
 	}
 }
 
-// drawMessage draws the prompt, the progress line and the offline marks.
-func (s *Screen) drawMessage(lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl *seatSlots, u float32) {
-	pr := pg.message
-	if !sv.Progress.IsZero() || sv.ReaderOffline || sv.ButtonsOffline {
-		pr = pg.prompt
-	}
+// drawMessage draws the prompt, the last move's line (newsBoxes), the
+// progress line and the offline marks.
+func (s *Screen) drawMessage(v *input.View, lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl *seatSlots, u float32) {
 	ink := panelInk
 	if !sv.Current {
 		ink = panelDim
@@ -181,8 +190,16 @@ func (s *Screen) drawMessage(lang msg.Lang, pg *panelGeom, sv *input.SeatView, s
 	if s.noticeShown(sv) {
 		return
 	}
-	if !sv.Prompt.IsZero() {
-		sl.prompt.get(s.fonts, s.cat, lang, sv.Prompt, pr.W, pr.H, promptFit).drawTop(pr, alignLeft, ink)
+	nb := s.newsBoxes(v, lang, pg, sv, sl, u)
+	if nb.shown {
+		s.drawNews(v, lang, sl, nb, u)
+	}
+	if !sv.Prompt.IsZero() && nb.prompt.H > 0 {
+		if nb.oneLine {
+			sl.promptLine.get(s.fonts, s.cat, lang, sv.Prompt, nb.prompt.W, nb.prompt.H, promptLineFit).draw(nb.prompt, alignLeft, ink)
+		} else {
+			sl.prompt.get(s.fonts, s.cat, lang, sv.Prompt, nb.prompt.W, nb.prompt.H, promptFit).drawTop(nb.prompt, alignLeft, ink)
+		}
 	}
 	switch {
 	case sv.ReaderOffline || sv.ButtonsOffline:
@@ -198,6 +215,95 @@ func (s *Screen) drawMessage(lang msg.Lang, pg *panelGeom, sv *input.SeatView, s
 	case !sv.Progress.IsZero():
 		sl.progress.get(s.fonts, s.cat, lang, sv.Progress, pg.progress.W, pg.progress.H, progressFit).draw(pg.progress, alignLeft, progressInk)
 	}
+}
+
+// Text sizes of the last move's line in a strip, and of a prompt sharing
+// the strip with it, in u.
+var (
+	newsFit       = fitOpts{bold: true, min: minText, max: 14, maxLines: 1, optional: true}
+	newsWideFit   = fitOpts{bold: true, min: minText, max: 14, maxLines: 2}
+	promptLineFit = fitOpts{min: minText, max: 16, maxLines: 1, optional: true}
+)
+
+// newsGeom is where a strip's prompt and the last move's line go.
+type newsGeom struct {
+	prompt  board.Rect // zero: the prompt gives way
+	oneLine bool       // the prompt on one line (promptLineFit)
+	news    board.Rect
+	wide    bool // the move on up to two lines (newsWideFit)
+	shown   bool
+}
+
+// newsBoxes returns where, in seat sv's strip (local coordinates), its
+// prompt and the last move's line (View.Announce) go. The line has no
+// plate on the map: it takes the strip's last line of words, under a
+// prompt that fits the line above; the running count and the offline
+// marks keep their place. A seat the table waits for keeps its prompt
+// whole when it needs every line (its move is the next line); for any
+// other seat, whose prompt only names who plays, the move takes the whole
+// message when it needs it.
+func (s *Screen) newsBoxes(v *input.View, lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl *seatSlots, u float32) newsGeom {
+	g := newsGeom{prompt: pg.message}
+	busy := !sv.Progress.IsZero() || sv.ReaderOffline || sv.ButtonsOffline
+	if busy {
+		g.prompt = pg.prompt
+	}
+	if v.Announce.Text.IsZero() || (v.Mode != input.ModePlay && v.Mode != input.ModeSetup) {
+		return g
+	}
+	oneLine := func(r board.Rect) bool {
+		return sl.news.get(s.fonts, s.cat, lang, v.Announce.Text, r.W-newsInset(u), r.H, newsFit).ok
+	}
+	if pg.progress.Y > pg.prompt.Y+1 {
+		// A two-row strip: the move takes the count's line when it is
+		// free.
+		if busy {
+			return g
+		}
+		if oneLine(pg.progress) {
+			return newsGeom{prompt: pg.prompt, news: pg.progress, shown: true}
+		}
+	} else {
+		// A one-row strip: the prompt on the top line, the move under it.
+		lineH := float32(math.Ceil(float64(minText * u * lineSpacing)))
+		p := g.prompt
+		top := board.Rect{X: p.X, Y: p.Y, W: p.W, H: p.H - lineH}
+		bottom := board.Rect{X: p.X, Y: p.Y + top.H, W: p.W, H: lineH}
+		fits := sv.Prompt.IsZero() || sl.promptLine.get(s.fonts, s.cat, lang, sv.Prompt, top.W, top.H, promptLineFit).ok
+		if fits && oneLine(bottom) {
+			return newsGeom{prompt: top, oneLine: true, news: bottom, shown: true}
+		}
+	}
+	if sv.Current || busy {
+		return g
+	}
+	return newsGeom{news: pg.message, wide: true, shown: true}
+}
+
+// newsInset is how far the last move's words stand in from the left of
+// their box, past the bar in the mover's colour.
+func newsInset(u float32) float32 { return 7 * u }
+
+// drawNews draws the last move's line where nb puts it in a strip: a bar
+// in the mover's colour, then the words.
+func (s *Screen) drawNews(v *input.View, lang msg.Lang, sl *seatSlots, nb newsGeom, u float32) {
+	col := newsColor
+	if p := v.Announce.Player; p >= 0 && p < len(s.colors) && s.colors[p].A != 0 {
+		col = s.colors[p]
+	}
+	r := nb.news
+	in := board.Rect{X: r.X + newsInset(u), Y: r.Y, W: r.W - newsInset(u), H: r.H}
+	var ft *fitted
+	if nb.wide {
+		ft = sl.newsWide.get(s.fonts, s.cat, lang, v.Announce.Text, in.W, in.H, newsWideFit)
+	} else {
+		ft = sl.news.get(s.fonts, s.cat, lang, v.Announce.Text, in.W, in.H, newsFit)
+	}
+	h := min(r.H, ft.h+2*u)
+	bar := board.Rect{X: r.X + u, Y: r.Y + (r.H-h)/2, W: 3.5 * u, H: h}
+	rl.DrawRectangleRounded(rect(bar.Inset(-max(1, 0.7*u))), 0.6, 4, trainRim)
+	rl.DrawRectangleRounded(rect(bar), 0.6, 4, col)
+	ft.draw(in, alignLeft, panelInk)
 }
 
 // drawNotice draws the seat's latest notice over its message for a few
@@ -429,19 +535,145 @@ func (s *Screen) drawEndPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *i
 		cr := board.Rect{X: sr.X - sr.H - 4*u, Y: sr.Y, W: sr.H, H: sr.H}
 		iconCrown(cr, winnerColor)
 	}
-	s.drawRanking(v, pg.rank, u)
+	s.drawRanking(v, pg.rank, openOf(v.End, pg.seat), u)
 	r := pg.lines
 	sl.lines.get(s.fonts, s.cat, lang, sl.endTexts, sl.endInks, r.W, r.H, promptFit).draw(r, lineInk)
+	s.drawLegend(v, lang, pg, sl, u)
+}
+
+// openOf returns the player whose breakdown seat has open, or -1.
+func openOf(e *input.EndView, seat int) int {
+	if e == nil || seat < 0 || seat >= len(e.Open) {
+		return -1
+	}
+	return e.Open[seat]
+}
+
+// legendFit sizes the words of the end screen's legend.
+var legendFit = fitOpts{min: minText, max: 14, maxLines: 1}
+
+// legendBoxes returns the two entries of a panel's legend (local
+// coordinates), side by side: the longest route's mark, then the ticket
+// lines'.
+func legendBoxes(pg *panelGeom, u float32) (long, tick board.Rect) {
+	r := pg.legend
+	half := (r.W - gap*u) / 2
+	return board.Rect{X: r.X, Y: r.Y, W: half, H: r.H}, board.Rect{X: r.X + half + gap*u, Y: r.Y, W: half, H: r.H}
+}
+
+// longestLine returns the line saying who took the longest route bonus
+// ("A and B" when shared), how long the route is and what it earned; zero
+// when nobody took it.
+func longestLine(e *input.EndView) msg.Text {
+	var h *input.EndPlayer
+	var names msg.Text
+	for i := range e.Players {
+		ep := &e.Players[i]
+		if ep.LongestBonus > 0 {
+			if h == nil {
+				h, names = ep, ep.Name
+			} else {
+				names = msg.Text{Key: "list.and", Args: map[string]any{"A": names, "B": ep.Name}}
+			}
+		}
+	}
+	if h == nil {
+		return msg.Text{}
+	}
+	return msg.Text{Key: "board_end.longest_holder", Args: map[string]any{"Player": names, "Count": h.LongestPath, "Points": h.LongestBonus}}
+}
+
+// legendTexts returns the legend's words: for the longest route's glow and
+// for the ticket lines (zero: no such mark on the board).
+func legendTexts(e *input.EndView) (long, tick msg.Text) {
+	for i := range e.Players {
+		if e.Players[i].LongestBonus > 0 {
+			long = msg.Text{Key: "board_end.legend_longest"}
+		}
+		if e.Players[i].CompletedTickets > 0 {
+			tick = msg.Text{Key: "board_end.legend_tickets"}
+		}
+	}
+	return long, tick
+}
+
+// drawLegend draws the legend of the board's marks on an end panel: a
+// swatch of each mark (a car in the longest route's glow, two ticket
+// lines) and its words.
+func (s *Screen) drawLegend(v *input.View, lang msg.Lang, pg *panelGeom, sl *seatSlots, u float32) {
+	long, tick := legendTexts(v.End)
+	lr, tr := legendBoxes(pg, u)
+	for k, r := range [2]board.Rect{lr, tr} {
+		t, slot := long, &sl.legendLong
+		if k == 1 {
+			t, slot = tick, &sl.legendTick
+		}
+		if t.IsZero() {
+			continue
+		}
+		sw := board.Rect{X: r.X, Y: r.Y + r.H*0.1, W: r.H * 1.6, H: r.H * 0.8}
+		if k == 0 {
+			drawLongestSwatch(sw, u)
+		} else {
+			drawTicketSwatch(sw, s.colors, u)
+		}
+		in := board.Rect{X: sw.X + sw.W + 4*u, Y: r.Y, W: r.W - sw.W - 4*u, H: r.H}
+		ink := ticketInk
+		if k == 0 {
+			ink = longestInk
+		}
+		slot.get(s.fonts, s.cat, lang, t, in.W, in.H, legendFit).draw(in, alignLeft, ink)
+	}
+}
+
+// drawLongestSwatch draws the longest route's mark in r: a car space
+// inside the glow the board draws round the route.
+func drawLongestSwatch(r board.Rect, u float32) {
+	rl.DrawRectangleRounded(rect(r), 0.5, 6, longestGlow)
+	car := r.Inset(min(r.H*0.28, 4*u))
+	rl.DrawRectangleRounded(rect(car.Inset(-max(1, 0.8*u))), 0.3, 4, trainRim)
+	rl.DrawRectangleRounded(rect(car), 0.3, 4, color.RGBA{150, 150, 150, 255})
+}
+
+// drawTicketSwatch draws the ticket lines' mark in r: two short lines
+// from dot to dot in two players' colours.
+func drawTicketSwatch(r board.Rect, colors []color.RGBA, u float32) {
+	cols := [2]color.RGBA{playerColors[input.Red], playerColors[input.Blue]}
+	n := 0
+	for _, c := range colors {
+		if c.A != 0 && n < 2 {
+			cols[n] = c
+			n++
+		}
+	}
+	w := max(2, r.H*0.16)
+	for k, c := range cols {
+		y0, y1 := r.Y+r.H*0.2, r.Y+r.H*0.8
+		x0 := r.X + float32(k)*r.W*0.45
+		a, b := rl.Vector2{X: x0 + r.W*0.05, Y: y1}, rl.Vector2{X: x0 + r.W*0.5, Y: y0}
+		if k == 1 {
+			a.Y, b.Y = y0, y1
+		}
+		rl.DrawLineEx(a, b, w+max(2, w*0.6), withAlpha(trainOutline, 0.85))
+		rl.DrawLineEx(a, b, w, c)
+	}
+}
+
+// rankChip is the box of the i-th of n players in a ranking laid in r.
+func rankChip(r board.Rect, n, i int, u float32) board.Rect {
+	cw := r.W / float32(n)
+	return board.Rect{X: r.X + float32(i)*cw, Y: r.Y, W: cw - gap*u/2, H: r.H}
 }
 
 // drawRanking draws every player's place, colour and total side by side,
-// the winners first, in r: the same ranking on every seat's panel.
-func (s *Screen) drawRanking(v *input.View, r board.Rect, u float32) {
+// the winners first, in r: the same ranking on every seat's panel, each
+// player a key that opens their breakdown facing the seat (open: the
+// player whose breakdown is open, drawn lit).
+func (s *Screen) drawRanking(v *input.View, r board.Rect, open int, u float32) {
 	n := len(s.endOrder)
 	if n == 0 || r.W <= 0 {
 		return
 	}
-	cw := r.W / float32(n)
 	px := min(r.H*0.8, 16*u)
 	f := s.fonts.face(true, px)
 	for i, p := range s.endOrder {
@@ -449,17 +681,21 @@ func (s *Screen) drawRanking(v *input.View, r board.Rect, u float32) {
 		if ep == nil {
 			continue
 		}
-		c := board.Rect{X: r.X + float32(i)*cw, Y: r.Y, W: cw - gap*u/2, H: r.H}
+		c := rankChip(r, n, i, u)
 		edge := panelEdge
 		if isWinner(v.End, p) {
 			edge = winnerColor
 		}
-		rl.DrawRectangleRounded(rect(c), 0.35, 6, color.RGBA{44, 50, 58, 255})
+		fill := color.RGBA{44, 50, 58, 255}
+		if p == open {
+			fill, edge = color.RGBA{70, 88, 120, 255}, panelInk
+		}
+		rl.DrawRectangleRounded(rect(c), 0.35, 6, fill)
 		rl.DrawRectangleRoundedLinesEx(rect(c), 0.35, 6, max(1, 1.5*u), edge)
 		// The place, the colour with its mark, the total.
 		nw := min(c.W*0.25, r.H)
 		place := panelInk
-		if edge == winnerColor {
+		if isWinner(v.End, p) {
 			place = winnerColor
 		}
 		s.drawNumber(f, s.endRank[i], board.Rect{X: c.X + 2*u, Y: c.Y, W: nw, H: c.H}, px, alignCenter, place)
@@ -513,7 +749,8 @@ func endPlayerOf(e *input.EndView, p int) *input.EndPlayer {
 }
 
 // updateEnd builds each seat's end panel lines afresh if the end view
-// changed (or force), compact or not, and reports whether it did.
+// changed (or force), compact or not, and the lines of the breakdown it
+// has open, and reports whether the panel lines changed.
 func (s *Screen) updateEnd(v *input.View, compact, force bool) bool {
 	changed := false
 	s.rankEnd(v.End)
@@ -522,6 +759,7 @@ func (s *Screen) updateEnd(v *input.View, compact, force bool) bool {
 			break
 		}
 		sl := &s.slots.seats[i]
+		s.updateBreakdown(v.End, i, sl)
 		ep := endPlayerOf(v.End, v.Seats[i].Player)
 		if ep == nil || !v.Seats[i].Playing {
 			if len(sl.endTexts) > 0 {
@@ -535,10 +773,28 @@ func (s *Screen) updateEnd(v *input.View, compact, force bool) bool {
 		}
 		sl.endSrc = append(sl.endSrc[:0], ep.Lines...)
 		sl.endWinner, sl.endDecided = v.End.Winner, v.End.Decided
-		sl.endTexts, sl.endInks = endLines(sl.endTexts[:0], sl.endInks[:0], v.End, ep, compact)
+		sl.endTexts, sl.endInks = endLines(sl.endTexts[:0], sl.endInks[:0], v.End, compact)
 		changed = true
 	}
 	return changed
+}
+
+// updateBreakdown builds the lines of the breakdown seat has open, if it
+// changed.
+func (s *Screen) updateBreakdown(e *input.EndView, seat int, sl *seatSlots) {
+	p := openOf(e, seat)
+	ep := endPlayerOf(e, p)
+	if ep == nil {
+		sl.breakP = -1
+		sl.breakTexts, sl.breakSrc = sl.breakTexts[:0], sl.breakSrc[:0]
+		return
+	}
+	if sl.breakP == p && len(sl.breakTexts) > 0 && sameTexts(sl.breakSrc, ep.Lines) {
+		return
+	}
+	sl.breakP = p
+	sl.breakSrc = append(sl.breakSrc[:0], ep.Lines...)
+	sl.breakTexts, sl.breakInks = breakdownLines(sl.breakTexts[:0], sl.breakInks[:0], e, ep)
 }
 
 // fitEnd lays the end screen out with the shallowest panels in which
@@ -598,18 +854,33 @@ func (s *Screen) endFits(lay *screenLayout, lang msg.Lang) bool {
 	return true
 }
 
-// endLines returns the lines of a player's end panel: the winner, what
-// decided it, and the player's breakdown with each ticket shortened; and
-// beside each line the key that sets its colour (lineInk).
+// endLines returns the lines of an end panel: the winner and what
+// decided it, who took the longest route bonus, and how to see a player's
+// points; and beside each line the
+// key that sets its colour (lineInk). Each player's breakdown is a touch
+// away (breakdownLines), not on every panel.
 //
 // Compact leaves the winner and the tie-break out (the middle of the
 // screen shows them instead, and the winner's panel has a crown), for
 // panels too small for them.
-func endLines(dst []msg.Text, inks []string, e *input.EndView, ep *input.EndPlayer, compact bool) ([]msg.Text, []string) {
+func endLines(dst []msg.Text, inks []string, e *input.EndView, compact bool) ([]msg.Text, []string) {
 	if !compact {
 		dst = append(dst, e.Winner, e.Decided)
 		inks = append(inks, e.Winner.Key, e.Decided.Key)
 	}
+	if l := longestLine(e); !l.IsZero() {
+		dst = append(dst, l)
+		inks = append(inks, "end.longest_route")
+	}
+	dst = append(dst, msg.Text{Key: "board_end.touch_hint"})
+	inks = append(inks, "board_end.touch_hint")
+	return dst, inks
+}
+
+// breakdownLines returns a player's breakdown, each ticket shortened, and
+// the key that colours each line: routes, tickets, stations, the longest
+// route (saying who took the bonus when the player did not), the total.
+func breakdownLines(dst []msg.Text, inks []string, e *input.EndView, ep *input.EndPlayer) ([]msg.Text, []string) {
 	for _, l := range ep.Lines {
 		switch l.Key {
 		case "end.ticket_completed", "end.ticket_failed":
@@ -630,15 +901,6 @@ func endLines(dst []msg.Text, inks []string, e *input.EndView, ep *input.EndPlay
 			dst = append(dst, l)
 		}
 		inks = append(inks, l.Key)
-	}
-	// The legend of the board's lines (the longest route's line, in the
-	// pink of its glow, is the glow's legend).
-	for i := range e.Players {
-		if e.Players[i].CompletedTickets > 0 {
-			dst = append(dst, msg.Text{Key: "board_end.legend_tickets"})
-			inks = append(inks, "board_end.legend_tickets")
-			break
-		}
 	}
 	return dst, inks
 }
@@ -679,9 +941,9 @@ func lineInk(key string) color.RGBA {
 	case "end.winner", "end.winners_shared":
 		return winnerColor
 	case "end.longest_route", "board_end.longest_taken":
-		return longestGlow
-	case "board_end.legend_tickets":
-		return ticketInk
+		return longestInk
+	case "board_end.touch_hint":
+		return panelDim
 	}
 	return panelInk
 }

@@ -190,19 +190,22 @@ func TestTurnedScreen(t *testing.T) {
 	}
 }
 
-// TestTurnedScreenGolden keeps the turned table at 800x480 (the picture's
-// size; the window is 480x800 for a quarter turn) as screenshots, to look
-// at.
+// TestTurnedScreenGolden keeps the turned table, turned each way, at
+// 800x480 and 1920x1080 (the picture's size; the window is 480x800 for a
+// quarter turn) as screenshots, to look at.
 func TestTurnedScreenGolden(t *testing.T) {
 	base := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
 	_, v := europeInProgress(t, "en")
-	for _, rot := range []int{180, 90} {
-		t.Run(fmt.Sprint(rot), func(t *testing.T) {
-			s := turnedScreen(t, 800, 480, rot, fourEdges)
-			defer onMain(s.Unload)
-			ww, wh := windowSize(800, 480, rot)
-			compareGolden(t, fmt.Sprintf("screen-europe-4p-800x480-rot%d", rot), picture(t, s, ww, wh, &v, base, true))
-		})
+	for _, size := range [][2]int{{800, 480}, {1920, 1080}} {
+		for _, rot := range rotations[1:] {
+			w, h := size[0], size[1]
+			t.Run(fmt.Sprintf("%dx%d/%d", w, h, rot), func(t *testing.T) {
+				s := turnedScreen(t, w, h, rot, fourEdges)
+				defer onMain(s.Unload)
+				ww, wh := windowSize(w, h, rot)
+				compareGolden(t, fmt.Sprintf("screen-europe-4p-%dx%d-rot%d", w, h, rot), picture(t, s, ww, wh, &v, base, true))
+			})
+		}
 	}
 }
 

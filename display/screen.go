@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"strconv"
 	"time"
 
 	rl "github.com/gen2brain/raylib-go/raylib"
@@ -108,6 +109,7 @@ type seatKeys struct {
 	// name: the Name key; typing: the name keyboard in lang, instead of
 	// the start screen's other keys (keyboard.go).
 	name, typing bool
+	rank         bool // the end screen's ranking: each player opens their breakdown
 	lang         string
 }
 
@@ -404,6 +406,8 @@ func (s *Screen) prepare(v *input.View) {
 			case input.ModeSetup, input.ModePlay:
 				k.confirm = sv.Current
 				k.cancel = sv.Current
+			case input.ModeEnd:
+				k.rank = sv.Playing && v.End != nil
 			}
 		}
 		s.shown[i] = k
@@ -469,6 +473,13 @@ func (s *Screen) HitTest(x, y float32, now time.Time) hal.Touch {
 			return key(input.KeyFirst, pg.seat)
 		case k.name && nameKey(pg, lay.u).Contains(q):
 			return key(input.KeyName, pg.seat)
+		}
+		if k.rank {
+			for i, p := range s.endOrder {
+				if rankChip(pg.rank, len(s.endOrder), i, lay.u).Contains(q) {
+					return key(input.KeyBreakdown+strconv.Itoa(p), pg.seat)
+				}
+			}
 		}
 		if k.color {
 			for c := range pg.colors {
@@ -727,6 +738,7 @@ var (
 	cardBack     = color.RGBA{34, 52, 96, 255}
 	ticketBack   = color.RGBA{232, 218, 180, 255}
 	longestGlow  = color.RGBA{255, 40, 190, 235}
+	longestInk   = color.RGBA{255, 130, 215, 255} // the longest route's words, as its glow
 	bannerColor  = color.RGBA{120, 24, 28, 240}
 	overlayColor = color.RGBA{24, 28, 34, 236}
 	winnerColor  = color.RGBA{255, 200, 40, 255}

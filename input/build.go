@@ -118,6 +118,7 @@ func (t *Table) View() View {
 			t.end = t.endView()
 		}
 		v.End = cloneEnd(t.end)
+		v.End.Open = slices.Clone(t.breakdown)
 	}
 	return v
 }
@@ -369,6 +370,7 @@ func decidedKey(tb score.TieBreak) string { return "end.decided_" + tb.String() 
 func cloneEnd(e *EndView) *EndView {
 	c := *e
 	c.Winners = slices.Clone(e.Winners)
+	c.Open = slices.Clone(e.Open)
 	c.Players = slices.Clone(e.Players)
 	for i := range c.Players {
 		p := &c.Players[i]

@@ -139,6 +139,22 @@ func checkEnd(t *testing.T, r *rig) {
 	if res := r.confirm(0); len(res.Actions)+len(res.Notices) != 0 {
 		t.Errorf("Confirm on the end screen: %+v", res)
 	}
+	// Each seat opens a player's breakdown by touching them in the ranking
+	// on its own panel, and closes it with a second touch; another seat's
+	// choice is its own.
+	if v := r.tb.View(); len(v.End.Open) != len(v.Seats) || v.End.Open[0] != -1 || v.End.Open[1] != -1 {
+		t.Fatalf("breakdowns open at the end: %v, want none", v.End.Open)
+	}
+	r.ok(r.key(0, input.KeyBreakdown+"1"))
+	r.ok(r.key(1, input.KeyBreakdown+"0"))
+	if open := r.tb.View().End.Open; open[0] != 1 || open[1] != 0 {
+		t.Errorf("after touching player 2 at seat 1 and player 1 at seat 2: open %v", open)
+	}
+	r.ok(r.key(0, input.KeyBreakdown+"1"))
+	r.ok(r.key(1, input.KeyBreakdown+"9")) // no such player: nothing changes
+	if open := r.tb.View().End.Open; open[0] != -1 || open[1] != 0 {
+		t.Errorf("after touching player 2 again at seat 1: open %v, want seat 1's closed", open)
+	}
 	r.ok(r.key(0, input.KeyNewGame))
 	if v := r.tb.View(); v.Mode != input.ModeStart || r.game() != nil || v.Start.Players != len(res.Players) {
 		t.Errorf("after New game: mode %s, %d players chosen", v.Mode, v.Start.Players)

@@ -2,6 +2,7 @@ package input
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 
@@ -457,6 +458,16 @@ func (t *Table) key(ev hal.Touch) Result {
 	case KeyNewGame:
 		if t.mode == ModeEnd {
 			t.toStart()
+		}
+		return r
+	}
+	if strings.HasPrefix(ev.ID, KeyBreakdown) {
+		p, err := strconv.Atoi(strings.TrimPrefix(ev.ID, KeyBreakdown))
+		if t.mode == ModeEnd && err == nil && seat >= 0 && int(seat) < len(t.breakdown) && p >= 0 && p < len(t.st.Public().Players) {
+			if t.breakdown[seat] == p {
+				p = -1 // touched again: closed
+			}
+			t.breakdown[seat] = p
 		}
 		return r
 	}

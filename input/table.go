@@ -55,6 +55,10 @@ const (
 	KeyConfirm = "confirm"  // on a seat's panel: the same as the seat's Confirm button
 	KeyCancel  = "cancel"   // on a seat's panel: the same as the seat's Cancel button
 	KeyNewGame = "new_game" // back to the start screen (end screen)
+	// KeyBreakdown + an engine player index, on a seat's panel: open that
+	// player's breakdown facing the seat, or close it if it is open (end
+	// screen).
+	KeyBreakdown = "breakdown:"
 )
 
 // Opts configure a Table. Zero fields take the defaults their comments give.
@@ -186,6 +190,9 @@ type Table struct {
 	// neighbour's reader while their own is offline (reader.go).
 	borrow []bool
 	end    *EndView // computed once the game is over
+	// breakdown is, by seat, the player whose breakdown the seat has open
+	// on the end screen (-1: none).
+	breakdown []int
 
 	// revs hands out the table's Revs; rev is the one of what View shows
 	// now, renewed by every method that may change it.
@@ -273,6 +280,10 @@ func (t *Table) toStart() {
 	t.clearGesture()
 	t.reshuffle, t.marketReset, t.lastRound, t.tunnel = false, false, -1, nil
 	t.announce, t.drawn = Announcement{}, nil
+	t.breakdown = make([]int, t.opts.Seats)
+	for i := range t.breakdown {
+		t.breakdown[i] = -1
+	}
 }
 
 // Resume continues a game after a restart: setup is the game's start

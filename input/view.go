@@ -316,6 +316,10 @@ type EndView struct {
 	// Winner is "end.winner" or "end.winners_shared"; Decided is
 	// "end.decided_*".
 	Winner, Decided Text
+	// Open is, by seat, the engine index of the player whose breakdown
+	// the seat has open (touched in the ranking on its panel, KeyBreakdown),
+	// -1 for none; nil: none open.
+	Open []int
 }
 
 // EndPlayer is one player's final score.

@@ -18,6 +18,16 @@
 // from then on (origin top left, y down). Every shape is precomputed when the
 // layout is made, so drawing a frame allocates nothing.
 //
+// # Names
+//
+// Each city's name lies on a plate placed twice, read along the board
+// (CityShape.Label) and turned a quarter (LabelTurned), chosen among some
+// three hundred places round the city so that no plate covers a car space,
+// another name or another city while a place is free (labels.go): a finer
+// grid farther out where few are free, two lines for a name of two words
+// (Break), and, turned, the place along the board (TurnedFlat) where no
+// turned place is free.
+//
 // # Winding
 //
 // Every Tri and Quad is wound counter-clockwise as seen on the screen (raylib

@@ -84,6 +84,15 @@ type CityShape struct {
 	// to face a seat at the left or right of the table: as high as Label
 	// is wide.
 	LabelTurned Rect
+	// Break and BreakTurned, when not 0, are the index of the rune of the
+	// name that starts its second line on Label and LabelTurned (a name
+	// of two words set on two lines, where one line finds no gap between
+	// the routes); the space before it is not drawn.
+	Break, BreakTurned int
+	// TurnedFlat is set when no place turned is off the routes: the name
+	// keeps its place along the board (LabelTurned is Label) and reads
+	// along the board even while the names are turned.
+	TurnedFlat bool
 }
 
 // A RouteShape is a route's car spaces on the screen.

@@ -234,3 +234,34 @@ func inTri(p Vec, t Tri) bool {
 	}
 	return true
 }
+
+// TestNamePlatesClearTheCars checks that no city's name, read along the
+// board or turned, covers any part of a car space (with its outline), on
+// every map from 1280x720 up; the names measured by EstimateText
+// (display's TestNamePlatesLeaveTheRoutes checks the same with the
+// table's font). At 800x480 the names keep their least readable size
+// (MinLabelSize) on a board a third as large, and some gaps between the
+// routes are narrower than a name: there at most a fifth of the plates
+// may clip a car, none by more than two and a half car spaces.
+func TestNamePlatesClearTheCars(t *testing.T) {
+	eachLayout(t, func(t *testing.T, l *Layout) {
+		small := l.Area.W < 1000
+		car := carMaxLen * carWidth * l.Scale * l.Scale
+		clipped := 0
+		for i, c := range l.Cities {
+			for _, p := range [2]Rect{c.Label, c.LabelTurned} {
+				a := l.CarsUnder(p)
+				if a > 0 {
+					clipped++
+				}
+				if a > 0 && !small || a > 2.5*car {
+					t.Errorf("the name of %s (%v) covers %.1f px² of car spaces", l.Map.Cities[i].Name, p, a)
+				}
+			}
+		}
+		t.Logf("%d of %d plates clip a car", clipped, 2*len(l.Cities))
+		if clipped*5 > 2*len(l.Cities) {
+			t.Errorf("%d plates clip a car, want at most a fifth of them", clipped)
+		}
+	})
+}

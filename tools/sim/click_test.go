@@ -15,6 +15,7 @@ import (
 
 	"ttr/engine"
 	"ttr/hal/journal"
+	"ttr/input"
 	"ttr/maps"
 )
 
@@ -695,4 +696,19 @@ func TestClickEuropeGame(t *testing.T) {
 	c.until("the game's end", func() bool { return c.exited })
 	checkFinished(t, c, dir, 2)
 	t.Logf("%d clicks and key presses at seat 0, %d actions in the game", c.clicks, len(c.acts))
+}
+
+// TestClickBreakdown lets bots play a 2-player USA game to its end in the
+// window, then opens a player's breakdown as a person does: a pointer
+// click on that player in the ranking on seat 1's panel (the table's own
+// HitTest, hal.Touch, input), and closes it with a second click; seat 2's
+// stays closed.
+func TestClickBreakdown(t *testing.T) {
+	c := startClicker(t, maps.USA(), "-map", "usa", "-seats", "2", "-bots", "all", "-seed", "12", "-games", "0")
+	c.until("the end screen", func() bool { return strings.HasPrefix(c.trace, "mode=end") })
+	target := "key " + input.KeyBreakdown + "1 0"
+	c.click(target)
+	c.until("seat 1's breakdown of player 2", func() bool { return strings.HasSuffix(c.trace, " open=1,-1") })
+	c.click(target)
+	c.until("seat 1's breakdown closed", func() bool { return strings.HasSuffix(c.trace, " open=-1,-1") })
 }

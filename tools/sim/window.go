@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"strings"
 	"time"
 
 	rl "github.com/gen2brain/raylib-go/raylib"
@@ -309,7 +310,8 @@ func window(o windowOpts, stdout io.Writer) error {
 }
 
 // traceLine describes the table's state in one line, for -trace: the
-// mode, the selected route or city and what the engine waits for.
+// mode, the selected route or city, what the engine waits for and, on the
+// end screen, the breakdown each seat has open.
 func traceLine(w *world) string {
 	v := w.view()
 	sel := "none"
@@ -322,7 +324,16 @@ func traceLine(w *world) string {
 	if s := w.game(); s != nil {
 		wait = fmt.Sprintf("%s@%d", s.Waiting().Need, w.waitingSeat())
 	}
-	return fmt.Sprintf("mode=%s selected=%s waiting=%q actions=%d", v.Mode, sel, wait, len(w.log))
+	line := fmt.Sprintf("mode=%s selected=%s waiting=%q actions=%d", v.Mode, sel, wait, len(w.log))
+	if v.End != nil {
+		// The breakdown each seat has open, by seat (-1: none).
+		open := make([]string, len(v.End.Open))
+		for i, p := range v.End.Open {
+			open[i] = strconv.Itoa(p)
+		}
+		line += " open=" + strings.Join(open, ",")
+	}
+	return line
 }
 
 // shooter renders the simulator's window offscreen, for headless scripts'
