@@ -40,7 +40,7 @@ func TestEndRankingAndLegend(t *testing.T) {
 			t.Errorf("players %d and %d tie on %d points but take places %d and %d", s.endOrder[i-1], p, ep.Total, s.endRank[i-1], s.endRank[i])
 		}
 	}
-	holder := longestHolder(e)
+	holders, holder := longestHolders(e)
 	if holder == nil {
 		t.Fatal("the scene has no longest route bonus")
 	}
@@ -73,8 +73,8 @@ func TestEndRankingAndLegend(t *testing.T) {
 			switch l.Key {
 			case "board_end.longest_taken":
 				taken = true
-				if !textEqual(l.Args["Player"].(input.Text), holder.Name) {
-					t.Errorf("player %d: the bonus is said to be %v's, want %v's", ep.Player, l.Args["Player"], holder.Name)
+				if !textEqual(l.Args["Player"].(input.Text), holders) {
+					t.Errorf("player %d: the bonus is said to be %v's, want %v's", ep.Player, l.Args["Player"], holders)
 				}
 			case "end.longest_route":
 				zero = ep.LongestBonus == 0

@@ -552,6 +552,25 @@ func openOf(e *input.EndView, seat int) int {
 // legendFit sizes the words of the end screen's legend.
 var legendFit = fitOpts{min: minText, max: 14, maxLines: 1}
 
+// longestHolders returns the names of every player who took the longest
+// route bonus ("A and B" when it is shared) and the first of them, or nil
+// when nobody took it.
+func longestHolders(e *input.EndView) (msg.Text, *input.EndPlayer) {
+	var h *input.EndPlayer
+	var names msg.Text
+	for i := range e.Players {
+		ep := &e.Players[i]
+		if ep.LongestBonus > 0 {
+			if h == nil {
+				h, names = ep, ep.Name
+			} else {
+				names = msg.Text{Key: "list.and", Args: map[string]any{"A": names, "B": ep.Name}}
+			}
+		}
+	}
+	return names, h
+}
+
 // legendBoxes returns the two entries of a panel's legend (local
 // coordinates), side by side: the longest route's mark, then the ticket
 // lines'.
@@ -565,18 +584,7 @@ func legendBoxes(pg *panelGeom, u float32) (long, tick board.Rect) {
 // ("A and B" when shared), how long the route is and what it earned; zero
 // when nobody took it.
 func longestLine(e *input.EndView) msg.Text {
-	var h *input.EndPlayer
-	var names msg.Text
-	for i := range e.Players {
-		ep := &e.Players[i]
-		if ep.LongestBonus > 0 {
-			if h == nil {
-				h, names = ep, ep.Name
-			} else {
-				names = msg.Text{Key: "list.and", Args: map[string]any{"A": names, "B": ep.Name}}
-			}
-		}
-	}
+	names, h := longestHolders(e)
 	if h == nil {
 		return msg.Text{}
 	}
@@ -892,9 +900,10 @@ func breakdownLines(dst []msg.Text, inks []string, e *input.EndView, ep *input.E
 				"From": l.Args["From"], "To": l.Args["To"], "Count": l.Args["Count"], "Sign": sign,
 			}})
 		case "end.longest_route":
-			if h := longestHolder(e); ep.LongestBonus == 0 && h != nil {
-				// "+0" says nothing: say who took the bonus.
-				l = msg.Text{Key: "board_end.longest_taken", Args: map[string]any{"Player": h.Name}}
+			if names, h := longestHolders(e); ep.LongestBonus == 0 && h != nil {
+				// "+0" says nothing: say who took the bonus (every
+				// player, when it is shared).
+				l = msg.Text{Key: "board_end.longest_taken", Args: map[string]any{"Player": names}}
 			}
 			dst = append(dst, l)
 		default:
@@ -905,16 +914,6 @@ func breakdownLines(dst []msg.Text, inks []string, e *input.EndView, ep *input.E
 	return dst, inks
 }
 
-// longestHolder returns the player who took the longest route bonus (the
-// first, when it is shared), or nil.
-func longestHolder(e *input.EndView) *input.EndPlayer {
-	for i := range e.Players {
-		if e.Players[i].LongestBonus > 0 {
-			return &e.Players[i]
-		}
-	}
-	return nil
-}
 
 func sameTexts(a, b []msg.Text) bool {
 	if len(a) != len(b) {
