@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"log/slog"
 	"strings"
 	"sync/atomic"
@@ -29,7 +30,7 @@ func routeRaylibLog(log *slog.Logger) {
 			return
 		}
 		if line, ok := raylibLine(rl.TraceLogLevel(level), text); ok {
-			l.Log(nil, line.level, "raylib: "+line.text)
+			l.Log(context.Background(), line.level, "raylib: "+line.text)
 		}
 	})
 	rl.SetTraceLogLevel(rl.LogWarning)
