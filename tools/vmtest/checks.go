@@ -39,7 +39,7 @@ func checkFirstBoot(v *vm, m *machine, o options, r *report) error {
 			r.add("table log", "%s", strings.TrimSpace(l))
 		}
 	}
-	if !strings.Contains(j, "display mode chosen") || !strings.Contains(j, fmt.Sprintf("mode=%dx%d@", o.width, o.height)) {
+	if !regexp.MustCompile(fmt.Sprintf(`display mode chosen.* mode="?%dx%d@`, o.width, o.height)).MatchString(j) {
 		return fmt.Errorf("the table did not choose the %dx%d mode:\n%s", o.width, o.height, j)
 	}
 	sys, _, _ := v.sh.run("journalctl -b -p err -o cat --no-pager", time.Minute)
