@@ -116,7 +116,7 @@ E2FSPROGS_FAKE_TIME=$SOURCE_DATE_EPOCH mkfs.ext4 -q -F -L ttr-root -U "$ext4_uui
 # set: the time this build wrote it. debugfs sets them, and the access
 # times, to SOURCE_DATE_EPOCH.
 (cd "$root" && find . -printf "sif \"/%P\" ctime @$SOURCE_DATE_EPOCH\nsif \"/%P\" atime @$SOURCE_DATE_EPOCH\n") >"$work/times.debugfs"
-debugfs -w -f "$work/times.debugfs" "$work/root.ext4" >/dev/null 2>"$work/times.log"
+E2FSPROGS_FAKE_TIME=$SOURCE_DATE_EPOCH debugfs -w -f "$work/times.debugfs" "$work/root.ext4" >/dev/null 2>"$work/times.log"
 mkfs.vfat -F 32 -n TTR-BOOT -i "$vfat_id" --invariant -C "$work/boot.vfat" $((boot_mib * 1024)) >/dev/null
 MTOOLS_SKIP_CHECK=1 mcopy -i "$work/boot.vfat" -s -p -m -Q "$work"/boot/* ::/
 

@@ -55,7 +55,7 @@ func checkFirstBoot(v *vm, m *machine, o options, r *report) error {
 	df, _ := v.sh.must("df -h / | tail -1", time.Minute)
 	r.add("root grown", "partition %d -> %d MiB; df: %s", m.rootSize>>20, size>>20, strings.Join(strings.Fields(df), " "))
 	listen, _, _ := v.sh.run("cat /proc/net/tcp /proc/net/tcp6 /proc/net/udp /proc/net/udp6 2>/dev/null | awk 'NR>1 && $1 ~ /:/ {n++} END {print n+0}'", time.Minute)
-	enabled, _, _ := v.sh.run("systemctl list-unit-files --state=enabled --no-legend --no-pager | awk '{print $1}' | tr '\\n' ' '", time.Minute)
+	enabled, _, _ := v.sh.run("cd /etc/systemd/system && ls *.wants | grep -v : | sort -u | tr '\\n' ' '", time.Minute)
 	r.add("sockets open", "%s (tcp, udp); enabled units: %s", strings.TrimSpace(listen), strings.TrimSpace(enabled))
 	if strings.TrimSpace(listen) != "0" {
 		return fmt.Errorf("the guest has open network sockets")
@@ -112,6 +112,9 @@ func compareRef(img image.Image, shot, name string, o options, r *report) error 
 			return err
 		}
 		r.add("reference written", "%s", ref)
+		if err := os.MkdirAll(o.refDir, 0o755); err != nil {
+			return err
+		}
 		return os.WriteFile(ref, data, 0o644)
 	}
 	want, err := readPNG(ref)
@@ -195,8 +198,10 @@ func checkTouch(v *vm, dir string, o options, r *report) error {
 	return compareRef(after, shot, "touched.png", o, r)
 }
 
-// langKey is where the start screen's language key is on a w x h screen.
-func langKey(w, h int) (int, int) { return w / 2, h / 2 }
+// langKey is where the start screen's English key is on a w x h screen
+// (display's layStart: the language row, its last key), as a share of
+// the screen measured on the 800x480 start screen.
+func langKey(w, h int) (int, int) { return w * 554 / 800, h * 191 / 480 }
 
 var logLine = regexp.MustCompile(`(?m)^log (\d+)$`)
 
