@@ -74,6 +74,8 @@ done
 # the root partition grown at the first boot.
 systemctl --root="$root" enable ttr-grow-root.service
 systemctl --root="$root" mask getty.target console-getty.service
+# No network: apt's daily download and upgrade could only fail.
+systemctl --root="$root" mask apt-daily.timer apt-daily-upgrade.timer
 usermod --root "$root" --lock root
 # A new machine id at the first boot, not one shared by every table.
 : >"$root/etc/machine-id"
