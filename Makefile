@@ -9,7 +9,7 @@ SEATS ?= 4
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.7.0
 
 # Packages that build without cgo and never touch raylib.
-PURE = $$($(GO) list ./maps/... ./engine/... ./input/... ./hal/... ./display/msg/... ./display/board/... ./display/imgtest/... ./cmd/table/app/... ./tools/benchreport/...)
+PURE = $$($(GO) list ./maps/... ./engine/... ./input/... ./hal/... ./display/msg/... ./display/board/... ./display/imgtest/... ./cmd/table/app/... ./tools/benchreport/... ./tools/vmtest/...)
 # Packages that link raylib (cgo): tested under Xvfb.
 RAYLIB = $$($(GO) list ./display/... ./tools/sim/... ./cmd/table/... | grep -vE '/display/(msg|board|imgtest)(/|$$)|/cmd/table/app(/|$$)')
 
@@ -20,7 +20,7 @@ PI_ENV += CC=aarch64-linux-gnu-gcc
 endif
 
 .PHONY: all deps deps-sim build sim test test-guards test-pure test-arm64 test-raylib \
-	test-systemd pi install lint bench fuzz soak clean
+	test-systemd pi install image vmtest lint bench fuzz soak clean
 
 all: build
 
@@ -77,6 +77,26 @@ install:
 	@.ci/deps.sh pi
 	@$(MAKE) --no-print-directory pi
 	systemd/install.sh $(BIN)/table-arm64
+
+# The SD card image for a Raspberry Pi 4, bin/table-pi.img (image/build.sh):
+# Debian 12 arm64 with the table installed as make install installs it.
+# Needs root. The base root file system and the .debs are cached in
+# IMAGE_CACHE (outside git): about 15 minutes the first time, then about two.
+IMAGE := $(BIN)/table-pi.img
+IMAGE_CACHE ?= $(BIN)/cache/image
+image:
+	@.ci/deps.sh image pi
+	@$(MAKE) --no-print-directory pi
+	TTR_IMAGE_CACHE=$(IMAGE_CACHE) image/build.sh $(BIN)/table-arm64 $(IMAGE)
+
+# Boots the image in qemu-system-aarch64 and checks the table from outside
+# (tools/vmtest): READY, the journal, the screen against a reference, a
+# touch, a bots game through power cuts, the watchdog, a clean stop. About
+# 20 minutes on two cores. Neither target is part of make test (README).
+VMTEST_FLAGS ?=
+vmtest: image deps-sim
+	$(GO) build -o $(BIN)/table ./cmd/table
+	$(GO) run ./tools/vmtest -image $(IMAGE) -table $(BIN)/table -dir $(BIN)/vmtest $(VMTEST_FLAGS)
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

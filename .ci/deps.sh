@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a make target needs, only those missing.
-# Usage: .ci/deps.sh GROUP...   (groups: desktop headless pi systemd)
+# Usage: .ci/deps.sh GROUP...   (groups: desktop headless pi systemd image)
 # Quiet and quick when everything is there; uses sudo when not root.
 set -euo pipefail
 
@@ -8,6 +8,10 @@ declare -A group=(
 	[desktop]="libgl1-mesa-dev libxi-dev libxcursor-dev libxrandr-dev libxinerama-dev libwayland-dev libxkbcommon-dev"
 	[headless]="xvfb xauth libgl1-mesa-dri xdotool"
 	[systemd]="systemd"
+	# make image and make vmtest: an arm64 Debian root built through
+	# qemu-user and binfmt_misc, the card's partitions written into a file
+	# without loop devices, and the emulated Pi-like machine that boots it.
+	[image]="mmdebstrap qemu-user-static binfmt-support arch-test fdisk dosfstools mtools e2fsprogs device-tree-compiler qemu-system-arm"
 	[pi]="gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static libdrm-dev:arm64 libgbm-dev:arm64 libegl-dev:arm64 libgles-dev:arm64"
 )
 # On an arm64 machine (a Pi) the table builds natively: no cross tools.
@@ -22,7 +26,7 @@ fi
 
 want=()
 for g in "$@"; do
-	[ -n "${group[$g]+x}" ] || { echo "deps: unknown group $g (desktop headless pi systemd)" >&2; exit 2; }
+	[ -n "${group[$g]+x}" ] || { echo "deps: unknown group $g (desktop headless pi systemd image)" >&2; exit 2; }
 	for p in ${group[$g]}; do
 		if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
 			want+=("$p")

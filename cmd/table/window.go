@@ -50,7 +50,10 @@ func openWindow(cfg *config.Config, full bool, log *slog.Logger) (screen, error)
 	if err != nil {
 		return nil, fmt.Errorf("run: language: %w", err)
 	}
-	rl.SetTraceLogLevel(rl.LogWarning)
+	// raylib's log goes to the table's; the display's lines while it opens
+	// (rlog.go). On the Pi the table chooses the panel's mode (drmmode.go).
+	routeRaylibLog(log)
+	width, height := displaySize(cfg.Screen.Width, cfg.Screen.Height, log)
 	// No multisampling: the screen draws what does not move into a
 	// texture (display.Screen.Prepare), which raylib cannot multisample,
 	// and the window's samples would cost a software renderer four times
@@ -60,7 +63,9 @@ func openWindow(cfg *config.Config, full bool, log *slog.Logger) (screen, error)
 		flags |= rl.FlagFullscreenMode
 	}
 	rl.SetConfigFlags(flags)
-	rl.InitWindow(int32(cfg.Screen.Width), int32(cfg.Screen.Height), "Ticket to Ride table")
+	opened := logRaylibOpen()
+	rl.InitWindow(int32(width), int32(height), "Ticket to Ride table")
+	opened()
 	if !rl.IsWindowReady() {
 		return nil, fmt.Errorf("run: cannot open the screen (on a desktop, is DISPLAY set? without a screen use -headless)")
 	}

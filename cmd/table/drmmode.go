@@ -1,0 +1,80 @@
+package main
+
+import "fmt"
+
+// displayMode is one of a DRM connector's modes, as the kernel lists it.
+type displayMode struct {
+	Width, Height int
+	Refresh       int // Hz, rounded as the kernel reports it (vrefresh)
+	Preferred     bool
+	Interlaced    bool
+	Name          string
+}
+
+func (m displayMode) String() string {
+	s := fmt.Sprintf("%dx%d@%d", m.Width, m.Height, m.Refresh)
+	if m.Interlaced {
+		s += "i"
+	}
+	if m.Preferred {
+		s += " (preferred)"
+	}
+	return s
+}
+
+// chooseMode picks the mode the table drives the panel in: one of exactly
+// the configured size (the connector's preferred one among them, else the
+// one nearest 60 Hz), else the connector's preferred mode, else its first
+// (the kernel lists the preferred mode first). Never a larger mode of the
+// same width, which raylib's own nearest-mode search can pick (it weighs
+// unused pixels as the product of the width and height differences, zero
+// for 800x600 against an 800x480 config), nor an interlaced one while a
+// progressive one is listed. ok is false when modes is empty.
+func chooseMode(modes []displayMode, width, height int) (m displayMode, why string, ok bool) {
+	best := -1
+	for i, c := range modes {
+		if c.Width != width || c.Height != height || c.Interlaced {
+			continue
+		}
+		if best < 0 || better(c, modes[best]) {
+			best = i
+		}
+	}
+	if best >= 0 {
+		return modes[best], "the configured size", true
+	}
+	for _, c := range modes {
+		if c.Preferred && !c.Interlaced {
+			return c, "the panel's preferred mode: no mode has the configured size", true
+		}
+	}
+	for _, c := range modes {
+		if !c.Interlaced {
+			return c, "the panel's first mode: no mode has the configured size and none is preferred", true
+		}
+	}
+	if len(modes) > 0 {
+		return modes[0], "the panel's first mode, interlaced: it lists no other", true
+	}
+	return displayMode{}, "", false
+}
+
+// better reports whether a is a better mode than b of the same size: the
+// preferred one, else the one nearest 60 Hz, else the faster.
+func better(a, b displayMode) bool {
+	if a.Preferred != b.Preferred {
+		return a.Preferred
+	}
+	da, db := abs(a.Refresh-60), abs(b.Refresh-60)
+	if da != db {
+		return da < db
+	}
+	return a.Refresh > b.Refresh
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,46 @@
+package main
+
+import "testing"
+
+func TestChooseMode(t *testing.T) {
+	// What qemu's virtio-gpu lists with xres=800,yres=480: the preferred
+	// mode first, then the standard ones.
+	virtio := []displayMode{
+		{Width: 800, Height: 480, Refresh: 75, Preferred: true},
+		{Width: 1024, Height: 768, Refresh: 60},
+		{Width: 800, Height: 600, Refresh: 60},
+		{Width: 640, Height: 480, Refresh: 60},
+	}
+	// An HDMI monitor: 1080p at 60 and 50 Hz, interlaced, and a taller mode
+	// of the same width.
+	hdmi := []displayMode{
+		{Width: 1920, Height: 1200, Refresh: 60, Preferred: true},
+		{Width: 1920, Height: 1080, Refresh: 50},
+		{Width: 1920, Height: 1080, Refresh: 60, Interlaced: true},
+		{Width: 1920, Height: 1080, Refresh: 59},
+		{Width: 1280, Height: 720, Refresh: 60},
+	}
+	for _, tc := range []struct {
+		name          string
+		modes         []displayMode
+		width, height int
+		want          string
+	}{
+		{"exact size at a refresh other than 60 Hz, not a taller mode", virtio, 800, 480, "800x480@75 (preferred)"},
+		{"exact size nearest 60 Hz, progressive", hdmi, 1920, 1080, "1920x1080@59"},
+		{"no mode of the size: the preferred one", hdmi, 1366, 768, "1920x1200@60 (preferred)"},
+		{"no preferred mode: the first progressive one", []displayMode{{Width: 720, Height: 576, Refresh: 50, Interlaced: true}, {Width: 640, Height: 480, Refresh: 60}}, 800, 480, "640x480@60"},
+		{"only interlaced", []displayMode{{Width: 720, Height: 576, Refresh: 50, Interlaced: true}}, 800, 480, "720x576@50i"},
+		{"of two exact ones the preferred", []displayMode{{Width: 800, Height: 480, Refresh: 60}, {Width: 800, Height: 480, Refresh: 65, Preferred: true}}, 800, 480, "800x480@65 (preferred)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, why, ok := chooseMode(tc.modes, tc.width, tc.height)
+			if !ok || m.String() != tc.want {
+				t.Fatalf("chooseMode(%dx%d) = %v (%s), %v; want %s", tc.width, tc.height, m, why, ok, tc.want)
+			}
+		})
+	}
+	if _, _, ok := chooseMode(nil, 800, 480); ok {
+		t.Fatal("chooseMode of no modes is ok")
+	}
+}

@@ -1,0 +1,202 @@
+// Command vmtest boots the table's SD card image (make image) in an
+// emulated arm64 machine (qemu-system-aarch64) and checks, from outside,
+// the firmware as it runs on a table: under its real unit and hardening,
+// with a drop-in that swaps in the fake readers and buttons (the emulated
+// board has no SPI or GPIO). make vmtest runs it; it needs root (debugfs on
+// the image's copy) and .ci/deps.sh image.
+//
+// The checks, in order: the unit reaches READY and stays active, its
+// journal has no error, the root partition was grown to the disk; the
+// screen shows the start screen at the configured size (a QMP screendump
+// compared with a reference PNG); a touch through the virtio tablet reaches
+// the firmware and changes the screen; a bots game survives power cuts
+// (qemu killed outright at random moments, booted again) and ends with the
+// same log as an uninterrupted game of the same seed played on this
+// machine; the watchdog restarts a hung table; systemctl stop ends it
+// cleanly; the machine powers off.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+type options struct {
+	image, dir, hostTable, refDir string
+	width, height                 int
+	cuts                          int
+	seed                          uint64
+	update                        bool
+	tapX, tapY                    int
+}
+
+func main() {
+	var o options
+	flag.StringVar(&o.image, "image", "bin/table-pi.img", "the SD card image")
+	flag.StringVar(&o.dir, "dir", "bin/vmtest", "scratch folder: the disk's copy, screenshots, serial and qemu logs")
+	flag.StringVar(&o.hostTable, "table", "bin/table", "this machine's table binary, for the uninterrupted reference game")
+	flag.StringVar(&o.refDir, "ref", "tools/vmtest/testdata", "the reference screenshots")
+	flag.BoolVar(&o.update, "update", false, "write the reference screenshots instead of comparing")
+	flag.IntVar(&o.width, "width", 800, "the screen's width, set in the config and as the virtual GPU's preferred mode")
+	flag.IntVar(&o.height, "height", 480, "the screen's height")
+	flag.IntVar(&o.cuts, "cuts", 3, "power cuts during the bots game")
+	flag.Uint64Var(&o.seed, "seed", 0, "seed of the power cuts' moments (default: from the clock)")
+	flag.IntVar(&o.tapX, "tap-x", 0, "where the touch test touches (default: the start screen's language key)")
+	flag.IntVar(&o.tapY, "tap-y", 0, "")
+	flag.Parse()
+	log.SetFlags(log.Ltime)
+	if o.seed == 0 {
+		o.seed = uint64(time.Now().UnixNano())
+	}
+	if err := vmtest(o); err != nil {
+		log.Fatalf("vmtest: FAIL: %v", err)
+	}
+	log.Print("vmtest: all checks passed")
+}
+
+// The test's own files in the guest's root; never in the image.
+const (
+	dropIn = `# vmtest: the fake readers and buttons (the emulated board has no SPI or
+# GPIO), the trace lines the test reads, and the game's arguments.
+[Service]
+EnvironmentFile=-/etc/ttr-vmtest.env
+ExecStart=
+ExecStart=/usr/local/bin/table run -fake -trace $TABLE_ARGS
+`
+	shellUnit = `# vmtest: a root shell on the virtio console, for the test's checks.
+[Unit]
+Description=vmtest shell on hvc0
+DefaultDependencies=no
+After=dev-hvc0.device
+Wants=dev-hvc0.device
+
+[Service]
+ExecStart=/bin/sh -c 'stty -echo -onlcr 2>/dev/null; exec /bin/bash --noprofile --norc -s'
+StandardInput=tty
+StandardOutput=tty
+StandardError=journal
+TTYPath=/dev/hvc0
+Restart=always
+RestartSec=1
+`
+)
+
+func vmtest(o options) error {
+	if err := os.MkdirAll(o.dir, 0o755); err != nil {
+		return err
+	}
+	dir, err := filepath.Abs(o.dir)
+	if err != nil {
+		return err
+	}
+	rng := rand.New(rand.NewPCG(o.seed, 19))
+	log.Printf("power cuts' seed %d (-seed to repeat)", o.seed)
+	t0 := time.Now()
+	m, err := prepare(o.image, dir, 512<<20, o.width, o.height, map[string]string{
+		"/etc/systemd/system/table.service.d/vmtest.conf":               dropIn,
+		"/etc/systemd/system/vmtest-shell.service":                      shellUnit,
+		"/etc/systemd/system/sysinit.target.wants/vmtest-shell.service": "symlink:/etc/systemd/system/vmtest-shell.service",
+		"/etc/ttr-vmtest.env":                                           "TABLE_ARGS=\n",
+	})
+	if err != nil {
+		return err
+	}
+	log.Printf("disk prepared in %v: %s, cmdline %q", time.Since(t0).Round(time.Millisecond), m.disk, m.cmdline)
+	r := &report{}
+	defer r.print()
+
+	// First boot: the start screen.
+	v, err := startVM(m, dir, 1, o, r, "first boot")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if v != nil {
+			v.kill()
+		}
+	}()
+	if err := checkFirstBoot(v, m, o, r); err != nil {
+		return err
+	}
+	if err := checkScreen(v, dir, o, r); err != nil {
+		return err
+	}
+	if err := checkTouch(v, dir, o, r); err != nil {
+		return err
+	}
+	if v, err = checkPowerCuts(v, m, dir, o, rng, r); err != nil {
+		return err
+	}
+	if err := checkWatchdog(v, r); err != nil {
+		return err
+	}
+	if err := checkStop(v, r); err != nil {
+		return err
+	}
+	v.sh.run("systemctl poweroff", 2*time.Second)
+	if err := v.wait(3 * time.Minute); err != nil {
+		return fmt.Errorf("poweroff: %v", err)
+	}
+	v = nil
+	r.add("poweroff", "clean")
+	return nil
+}
+
+// report collects the figures and results, printed at the end.
+type report struct{ lines []string }
+
+func (r *report) add(what, format string, args ...any) {
+	s := fmt.Sprintf("%-28s %s", what+":", fmt.Sprintf(format, args...))
+	r.lines = append(r.lines, s)
+	log.Print(s)
+}
+
+func (r *report) print() {
+	fmt.Println("\n== vmtest report")
+	for _, l := range r.lines {
+		fmt.Println(l)
+	}
+}
+
+// startVM boots the machine and waits for the table's READY (its first
+// frame is drawn then).
+func startVM(m *machine, dir string, n int, o options, r *report, what string) (*vm, error) {
+	v, err := boot(m, dir, n, o.width, o.height)
+	if err != nil {
+		return nil, err
+	}
+	if err := v.sh.waitUp(5 * time.Minute); err != nil {
+		v.kill()
+		return nil, fmt.Errorf("%s: %v (serial log %s)", what, err, filepath.Join(dir, fmt.Sprintf("serial-%d.log", n)))
+	}
+	shellUp := time.Since(v.started)
+	if err := waitActive(v, 5*time.Minute); err != nil {
+		v.kill()
+		return nil, fmt.Errorf("%s: %v", what, err)
+	}
+	r.add(what, "console up %.0f s, table READY (first frame) %.0f s after power on", shellUp.Seconds(), time.Since(v.started).Seconds())
+	return v, nil
+}
+
+// waitActive waits until the unit is active (READY=1 received).
+func waitActive(v *vm, timeout time.Duration) error {
+	var last string
+	for end := time.Now().Add(timeout); time.Now().Before(end); time.Sleep(time.Second) {
+		out, _, err := v.sh.run("systemctl is-active table", 30*time.Second)
+		if err != nil {
+			return err
+		}
+		last = strings.TrimSpace(out)
+		if last == "active" {
+			return nil
+		}
+	}
+	j, _, _ := v.sh.run("systemctl status table --no-pager; journalctl -b -u table --no-pager | tail -40", time.Minute)
+	return fmt.Errorf("the table is %q, not active, after %v:\n%s", last, timeout, j)
+}

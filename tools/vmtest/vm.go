@@ -1,0 +1,94 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"time"
+)
+
+// vm is one boot of the machine in qemu-system-aarch64: a virt board, an
+// emulated CPU (TCG, as fast as this machine's cores allow), the disk on
+// virtio-blk, a virtio GPU whose preferred mode is the configured size, a
+// virtio tablet for touches, no network. QMP and the guest's console come
+// out through unix sockets; the kernel's serial console goes to a file.
+type vm struct {
+	cmd     *exec.Cmd
+	qmp     *qmp
+	sh      *shell
+	started time.Time
+	done    chan error
+}
+
+func boot(m *machine, dir string, n, width, height int) (*vm, error) {
+	qmpSock := filepath.Join(dir, "qmp.sock")
+	shSock := filepath.Join(dir, "shell.sock")
+	os.Remove(qmpSock)
+	os.Remove(shSock)
+	serial := filepath.Join(dir, fmt.Sprintf("serial-%d.log", n))
+	args := []string{"-n", "19", "ionice", "-c3", "qemu-system-aarch64",
+		"-M", "virt", "-cpu", "max", "-accel", "tcg,thread=multi", "-smp", "2", "-m", "1536",
+		"-kernel", m.kernel, "-initrd", m.initrd,
+		// The card's own command line; the console on the virt board's UART.
+		"-append", m.cmdline + " console=ttyAMA0",
+		"-drive", "file=" + m.disk + ",format=raw,if=none,id=disk,cache=writeback",
+		"-device", "virtio-blk-pci,drive=disk",
+		"-device", fmt.Sprintf("virtio-gpu-pci,xres=%d,yres=%d", width, height),
+		"-device", "virtio-tablet-pci",
+		"-device", "virtio-serial-pci",
+		"-chardev", "socket,id=sh,path=" + shSock + ",server=on,wait=off",
+		"-device", "virtconsole,chardev=sh",
+		"-qmp", "unix:" + qmpSock + ",server=on,wait=off",
+		"-serial", "file:" + serial,
+		"-display", "none", "-nic", "none", "-no-reboot",
+	}
+	cmd := exec.Command("nice", args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	logf, err := os.Create(filepath.Join(dir, fmt.Sprintf("qemu-%d.log", n)))
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stdout, cmd.Stderr = logf, logf
+	v := &vm{cmd: cmd, started: time.Now(), done: make(chan error, 1)}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	go func() { v.done <- cmd.Wait(); logf.Close() }()
+	if v.qmp, err = dialQMP(qmpSock, 30*time.Second); err != nil {
+		v.kill()
+		return nil, err
+	}
+	if v.sh, err = dialShell(shSock, 30*time.Second); err != nil {
+		v.kill()
+		return nil, err
+	}
+	return v, nil
+}
+
+// kill cuts the power: qemu dies at once (SIGKILL), the guest's caches and
+// whatever it had not written are lost, as on a table whose plug is pulled.
+func (v *vm) kill() {
+	if v.cmd.Process != nil {
+		syscall.Kill(-v.cmd.Process.Pid, syscall.SIGKILL)
+	}
+	<-v.done
+	if v.qmp != nil {
+		v.qmp.Close()
+	}
+	if v.sh != nil {
+		v.sh.Close()
+	}
+}
+
+// wait waits for qemu to exit by itself (after a poweroff).
+func (v *vm) wait(timeout time.Duration) error {
+	select {
+	case err := <-v.done:
+		v.done <- err
+		return err
+	case <-time.After(timeout):
+		return fmt.Errorf("qemu still running after %v", timeout)
+	}
+}
