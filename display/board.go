@@ -514,3 +514,55 @@ func grow(q board.Quad, d float32) board.Quad {
 	}
 	return q
 }
+
+// SelectionBounds returns a rectangle that holds everything DrawSelection
+// draws for v (the halo at its widest, the trains' shadows, the cities and
+// their name plates), and false when v selects nothing.
+func (b *Board) SelectionBounds(v *View) (board.Rect, bool) {
+	l := b.layout
+	i := v.Selected.Index
+	var bb bounds
+	city := func(c int) {
+		ct := l.Cities[c].Center
+		r := l.CityRadius*2.6 + 2
+		bb.add(board.Rect{X: ct.X - r, Y: ct.Y - r, W: 2 * r, H: 2 * r})
+		bb.add(b.plate(c, v.NameAngle).Inset(-2))
+	}
+	switch {
+	case v.Selected.Kind == board.HitRoute && i >= 0 && i < len(l.Routes):
+		var cars bounds
+		for k := range l.Routes[i].Cars {
+			c := &l.Routes[i].Cars[k]
+			cars.add(c.Halo.Bounds())
+			cars.add(c.Train.Bounds())
+			cars.add(c.Edge.Bounds())
+		}
+		// The halo grows by 0.4 of a car's width, a train's rim and shadow
+		// by less than 0.7.
+		bb.add(cars.r.Inset(-l.CarWidth - 2))
+		r := &l.Map.Routes[i]
+		city(r.A)
+		city(r.B)
+	case v.Selected.Kind == board.HitCity && i >= 0 && i < len(l.Cities):
+		city(i)
+	default:
+		return board.Rect{}, false
+	}
+	return bb.r, true
+}
+
+// bounds grows a rectangle round the rectangles added to it.
+type bounds struct {
+	r  board.Rect
+	ok bool
+}
+
+func (b *bounds) add(r board.Rect) {
+	if !b.ok {
+		b.r, b.ok = r, true
+		return
+	}
+	x0, y0 := min(b.r.X, r.X), min(b.r.Y, r.Y)
+	x1, y1 := max(b.r.X+b.r.W, r.X+r.W), max(b.r.Y+b.r.H, r.Y+r.H)
+	b.r = board.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
+}

@@ -37,6 +37,7 @@ type stillLayer struct {
 	w, h  int32 // of rt; 0: none loaded
 	key   stillKey
 	valid bool
+	gen   uint64 // counts the layers drawn: the window shows which (repair)
 }
 
 // stillKey is everything the still layer depends on: the View's revision
@@ -99,6 +100,7 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 	}
 	rl.EndTextureMode()
 	s.still.key, s.still.valid = k, true
+	s.still.gen++
 }
 
 // stillFor reports whether the still layer held shows v at now.
@@ -165,7 +167,7 @@ func (s *Screen) unloadStill() {
 	if s.still.w != 0 {
 		rl.UnloadRenderTexture(s.still.rt)
 	}
-	s.still = stillLayer{blit: s.still.blit}
+	s.still = stillLayer{blit: s.still.blit, gen: s.still.gen + 1}
 }
 
 // liveSelection reports whether v's selected route or city pulses over
@@ -227,7 +229,11 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 			s.drawBanner(v, lang, lay, v.Banner, msg.Text{})
 		}
 	} else if live && s.bd != nil {
-		s.bd.DrawSelection(s.boardView(v, now))
+		bv := s.boardView(v, now)
+		s.bd.DrawSelection(bv)
+		if r, ok := s.bd.SelectionBounds(bv); ok {
+			s.moved(r)
+		}
 		s.drawCost(v, lay)
 	} else if p == passLive {
 		s.drawAnnouncePulse(v, now, lay)
@@ -238,4 +244,163 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 		}
 	}
 	s.fonts.q.flush()
+}
+
+// A window that keeps its last frame after presenting it (the back buffer
+// copied to the screen, not swapped with another: Mesa's software
+// renderer under X does so) lets a steady frame repair only what moved:
+// the still layer is copied back where the last frame drew what moves,
+// and what moves is drawn again, instead of copying the whole layer. On
+// a software renderer a whole copy costs several times clearing the
+// window; the repair costs what moved. A window that flips between
+// buffers (a GPU's, the Pi's DRM) gets the whole copy, as before. Which
+// kind a window is, the screen finds out over its first frames (probe):
+// it leaves a mark in a corner pixel at the end of two frames, and reads
+// the pixel back at the start of the next.
+
+// repair is what the screen knows of the window it fills
+// (ScreenOpts.FillsWindow) for repairing a steady frame.
+type repair struct {
+	probed int  // frames probed (probeFrames: the probe is over)
+	seen   int  // marks read back as left
+	kept   bool // the window keeps its last frame (the probe's verdict)
+	pix    rl.RenderTexture2D
+	// The last frame: the still layer it showed (gen; valid: it showed
+	// one), at which window size, and where it drew what moves (last, in
+	// logical coordinates); next collects the frame being drawn's.
+	valid      bool
+	gen        uint64
+	w, h       int
+	last, next []board.Rect
+	repaired   int // frames repaired, for the tests
+}
+
+// probeFrames is how many frames the probe takes: two marks left, each
+// read back at the start of the next frame.
+const probeFrames = 3
+
+// probeMarks are the colours of the marks, one per probed frame: a window
+// that flips between two buffers shows the first mark when the second is
+// expected.
+var probeMarks = [probeFrames - 1]color.RGBA{{3, 141, 59, 255}, {201, 7, 113, 255}}
+
+// moved notes that the frame drew r (logical coordinates) over the still
+// layer.
+func (s *Screen) moved(r board.Rect) {
+	s.rep.next = append(s.rep.next, r)
+}
+
+// toWindow maps logical point x, y to window pixels: the inverse of
+// toLogical.
+func (s *Screen) toWindow(x, y float32) (float32, float32) {
+	ox, oy := float32(s.opts.X), float32(s.opts.Y)
+	dx, dy := s.turnOrigin()
+	u, v := x-ox, y-oy
+	switch s.opts.Rotation {
+	case 90:
+		u, v = -v, u
+	case 180:
+		u, v = -u, -v
+	case 270:
+		u, v = v, -u
+	}
+	return ox + dx + u, oy + dy + v
+}
+
+// inWindow reports whether the frame is drawn into the window itself, as
+// the table draws it, with the screen filling it.
+func (s *Screen) inWindow() bool {
+	return s.opts.FillsWindow && s.still.blit && rl.GetActiveFramebuffer() == 0
+}
+
+// beginFrame starts a frame: it reads back the probe's last mark, and
+// copies the still layer onto the window, the whole layer or (repair)
+// where the last frame drew what moves, when still is set.
+func (s *Screen) beginFrame(still bool) {
+	r := &s.rep
+	r.next = r.next[:0]
+	win := s.inWindow()
+	w, h := rl.GetRenderWidth(), rl.GetRenderHeight()
+	if win && r.probed > 0 && r.probed < probeFrames {
+		switch {
+		case r.w != w || r.h != h:
+			// The window changed size, and its buffers with it: again.
+			r.probed, r.seen = 0, 0
+		case s.readMark() == probeMarks[r.probed-1]:
+			r.seen++
+		}
+	}
+	if !still {
+		return
+	}
+	if !win || !r.kept || !r.valid || r.gen != s.still.gen || r.w != w || r.h != h {
+		s.drawStill()
+		return
+	}
+	rl.DrawRenderBatchActive()
+	rl.BindFramebuffer(rl.ReadFramebuffer, s.still.rt.ID)
+	for _, m := range r.last {
+		s.copyStill(m, int32(h))
+	}
+	rl.BindFramebuffer(rl.ReadFramebuffer, 0)
+	r.repaired++
+}
+
+// endFrame ends a frame drawn over the still layer (still) or whole: it
+// leaves the probe's mark, and remembers what the window shows.
+func (s *Screen) endFrame(still bool) {
+	r := &s.rep
+	if !s.inWindow() {
+		r.valid = false
+		return
+	}
+	switch {
+	case r.probed < probeFrames-1:
+		mark := probeMarks[r.probed]
+		rl.DrawRectangle(int32(s.opts.X), int32(s.opts.Y+s.opts.Height-1), 1, 1, mark)
+		r.probed++
+	case r.probed == probeFrames-1:
+		r.kept = r.seen == probeFrames-1
+		r.probed++
+	}
+	r.valid, r.gen = still, s.still.gen
+	r.w, r.h = rl.GetRenderWidth(), rl.GetRenderHeight()
+	r.last, r.next = r.next, r.last
+}
+
+// copyStill copies the still layer onto the window over logical rectangle
+// m, grown to whole pixels and cut to the screen; winH is the window's
+// height. The still layer is bound for reading.
+func (s *Screen) copyStill(m board.Rect, winH int32) {
+	x0, y0 := s.toWindow(m.X, m.Y)
+	x1, y1 := s.toWindow(m.X+m.W, m.Y+m.H)
+	ox, oy := int32(s.opts.X), int32(s.opts.Y)
+	ax := max(int32(min(x0, x1))-1, ox)
+	ay := max(int32(min(y0, y1))-1, oy)
+	bx := min(int32(max(x0, x1))+2, ox+s.still.w)
+	by := min(int32(max(y0, y1))+2, oy+s.still.h)
+	if bx <= ax || by <= ay {
+		return
+	}
+	// Rows count from the bottom in both framebuffers (drawStill).
+	lx, ly := ax-ox, ay-oy
+	rl.BlitFramebuffer(lx, s.still.h-(by-oy), bx-ox, s.still.h-ly, ax, winH-by, bx, winH-ay, glColorBufferBit)
+}
+
+// readMark reads back the pixel the probe marks: the screen's bottom left
+// one in the window, as the window holds it now.
+func (s *Screen) readMark() color.RGBA {
+	r := &s.rep
+	if r.pix.ID == 0 {
+		r.pix = loadColorTarget(1, 1)
+	}
+	rl.DrawRenderBatchActive()
+	h := int32(rl.GetRenderHeight())
+	x, y := int32(s.opts.X), int32(s.opts.Y+s.opts.Height-1)
+	rl.BindFramebuffer(rl.DrawFramebuffer, r.pix.ID)
+	rl.BlitFramebuffer(x, h-y-1, x+1, h-y, 0, 0, 1, 1, glColorBufferBit)
+	rl.BindFramebuffer(rl.DrawFramebuffer, 0)
+	img := rl.LoadImageFromTexture(r.pix.Texture)
+	defer rl.UnloadImage(img)
+	return rl.GetImageColor(*img, 0, 0)
 }

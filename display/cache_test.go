@@ -1,7 +1,9 @@
 package display
 
 import (
+	"image"
 	"image/color"
+	"image/draw"
 	"os"
 	"path/filepath"
 	"testing"
@@ -165,4 +167,91 @@ func TestDrawNothingFillsTheScreen(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestRepairedFrameShowsTheSameScreen draws steady frames into the window,
+// as the table does (ScreenOpts.FillsWindow): after the probe finds that
+// the window keeps its last frame (Xvfb's does), each frame only repairs
+// where the last one drew what moves. After frames at several moments of
+// the pulses (the route being claimed and its cost, the current player's
+// glow, an announced route and its points rising, the winners' glow at the
+// end, a turned screen), the window must show exactly what a frame copying
+// the whole still layer shows.
+func TestRepairedFrameShowsTheSameScreen(t *testing.T) {
+	const w, h = 1920, 1080
+	base := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
+	_, claim := europeInProgress(t, "en")
+	// Without the last tunnel's cards over the board, the route being
+	// claimed pulses over the still layer.
+	pulsing := claim
+	pulsing.Tunnel = nil
+	announced := playView(t, 4, "europe")
+	var revs input.Revs
+	announced.Rev = revs.Next()
+	announced.Announce = input.Announcement{
+		Text:   input.Text{Key: "prompt.tunnel_claimed", Args: realisticArgs(catalog(t), "prompt.tunnel_claimed", 1)},
+		Player: 1, Route: 10, City: -1, Points: 4, At: base,
+	}
+	cases := []struct {
+		name     string
+		rotation int
+		v        input.View
+	}{
+		{"claim", 0, claim},
+		{"claim pulsing", 0, pulsing},
+		{"announced", 0, announced},
+		{"end", 0, endScene(t, "en")},
+		{"claim turned", 90, pulsing},
+	}
+	defer showWindow()()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if c.v.Rev.IsZero() {
+				t.Fatal("the scene's View has no revision: nothing would be cached")
+			}
+			var s *Screen
+			onMain(func() {
+				var err error
+				s, err = NewScreen(catalog(t), ScreenOpts{Width: w, Height: h, Rotation: c.rotation, Seats: fourEdges, FillsWindow: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+			})
+			defer onMain(s.Unload)
+			var got *image.RGBA
+			last := base
+			onMain(func() {
+				for i := range 12 {
+					last = base.Add(time.Duration(i) * 170 * time.Millisecond)
+					s.Prepare(&c.v, last)
+					rl.BeginDrawing()
+					s.Draw(&c.v, last)
+					if i == 11 {
+						rl.DrawRenderBatchActive()
+						img := rl.LoadImageFromScreen()
+						got = image.NewRGBA(image.Rect(0, 0, w, h))
+						draw.Draw(got, got.Rect, img.ToImage(), image.Point{}, draw.Src)
+						rl.UnloadImage(img)
+					}
+					rl.EndDrawing()
+				}
+			})
+			if !s.rep.kept {
+				t.Fatal("the probe found that the window does not keep its last frame: nothing was repaired")
+			}
+			if s.rep.repaired < 8 {
+				t.Fatalf("%d of 12 frames repaired, want all but the probe's", s.rep.repaired)
+			}
+			// The frame copying the whole layer, into a texture.
+			want := picture(t, s, w, h, &c.v, last, true)
+			for i := 3; i < len(got.Pix); i += 4 {
+				got.Pix[i] = 255
+			}
+			if diff := differing(got, want); diff > 0 {
+				writePNG(t, filepath.Join(os.TempDir(), "repaired-"+c.name+".png"), got)
+				writePNG(t, filepath.Join(os.TempDir(), "layered-"+c.name+".png"), want)
+				t.Errorf("%d pixels differ between the repaired frame and the one copying the whole layer", diff)
+			}
+		})
+	}
 }

@@ -147,6 +147,21 @@
 // BenchmarkScreenFrame measures presented frames: empty, a steady busy
 // 5-player game, and the frame right after an event that redraws the layer.
 //
+// Copying the whole layer every frame costs a software renderer (Mesa's
+// llvmpipe, as under X without a GPU) several times clearing the window.
+// A screen that fills its window (ScreenOpts.FillsWindow: the table's, not
+// the simulator's) therefore finds out over its first frames whether the
+// window keeps its last frame once presented (a mark left in a corner
+// pixel and read back at the start of the next frame, twice): Mesa's
+// software renderer under X keeps it; a GPU's or the Pi's page flipping
+// does not. Where it is kept, a steady frame copies the layer back only
+// where the last frame drew what moves (each moving part notes its
+// bounds: the glow round a panel, the selection with its cities and
+// cost, the announced route and its rising points) and draws what moves
+// again; anywhere else, and after every new layer or change of size, the
+// whole layer is copied (TestRepairedFrameShowsTheSameScreen: the
+// repaired window is pixel for pixel the whole copy).
+//
 // # The board
 //
 // A Screen lays its map out as a Board in the board's rectangle and loads

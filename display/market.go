@@ -177,6 +177,7 @@ func (s *Screen) drawCost(v *input.View, lay *screenLayout) {
 	// Keep the tag on the board.
 	box.X = min(max(box.X, bl.Board.X), bl.Board.X+bl.Board.W-box.W)
 	box.Y = min(max(box.Y, bl.Board.Y), bl.Board.Y+bl.Board.H-box.H)
+	s.moved(box.Inset(-2*u - 2))
 	f := facing(box, s.opts.Seats[seat])
 	s.begin(&f)
 	defer s.done()

@@ -107,6 +107,8 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 			glow = winnerColor
 		}
 		drawGlow(full, glow, pulse, u)
+		// The glow's widest ring reaches 6 u past the plate's edge.
+		s.moved(pg.rect.Inset(-panelEdgeWidth(u) - 6*u - 2))
 		return
 	}
 	rl.DrawRectangleRounded(rect(full), panelRound, 6, panelColor)

@@ -324,7 +324,7 @@ func BenchmarkTurnedFrame(b *testing.B) {
 	for _, rot := range []int{0, 180, 90} {
 		b.Run(fmt.Sprint(rot), func(b *testing.B) {
 			onMain(func() {
-				s, err := NewScreen(catalog(b), ScreenOpts{Width: 1920, Height: 1080, Rotation: rot, Seats: DefaultEdges(5)})
+				s, err := NewScreen(catalog(b), ScreenOpts{Width: 1920, Height: 1080, Rotation: rot, Seats: DefaultEdges(5), FillsWindow: true})
 				if err != nil {
 					b.Fatal(err)
 				}

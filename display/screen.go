@@ -36,6 +36,11 @@ type ScreenOpts struct {
 	Seats []Edge
 	// Lang is the language drawn until a View names one.
 	Lang msg.Lang
+	// FillsWindow says that the screen fills the window and nothing else
+	// draws into it (the table's window; not the simulator's, which draws
+	// beside it): where the window keeps its last frame, a steady frame
+	// then repairs only what moved (cache.go).
+	FillsWindow bool
 }
 
 // maxSeats is the most seats a screen has room for.
@@ -98,6 +103,7 @@ type Screen struct {
 	numb   []byte
 	slots  screenSlots
 	still  stillLayer // what does not move, drawn once per change (Prepare)
+	rep    repair     // what the window shows of the last frame
 	// keyboards are the seats' name keyboards (keyboard.go), by seat.
 	keyboards map[int]*keyboardCache
 }
@@ -302,6 +308,10 @@ func (s *Screen) Unload() {
 		s.fonts = nil
 	}
 	s.unloadStill()
+	if s.rep.pix.ID != 0 {
+		rl.UnloadRenderTexture(s.rep.pix)
+	}
+	s.rep = repair{}
 }
 
 // langOf is the language to draw v in.
@@ -764,31 +774,25 @@ func (s *Screen) Draw(v *input.View, now time.Time) {
 		// colour, so that a window the screen fills, which nobody clears,
 		// never shows what was there before.
 		rl.DrawRectangle(int32(s.opts.X), int32(s.opts.Y), int32(s.opts.Width), int32(s.opts.Height), tableColor)
+		s.rep.valid = false
 		return
 	}
+	// A turned screen draws in logical coordinates, turned onto the
+	// window; the still layer holds its part turned already and is copied
+	// as it is, at the cost of an upright frame.
+	still := s.stillFor(v, now)
+	s.beginFrame(still)
 	if s.opts.Rotation != 0 {
-		// Drawn in logical coordinates, turned onto the window; the
-		// still layer holds its part turned already and is copied as it
-		// is, at the cost of an upright frame.
-		still := s.stillFor(v, now)
-		if still {
-			s.drawStill()
-		}
 		s.turn()
-		if !still {
-			s.draw(v, now, passStill)
-		}
-		s.draw(v, now, passLive)
-		rl.PopMatrix()
-		return
 	}
-	if s.stillFor(v, now) {
-		s.drawStill()
-		s.draw(v, now, passLive)
-		return
+	if !still {
+		s.draw(v, now, passStill)
 	}
-	s.draw(v, now, passStill)
 	s.draw(v, now, passLive)
+	if s.opts.Rotation != 0 {
+		rl.PopMatrix()
+	}
+	s.endFrame(still)
 }
 
 // pulseAt is a 0-1 breathing value for highlights.

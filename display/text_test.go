@@ -246,8 +246,12 @@ func TestDrawAllocates(t *testing.T) {
 // begin, Draw, end: the swap that presents the frame included):
 //   - empty: raylib's frame alone: begin, clear, end;
 //   - busy: a busy 5-player Europe game (many routes claimed, stations,
-//     every panel worded, a route being claimed pulsing, the current
-//     player's panel breathing), steady as between two events;
+//     every panel worded, a route being claimed pulsing with its cost, the
+//     current player's panel breathing), steady as between two events,
+//     drawn by a screen that fills the window as the table's does
+//     (ScreenOpts.FillsWindow: where the window keeps its last frame, as
+//     Xvfb's does, a frame repairs what moved instead of copying the whole
+//     still layer);
 //   - changed: the same game with a new revision every frame, so that the
 //     screen draws its still layer again: the first frame after an event.
 //
@@ -281,7 +285,7 @@ func BenchmarkScreenFrame(b *testing.B) {
 	for _, mode := range []string{"empty", "busy", "changed"} {
 		b.Run(mode, func(b *testing.B) {
 			onMain(func() {
-				s, err := NewScreen(catalog(b), ScreenOpts{Width: 1920, Height: 1080, Seats: DefaultEdges(5)})
+				s, err := NewScreen(catalog(b), ScreenOpts{Width: 1920, Height: 1080, Seats: DefaultEdges(5), FillsWindow: true})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -74,7 +74,7 @@ func openWindow(cfg *config.Config, full bool, log *slog.Logger) (screen, error)
 	w, h := rl.GetScreenWidth(), rl.GetScreenHeight()
 	// A panel mounted turned: the picture is drawn turned by the config's
 	// rotation, and touches are turned back (display.ScreenOpts.Rotation).
-	scr, err := display.NewScreen(cat, display.ScreenOpts{Width: w, Height: h, Rotation: cfg.Screen.Rotation, Seats: edges, Lang: lang})
+	scr, err := display.NewScreen(cat, display.ScreenOpts{Width: w, Height: h, Rotation: cfg.Screen.Rotation, Seats: edges, Lang: lang, FillsWindow: true})
 	if err != nil {
 		rl.CloseWindow()
 		return nil, err

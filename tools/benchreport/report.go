@@ -277,7 +277,10 @@ func (r *report) writeDisplay(w *strings.Builder) {
 	fmt.Fprintf(w, "can exceed the wall time when the rasteriser's threads run on both cores. The empty frame is\n")
 	fmt.Fprintf(w, "raylib's frame alone: begin, clear, end and the swap that presents it. The busy frame is a\n")
 	fmt.Fprintf(w, "table between events: the View does not change from frame to frame, so the screen draws its\n")
-	fmt.Fprintf(w, "cached layers and the pulse of the route being claimed. The changed frame shows a View with a\n")
+	fmt.Fprintf(w, "cached layer and over it the pulse of the route being claimed, its cost and the current\n")
+	fmt.Fprintf(w, "player's glow. Its screen fills the window as the table's does: where the window keeps its\n")
+	fmt.Fprintf(w, "last frame (Xvfb's does; the Pi's page flipping does not), the layer is copied back only where\n")
+	fmt.Fprintf(w, "the last frame drew what moves, elsewhere whole. The changed frame shows a View with a\n")
 	fmt.Fprintf(w, "new revision every frame, so the screen redraws its cached layers: the cost of the first frame\n")
 	fmt.Fprintf(w, "after an event. The goal compares the busy frame's CPU with the empty frame's")
 	if _, unit, ok := r.frameRatio("busy"); ok && unit != unitCPU {

@@ -44,11 +44,17 @@
 // same readers, buttons and screen touches as a person
 // (input.Table.Gestures).
 //
+// The window plays the table's sounds as the table does: the sound each
+// event calls for (input.Result.Sound) goes to display/sound's Player, the
+// hal.Speaker cmd/table opens, at the config's volume; -mute or the
+// config's mute silences it. Without an audio device (Xvfb has none) the
+// simulator plays silently and says so once on standard error.
+//
 // -games N quits after N games have ended. -trace prints the table's state
-// after every event (mode, selection, what the engine waits for); -targets
-// prints where every click target of the window is whenever they change,
-// and every action the table applies: the tests that click in the window
-// with xdotool read both.
+// after every event (mode, selection, what the engine waits for) and a
+// line "sound NAME" for every sound played; -targets prints where every
+// click target of the window is whenever they change, and every action the
+// table applies: the tests that click in the window with xdotool read both.
 //
 // # Headless play
 //

@@ -16,6 +16,7 @@ import (
 
 	"ttr/display"
 	"ttr/display/msg"
+	"ttr/display/sound"
 	"ttr/engine"
 	"ttr/hal"
 	"ttr/hal/config"
@@ -54,6 +55,7 @@ type windowOpts struct {
 	targets       bool   // print the window's click targets when they change, and every action
 	journal       string // folder of the durable game logs ("": a temporary one)
 	games         int    // quit after this many games ended (0: run until closed)
+	mute          bool   // play no sound, whatever the config says
 }
 
 func parseWindowFlags(args []string, stderr io.Writer) (windowOpts, error) {
@@ -74,7 +76,8 @@ func parseWindowFlags(args []string, stderr io.Writer) (windowOpts, error) {
 	fs.StringVar(&o.journal, "journal", "", "keep the game's log in this folder, as the table does, and resume an unfinished game from it (default: a temporary folder, removed at exit)")
 	fs.IntVar(&o.games, "games", 0, "quit after this many games have ended (0: run until the window is closed)")
 	fs.BoolVar(&o.targets, "targets", false, "print where each click target of the window is when they change, and each action the table applies (for tests that click)")
-	fs.BoolVar(&o.trace, "trace", false, "print the table's state (mode, selection, waiting) on standard output after every event")
+	fs.BoolVar(&o.trace, "trace", false, "print the table's state (mode, selection, waiting) on standard output after every event, and every sound played")
+	fs.BoolVar(&o.mute, "mute", false, "play no sound (default: the config's sound settings, volume and mute)")
 	fs.IntVar(&o.frames, "frames", 0, "quit after this many frames (for scripted runs); 0 runs until the window is closed")
 	fs.StringVar(&o.screenshot, "screenshot", "", "with -frames: save the last frame to this PNG file")
 	if err := fs.Parse(args); err != nil {
@@ -252,6 +255,14 @@ func window(o windowOpts, stdout io.Writer) error {
 	}
 	defer rl.CloseWindow()
 	rl.SetExitKey(rl.KeyNull) // Esc is Cancel, not quit
+	// The table's sounds, through the table's own player (cmd/table's
+	// openSpeaker): silent, said once in the log, without an audio device.
+	sp := sound.Open(sound.Opts{Volume: cfg.Sound.Volume, Mute: cfg.Sound.Mute || o.mute})
+	defer sp.Close()
+	w.speaker = sp
+	if o.trace {
+		w.speaker = tracedSpeaker{sp, stdout}
+	}
 	rl.SetWindowMinSize(640, 400)
 	rl.SetTargetFPS(60)
 
@@ -307,6 +318,20 @@ func window(o windowOpts, stdout io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// tracedSpeaker is the window's speaker under -trace: it prints a line
+// "sound NAME" for every sound the table asks for, then plays it (muted or
+// without an audio device, the line is still printed).
+type tracedSpeaker struct {
+	hal.Speaker
+	out io.Writer
+}
+
+// Play implements hal.Speaker.
+func (t tracedSpeaker) Play(s hal.Sound) {
+	fmt.Fprintln(t.out, "sound", s)
+	t.Speaker.Play(s)
 }
 
 // traceLine describes the table's state in one line, for -trace: the

@@ -22,6 +22,7 @@ func TestParseWindowFlags(t *testing.T) {
 		{"spanish", "-lang es", with(func(o *windowOpts) { o.lang = "es" }), ""},
 		{"scripted screenshot", "-frames 2 -screenshot out.png", with(func(o *windowOpts) { o.frames, o.screenshot = 2, "out.png" }), ""},
 		{"a game in a folder, then quit", "-journal games -games 1", with(func(o *windowOpts) { o.journal, o.games = "games", 1 }), ""},
+		{"silent", "-mute", with(func(o *windowOpts) { o.mute = true }), ""},
 		{"targets for a test that clicks", "-targets -trace", with(func(o *windowOpts) { o.targets, o.trace = true, true }), ""},
 		{"negative games", "-games -1", windowOpts{}, "-games -1: want 0 or more"},
 		{"unknown map", "-map mars", windowOpts{}, `-map "mars": choose europe or usa`},

@@ -75,6 +75,9 @@ type world struct {
 	// feed is the last events handled and what they did, newest last,
 	// for the window's event list.
 	feed []fed
+	// speaker plays the sound each event calls for (input.Result.Sound),
+	// as the table's loop does; nil: silent (headless play).
+	speaker hal.Speaker
 }
 
 // fed is one event handled and its result, with the map of the game then
@@ -100,6 +103,8 @@ type worldOpts struct {
 	// Journal is the folder of the game logs ("": a temporary one, removed
 	// by Close). An unfinished game in it is resumed.
 	Journal string
+	// Speaker plays the table's sounds (nil: none, as headless).
+	Speaker hal.Speaker
 }
 
 // resolve is the table's Resolver: what the virtual registry says a tag
@@ -134,8 +139,9 @@ func newWorld(o worldOpts) (*world, error) {
 	w := &world{
 		m: o.Map, seats: o.Seats, seed: o.Seed, clock: o.Clock,
 		reg: reg, resolver: app.Resolver(reg), uids: app.UIDs(reg),
-		rng:  rand.New(rand.NewPCG(o.Seed, 0x5eed)),
-		laid: make([][]engine.CardID, o.Seats),
+		rng:     rand.New(rand.NewPCG(o.Seed, 0x5eed)),
+		laid:    make([][]engine.CardID, o.Seats),
+		speaker: o.Speaker,
 	}
 	w.digital = &app.Digital{Deal: true, UID: w.uid}
 	dir := o.Journal
@@ -217,6 +223,9 @@ func (w *world) game() *engine.State { return w.tb().Game() }
 func (w *world) handle(ev hal.Event) input.Result {
 	res, err := w.app.Handle(ev)
 	w.err = err
+	if err == nil && res.Sound != 0 && w.speaker != nil {
+		w.speaker.Play(res.Sound)
+	}
 	if res.Started {
 		w.newGame()
 	}
