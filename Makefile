@@ -57,9 +57,12 @@ test-arm64:
 	@echo "== pure packages for linux/arm64 under qemu-user"
 	CGO_ENABLED=0 GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64-static $(PURE)
 
+# Each package on an X server of its own: the window tests find their
+# window by its title and click it with xdotool, so two packages' windows on
+# one display would take each other's clicks.
 test-raylib:
-	@echo "== raylib packages under Xvfb"
-	xvfb-run -a -s "-screen 0 1920x1080x24" $(GO) test -count=1 $(RAYLIB)
+	@echo "== raylib packages under Xvfb, each on its own X server"
+	for p in $(RAYLIB); do xvfb-run -a -s "-screen 0 1920x1080x24" $(GO) test -count=1 $$p || exit 1; done
 
 test-systemd:
 	@echo "== systemd units"

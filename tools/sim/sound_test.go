@@ -24,7 +24,7 @@ func TestWorldPlaysTheTablesSounds(t *testing.T) {
 	w := newTestWorld(t, "usa", 3, 5, []bool{true, true, true})
 	w.speaker = &sp
 	var want []hal.Sound
-	w.trace = func(ev any, res input.Result) {
+	w.trace = func(ev hal.Event, res input.Result) {
 		if res.Sound != 0 {
 			want = append(want, res.Sound)
 		}
