@@ -166,17 +166,22 @@ func (r *report) print() {
 
 // startVM boots the machine and waits for the table's READY (its first
 // frame is drawn then).
+// bootWait bounds how long an emulated boot may take to bring up the
+// guest's console, and then the table.
+const bootWait = 10 * time.Minute
+
 func startVM(m *machine, dir string, n int, o options, r *report, what string) (*vm, error) {
 	v, err := boot(m, dir, n, o.width, o.height)
 	if err != nil {
 		return nil, err
 	}
-	if err := v.sh.waitUp(5 * time.Minute); err != nil {
+	// Booting under emulation took 53 to 212 s here, more on a busier host.
+	if err := v.sh.waitUp(bootWait); err != nil {
 		v.kill()
 		return nil, fmt.Errorf("%s: %v (serial log %s)", what, err, filepath.Join(dir, fmt.Sprintf("serial-%d.log", n)))
 	}
 	shellUp := time.Since(v.started)
-	if err := waitActive(v, 5*time.Minute); err != nil {
+	if err := waitActive(v, bootWait); err != nil {
 		v.kill()
 		return nil, fmt.Errorf("%s: %v", what, err)
 	}

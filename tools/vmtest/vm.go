@@ -32,7 +32,10 @@ func boot(m *machine, dir string, n, width, height int) (*vm, error) {
 		"-M", "virt", "-cpu", "max", "-accel", "tcg,thread=multi", "-smp", "2", "-m", "1536",
 		"-kernel", m.kernel, "-initrd", m.initrd,
 		// The card's own command line; the console on the virt board's UART.
-		"-append", m.cmdline + " console=ttyAMA0",
+		// An emulated machine on a busy host can take minutes to bring up
+		// its devices: systemd waits for them longer than on a Pi, instead
+		// of dropping to emergency mode after 90 s.
+		"-append", m.cmdline + " console=ttyAMA0 systemd.default_timeout_start_sec=600",
 		"-drive", "file=" + m.disk + ",format=raw,if=none,id=disk,cache=writeback",
 		"-device", "virtio-blk-pci,drive=disk",
 		"-device", fmt.Sprintf("virtio-gpu-pci,xres=%d,yres=%d", width, height),
