@@ -17,15 +17,9 @@ type qmp struct {
 }
 
 func dialQMP(path string, timeout time.Duration) (*qmp, error) {
-	var c net.Conn
-	var err error
-	for end := time.Now().Add(timeout); ; time.Sleep(100 * time.Millisecond) {
-		if c, err = net.Dial("unix", path); err == nil {
-			break
-		}
-		if time.Now().After(end) {
-			return nil, fmt.Errorf("qmp: %w", err)
-		}
+	c, err := dialUnix(path, timeout)
+	if err != nil {
+		return nil, fmt.Errorf("qmp: %w", err)
 	}
 	q := &qmp{c: c, rd: bufio.NewReader(c)}
 	if _, err := q.read(); err != nil { // the greeting
@@ -113,3 +107,14 @@ func (q *qmp) tap(x, y, w, h int) error {
 }
 
 func (q *qmp) Close() error { return q.c.Close() }
+
+// dialUnix connects to the unix socket at path, trying again until qemu has
+// made it or timeout has passed.
+func dialUnix(path string, timeout time.Duration) (net.Conn, error) {
+	for end := time.Now().Add(timeout); ; time.Sleep(100 * time.Millisecond) {
+		c, err := net.Dial("unix", path)
+		if err == nil || time.Now().After(end) {
+			return c, err
+		}
+	}
+}

@@ -24,15 +24,9 @@ type shell struct {
 }
 
 func dialShell(path string, timeout time.Duration) (*shell, error) {
-	var c net.Conn
-	var err error
-	for end := time.Now().Add(timeout); ; time.Sleep(100 * time.Millisecond) {
-		if c, err = net.Dial("unix", path); err == nil {
-			break
-		}
-		if time.Now().After(end) {
-			return nil, fmt.Errorf("shell: %w", err)
-		}
+	c, err := dialUnix(path, timeout)
+	if err != nil {
+		return nil, fmt.Errorf("shell: %w", err)
 	}
 	s := &shell{c: c}
 	go func() {
