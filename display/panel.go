@@ -916,7 +916,6 @@ func breakdownLines(dst []msg.Text, inks []string, e *input.EndView, ep *input.E
 	return dst, inks
 }
 
-
 func sameTexts(a, b []msg.Text) bool {
 	if len(a) != len(b) {
 		return false
