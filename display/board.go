@@ -30,6 +30,8 @@ type Board struct {
 	// from the plate's text's left, by city index (centred on each other).
 	lineX [][2]float32
 	shape []board.Tri // scratch for owner marks, reused every frame
+	// routeBox holds the bounds of each route (RouteBounds).
+	routeBox []board.Rect
 	// The widths of the score track's numbers at trackSize.
 	trackSize float32
 	trackW    [len(trackNumbers)]float32
@@ -169,6 +171,7 @@ func (b *Board) layoutFor(m *maps.Map, area board.Rect) {
 	o.LabelSize = float32(size)
 	o.Measure = func(text string, s float32) board.Vec { return board.Vec(b.label.Measure(text, s)) }
 	b.layout = board.New(m, area, o)
+	b.boxRoutes()
 	b.lineX = b.lineX[:0]
 	for i, c := range b.layout.Cities {
 		var x [2]float32
@@ -191,7 +194,15 @@ func (b *Board) Unload() {
 
 // Draw draws the board with v on top. Call it between rl.BeginDrawing (or
 // rl.BeginTextureMode) and the matching End.
-func (b *Board) Draw(v *View) {
+func (b *Board) Draw(v *View) { b.DrawIn(v, b.layout.Area.Inset(-b.layout.Area.W-b.layout.Area.H)) }
+
+// DrawIn draws the part of the board with v on top that lies in clip
+// (screen pixels): what lies wholly outside it is not drawn at all, what
+// crosses its edge is drawn whole. A caller that draws the board again in
+// part of a picture (Screen's still layer, where only a route and a few
+// names changed) sets a scissor to clip, so that the pixels inside are
+// exactly those Draw gives, at the cost of what lies there.
+func (b *Board) DrawIn(v *View, clip board.Rect) {
 	l := b.layout
 	r := l.Board
 	bf := board.BackgroundFrame(l.Map)
@@ -200,31 +211,83 @@ func (b *Board) Draw(v *View) {
 	rl.DrawTexturePro(b.bg, src, rect(r), rl.Vector2{}, 0, rl.White)
 	rl.DrawRectangleLinesEx(rect(r.Inset(-2)), max(2, l.CarWidth*0.2), frameColor)
 
-	b.drawTrack()
+	b.drawTrack(clip)
 	pulse := boardPulse(v)
 
 	// Halos go under every car, so that a highlighted route never hides
 	// its neighbours.
 	for i := range l.Routes {
-		b.drawHalo(i, routeMark(v, i).Glow, v.Selected.Kind == board.HitRoute && v.Selected.Index == i, pulse)
+		if meets(b.routeBox[i], clip) {
+			b.drawHalo(i, routeMark(v, i).Glow, v.Selected.Kind == board.HitRoute && v.Selected.Index == i, pulse)
+		}
 	}
 	for i := range l.Routes {
-		b.drawRoute(i, routeMark(v, i), v.Selected.Kind == board.HitRoute && v.Selected.Index == i, pulse)
+		if meets(b.routeBox[i], clip) {
+			b.drawRoute(i, routeMark(v, i), v.Selected.Kind == board.HitRoute && v.Selected.Index == i, pulse)
+		}
 	}
 	b.drawTickets(v)
 	for i := range l.Cities {
-		b.drawCity(i, cityMark(v, i), v.Selected.Kind == board.HitCity && v.Selected.Index == i, pulse)
+		if meets(b.CityBounds(i), clip) {
+			b.drawCity(i, cityMark(v, i), v.Selected.Kind == board.HitCity && v.Selected.Index == i, pulse)
+		}
 	}
 	// Plates first, then every name: names never overlap (the layout
 	// sees to it), and one texture for all of them is one draw call
 	// rather than two per city.
 	for i := range l.Cities {
-		b.drawPlate(i, v.NameAngle)
+		if meets(b.plate(i, v.NameAngle), clip) {
+			b.drawPlate(i, v.NameAngle)
+		}
 	}
 	for i := range l.Cities {
-		b.drawName(i, v.NameAngle)
+		if meets(b.plate(i, v.NameAngle), clip) {
+			b.drawName(i, v.NameAngle)
+		}
 	}
-	b.drawScores(v)
+	b.drawScores(v, clip)
+}
+
+// meets reports whether r reaches into clip.
+func meets(r, clip board.Rect) bool { return r.Intersect(clip).Area() > 0 }
+
+// RouteBounds returns a rectangle that holds everything the board draws
+// for route i, whatever its mark: its spaces, a claim's trains with their
+// rims and shadows, a halo at its widest.
+func (b *Board) RouteBounds(i int) board.Rect { return b.routeBox[i] }
+
+// CityBounds returns a rectangle that holds everything the board draws
+// for city i but its name: the city, a station on it, a glow or the
+// selection's halo at its widest.
+func (b *Board) CityBounds(i int) board.Rect {
+	l := b.layout
+	ct := l.Cities[i].Center
+	r := l.CityRadius*2.6 + 2
+	return board.Rect{X: ct.X - r, Y: ct.Y - r, W: 2 * r, H: 2 * r}
+}
+
+// NameBounds returns the plate of city i's name for names turned by
+// angle (View.NameAngle), grown to hold its edge's pixels.
+func (b *Board) NameBounds(i int, angle float32) board.Rect {
+	return b.plate(i, angle).Inset(-2)
+}
+
+// boxRoutes works out routeBox, the bounds of each route (RouteBounds).
+func (b *Board) boxRoutes() {
+	l := b.layout
+	b.routeBox = b.routeBox[:0]
+	for i := range l.Routes {
+		var cars bounds
+		for k := range l.Routes[i].Cars {
+			c := &l.Routes[i].Cars[k]
+			cars.add(c.Halo.Bounds())
+			cars.add(c.Train.Bounds())
+			cars.add(c.Edge.Bounds())
+		}
+		// The halo grows by 0.4 of a car's width, a train's rim and shadow
+		// by less than 0.7.
+		b.routeBox = append(b.routeBox, cars.r.Inset(-l.CarWidth-2))
+	}
 }
 
 // DrawSelection draws only v's selected route or city, pulsing, over a
@@ -523,23 +586,12 @@ func (b *Board) SelectionBounds(v *View) (board.Rect, bool) {
 	i := v.Selected.Index
 	var bb bounds
 	city := func(c int) {
-		ct := l.Cities[c].Center
-		r := l.CityRadius*2.6 + 2
-		bb.add(board.Rect{X: ct.X - r, Y: ct.Y - r, W: 2 * r, H: 2 * r})
-		bb.add(b.plate(c, v.NameAngle).Inset(-2))
+		bb.add(b.CityBounds(c))
+		bb.add(b.NameBounds(c, v.NameAngle))
 	}
 	switch {
 	case v.Selected.Kind == board.HitRoute && i >= 0 && i < len(l.Routes):
-		var cars bounds
-		for k := range l.Routes[i].Cars {
-			c := &l.Routes[i].Cars[k]
-			cars.add(c.Halo.Bounds())
-			cars.add(c.Train.Bounds())
-			cars.add(c.Edge.Bounds())
-		}
-		// The halo grows by 0.4 of a car's width, a train's rim and shadow
-		// by less than 0.7.
-		bb.add(cars.r.Inset(-l.CarWidth - 2))
+		bb.add(b.routeBox[i])
 		r := &l.Map.Routes[i]
 		city(r.A)
 		city(r.B)

@@ -2,13 +2,17 @@ package display
 
 import (
 	"image/color"
+	"math"
+	"slices"
 	"time"
 
 	rl "github.com/gen2brain/raylib-go/raylib"
 
 	"ttr/display/board"
 	"ttr/display/msg"
+	"ttr/engine"
 	"ttr/input"
+	"ttr/maps"
 )
 
 // Between two events the table's screen barely moves: only the current
@@ -38,6 +42,21 @@ type stillLayer struct {
 	key   stillKey
 	valid bool
 	gen   uint64 // counts the layers drawn: the window shows which (repair)
+
+	// What the layer shows, to patch it (Screen.changes): the mode, the
+	// map, the board (a copy of its View) and the rectangles drawn over
+	// the board (logical coordinates).
+	mode   input.Mode
+	m      *maps.Map
+	shows  View
+	over   []board.Rect
+	market marketKey
+	// The last patch: the rectangles it drew again (nil: the layer was
+	// drawn whole) and the layer it started from (gen).
+	patch []board.Rect
+	from  uint64
+	// Layers patched, for the tests.
+	patched int
 }
 
 // stillKey is everything the still layer depends on: the View's revision
@@ -87,20 +106,282 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 		s.still.rt = loadColorTarget(w, h)
 		s.still.w, s.still.h = w, h
 	}
+	lay := s.layoutFor(v.Mode)
+	over := s.overBoard(v, lay, s.over[:0])
+	patch := s.changes(v, k, lay, now, over)
 	rl.BeginTextureMode(s.still.rt)
-	rl.ClearBackground(color.RGBA{A: 255})
+	if patch == nil {
+		rl.ClearBackground(color.RGBA{A: 255})
+	}
 	// The layer's origin is the screen's corner in the window.
 	rl.Translatef(-float32(s.opts.X), -float32(s.opts.Y), 0)
 	if s.opts.Rotation != 0 {
 		s.turn()
-		s.draw(v, now, passStill)
-		rl.PopMatrix()
-	} else {
+	}
+	if patch == nil {
 		s.draw(v, now, passStill)
 	}
+	for _, r := range patch {
+		s.drawPart(v, now, r)
+	}
+	if s.opts.Rotation != 0 {
+		rl.PopMatrix()
+	}
 	rl.EndTextureMode()
-	s.still.key, s.still.valid = k, true
-	s.still.gen++
+	st := &s.still
+	st.key, st.valid = k, true
+	st.from, st.patch = st.gen, patch
+	st.gen++
+	if patch != nil {
+		st.patched++
+	}
+	// Kept for the next patch.
+	st.mode, st.m, st.market = v.Mode, v.Map, marketKeyOf(v)
+	s.over, st.over = st.over, over
+	bv := s.stillBoard(v, now)
+	st.shows.Routes = append(st.shows.Routes[:0], bv.Routes...)
+	st.shows.Cities = append(st.shows.Cities[:0], bv.Cities...)
+	st.shows.Scores = append(st.shows.Scores[:0], bv.Scores...)
+	st.shows.Tickets = append(st.shows.Tickets[:0], bv.Tickets...)
+	st.shows.Selected, st.shows.NameAngle = bv.Selected, bv.NameAngle
+}
+
+// After an event the still layer mostly shows what it showed: a route
+// claimed, a marker moved on the score track, the names turned to the
+// next player, the seats' strips and the market worded again. Drawing the
+// whole layer again costs a software renderer most of a frame at
+// 1920x1080 (and a Pi's GPU, its fill rate); so Prepare patches the layer
+// it holds where it changed. changes lists the rectangles that changed;
+// drawPart draws the layer again inside each of them, with a scissor, so
+// that every pixel inside is exactly the pixel a whole layer gets (what
+// crosses the rectangle's edge is drawn whole and cut by the scissor),
+// and what lies wholly outside is skipped. What changed is found from
+// what the layer is drawn from, never from pixels: the board's View
+// (routes, cities, names, markers), the rectangles drawn over the board
+// (the cost tag, the tunnel, the banners), and the seats' strips and the
+// market, drawn again at every change since each shows the last move.
+// TestPatchedLayerIsTheWholeLayer plays games and compares, at every
+// move, the patched layer with one drawn whole.
+
+// patchShare is the largest share of the screen a patch covers; more
+// than that is drawn whole, in one pass instead of many.
+const patchShare = 0.7
+
+// changes returns the rectangles (logical coordinates) of the still layer
+// that must be drawn again to show v at now, with key k and over the
+// rectangles drawn over the board; nil: draw the layer whole.
+func (s *Screen) changes(v *input.View, k stillKey, lay *screenLayout, now time.Time, over []board.Rect) []board.Rect {
+	st := &s.still
+	if !st.valid || s.bd == nil || st.mode != v.Mode || st.m != v.Map || st.key.lang != k.lang ||
+		st.key.x != k.x || st.key.y != k.y || st.key.w != k.w || st.key.h != k.h {
+		return nil
+	}
+	if v.Mode != input.ModeSetup && v.Mode != input.ModePlay {
+		return nil
+	}
+	bv := s.stillBoard(v, now)
+	old := &st.shows
+	if len(old.Routes) != len(bv.Routes) || len(old.Cities) != len(bv.Cities) || !slices.Equal(old.Tickets, bv.Tickets) {
+		return nil
+	}
+	d := s.dirty[:0]
+	// Each seat's strip with its edge, whole; the market's piles and cards
+	// that changed.
+	for i := range lay.panels {
+		d = append(d, lay.panels[i].rect.Inset(-panelEdgeWidth(lay.u)-2))
+	}
+	d = s.marketChanges(d, v, lay)
+	// The board where it changed.
+	for i := range bv.Routes {
+		if bv.Routes[i] != old.Routes[i] {
+			d = append(d, s.bd.RouteBounds(i))
+		}
+	}
+	for i := range bv.Cities {
+		if bv.Cities[i] != old.Cities[i] {
+			d = append(d, s.bd.CityBounds(i))
+		}
+	}
+	// A selection in the layer (under the tunnel's cards, a banner)
+	// breathes: it is drawn again, at now, with every change.
+	for _, h := range [2]board.Hit{old.Selected, bv.Selected} {
+		switch h.Kind {
+		case board.HitRoute:
+			d = append(d, s.bd.RouteBounds(h.Index))
+		case board.HitCity:
+			d = append(d, s.bd.CityBounds(h.Index))
+		}
+	}
+	if bv.NameAngle != old.NameAngle {
+		for i := range bv.Cities {
+			d = append(d, s.bd.NameBounds(i, old.NameAngle), s.bd.NameBounds(i, bv.NameAngle))
+		}
+	}
+	if !slices.Equal(old.Scores, bv.Scores) {
+		for i := range old.Scores {
+			d = append(d, s.bd.MarkerBounds(old, i))
+		}
+		for i := range bv.Scores {
+			d = append(d, s.bd.MarkerBounds(bv, i))
+		}
+	}
+	d = append(d, st.over...)
+	d = append(d, over...)
+	d = mergeRects(d)
+	s.dirty = d
+	var area float32
+	for _, r := range d {
+		area += r.Area()
+	}
+	if area > patchShare*float32(k.w*k.h) {
+		return nil
+	}
+	return d
+}
+
+// marketKey is everything the market shows (drawMarket), but the
+// language, which is in the layer's key.
+type marketKey struct {
+	market                  [engine.MarketSize]engine.CardID
+	unavailable             [engine.MarketSize]bool
+	deck, discards, tickets int
+}
+
+// marketKeyOf returns the key of the market v shows.
+func marketKeyOf(v *input.View) marketKey {
+	p := &v.Public
+	return marketKey{market: p.Market, unavailable: v.Unavailable, deck: p.DeckCards, discards: p.Discards, tickets: p.TicketDeck}
+}
+
+// marketChanges appends to d the rectangles of the market's piles and
+// cards that show something else in v than in the still layer.
+func (s *Screen) marketChanges(d []board.Rect, v *input.View, lay *screenLayout) []board.Rect {
+	old, now := s.still.market, marketKeyOf(v)
+	mk := &lay.market
+	// A card's shadow lies 2 u to its right and below.
+	add := func(r board.Rect) { d = append(d, r.Inset(-2*lay.u-2)) }
+	if old.deck != now.deck {
+		add(mk.deck)
+	}
+	if old.discards != now.discards {
+		add(mk.discards)
+	}
+	if old.tickets != now.tickets {
+		add(mk.tickets)
+	}
+	for i := range mk.slots {
+		if old.market[i] != now.market[i] || old.unavailable[i] != now.unavailable[i] {
+			add(mk.slots[i])
+		}
+	}
+	return d
+}
+
+// stillBoard returns the board's View as the still layer shows v at now:
+// without the selection that pulses over it (liveSelection).
+func (s *Screen) stillBoard(v *input.View, now time.Time) *View {
+	bv := s.boardView(v, now)
+	if liveSelection(v) {
+		bv.Selected = board.Hit{}
+	}
+	return bv
+}
+
+// overBoard appends to rs the rectangles v's still layer draws over the
+// board: the cost tag of a claim (when it does not pulse over the layer),
+// the tunnel's cards, the banners.
+func (s *Screen) overBoard(v *input.View, lay *screenLayout, rs []board.Rect) []board.Rect {
+	if s.bd == nil || (v.Mode != input.ModeSetup && v.Mode != input.ModePlay) {
+		return rs
+	}
+	u := lay.u
+	if !liveSelection(v) {
+		if c, ok := s.costTag(v, lay); ok {
+			rs = append(rs, c.box.Inset(-2*u-2))
+		}
+	}
+	if v.Tunnel != nil && v.Map != nil {
+		box, _ := s.tunnelBox(v, lay)
+		rs = append(rs, box.Inset(-3*u-2))
+	}
+	if !v.Banner.IsZero() {
+		boxes, _, _, has := s.bannerBoxes(v, s.langOf(v), lay, v.Banner, msg.Text{})
+		for e := range boxes {
+			if has[e] {
+				rs = append(rs, boxes[e].Inset(-2*u-2))
+			}
+		}
+	}
+	return rs
+}
+
+// drawPart draws the still layer again inside logical rectangle r: a
+// scissor round r, and only what reaches into it.
+func (s *Screen) drawPart(v *input.View, now time.Time, r board.Rect) {
+	x0, y0 := s.toWindow(r.X, r.Y)
+	x1, y1 := s.toWindow(r.X+r.W, r.Y+r.H)
+	ox, oy := float32(s.opts.X), float32(s.opts.Y)
+	ax := max(int32(math.Floor(float64(min(x0, x1)-ox))), 0)
+	ay := max(int32(math.Floor(float64(min(y0, y1)-oy))), 0)
+	bx := min(int32(math.Ceil(float64(max(x0, x1)-ox))), s.still.w)
+	by := min(int32(math.Ceil(float64(max(y0, y1)-oy))), s.still.h)
+	if bx <= ax || by <= ay {
+		return
+	}
+	rl.BeginScissorMode(ax, ay, bx-ax, by-ay)
+	// The scissor holds r's pixels, rounded out: a pixel more round it
+	// to decide what reaches in.
+	s.clip, s.clipping = r.Inset(-2), true
+	s.draw(v, now, passStill)
+	s.clipping = false
+	rl.EndScissorMode()
+}
+
+// reaches reports whether logical rectangle r reaches into the part of
+// the layer being drawn (drawPart); always, when it is drawn whole.
+func (s *Screen) reaches(r board.Rect) bool {
+	return !s.clipping || meets(r, s.clip)
+}
+
+// clipRect is the rectangle the board is drawn in: the part being drawn
+// (drawPart), or all of the screen and more.
+func (s *Screen) clipRect(lay *screenLayout) board.Rect {
+	if s.clipping {
+		return s.clip
+	}
+	return lay.area.Inset(-lay.area.W - lay.area.H)
+}
+
+// mergeRects merges rectangles of rs that are cheaper drawn as one (their
+// union barely larger than both), in place, and returns the rest.
+func mergeRects(rs []board.Rect) []board.Rect {
+	for merged := true; merged; {
+		merged = false
+		for i := 0; i < len(rs); i++ {
+			for j := i + 1; j < len(rs); j++ {
+				u := union(rs[i], rs[j])
+				if u.Area() <= rs[i].Area()+rs[j].Area()+mergeSlack {
+					rs[i] = u
+					rs[j] = rs[len(rs)-1]
+					rs = rs[:len(rs)-1]
+					merged = true
+					j = i
+				}
+			}
+		}
+	}
+	return rs
+}
+
+// mergeSlack is the area, in pixels, a merge may add beyond its share: a
+// pass of its own costs about as much as drawing that much more.
+const mergeSlack = 32 * 32
+
+// union returns the smallest rectangle holding a and b.
+func union(a, b board.Rect) board.Rect {
+	x0, y0 := min(a.X, b.X), min(a.Y, b.Y)
+	x1, y1 := max(a.X+a.W, b.X+b.W), max(a.Y+a.H, b.Y+b.H)
+	return board.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
 }
 
 // stillFor reports whether the still layer held shows v at now.
@@ -207,11 +488,7 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 	if p == passStill {
 		rl.DrawRectangleRec(rect(lay.area), tableColor)
 		if s.bd != nil {
-			bv := s.boardView(v, now)
-			if live {
-				bv.Selected = board.Hit{}
-			}
-			s.bd.Draw(bv)
+			s.bd.DrawIn(s.stillBoard(v, now), s.clipRect(lay))
 		}
 		switch v.Mode {
 		case input.ModeStart:
@@ -219,7 +496,9 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 		case input.ModeEnd:
 			s.drawEndMiddle(v, lang, lay)
 		default:
-			s.drawMarket(v, lang, lay)
+			if s.reaches(lay.market.area) {
+				s.drawMarket(v, lang, lay)
+			}
 			if !live {
 				s.drawCost(v, lay)
 			}
@@ -239,7 +518,7 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 		s.drawAnnouncePulse(v, now, lay)
 	}
 	for i := range lay.panels {
-		if pg := &lay.panels[i]; pg.seat < len(v.Seats) {
+		if pg := &lay.panels[i]; pg.seat < len(v.Seats) && (p == passLive || s.reaches(pg.rect.Inset(-panelEdgeWidth(lay.u)))) {
 			s.drawPanel(v, lang, pg, &v.Seats[pg.seat], now, pulse, p)
 		}
 	}
@@ -333,7 +612,10 @@ func (s *Screen) beginFrame(still bool) {
 	if !still {
 		return
 	}
-	if !win || !r.kept || !r.valid || r.gen != s.still.gen || r.w != w || r.h != h {
+	// The window shows the layer held, or the one the layer was patched
+	// from: then what the patch drew again is copied too.
+	patched := s.still.patch != nil && r.gen == s.still.from
+	if !win || !r.kept || !r.valid || (r.gen != s.still.gen && !patched) || r.w != w || r.h != h {
 		s.drawStill()
 		return
 	}
@@ -341,6 +623,11 @@ func (s *Screen) beginFrame(still bool) {
 	rl.BindFramebuffer(rl.ReadFramebuffer, s.still.rt.ID)
 	for _, m := range r.last {
 		s.copyStill(m, int32(h))
+	}
+	if patched {
+		for _, m := range s.still.patch {
+			s.copyStill(m, int32(h))
+		}
 	}
 	rl.BindFramebuffer(rl.ReadFramebuffer, 0)
 	r.repaired++

@@ -192,16 +192,26 @@ func TestRepairedFrameShowsTheSameScreen(t *testing.T) {
 		Text:   input.Text{Key: "prompt.tunnel_claimed", Args: realisticArgs(catalog(t), "prompt.tunnel_claimed", 1)},
 		Player: 1, Route: 10, City: -1, Points: 4, At: base,
 	}
+	// A claim confirmed: the View after it, shown in turn with the one
+	// before, each frame an event (the layer patched, the window given
+	// what the patch drew).
+	sc := newScene(t, 4, "europe", "en", 12)
+	sc.start(0)
+	sc.turns(50)
+	before, after := sc.claimViews()
 	cases := []struct {
 		name     string
 		rotation int
 		v        input.View
+		next     *input.View // shown in turn with v, a new revision each frame
 	}{
-		{"claim", 0, claim},
-		{"claim pulsing", 0, pulsing},
-		{"announced", 0, announced},
-		{"end", 0, endScene(t, "en")},
-		{"claim turned", 90, pulsing},
+		{"claim", 0, claim, nil},
+		{"claim pulsing", 0, pulsing, nil},
+		{"announced", 0, announced, nil},
+		{"end", 0, endScene(t, "en"), nil},
+		{"claim turned", 90, pulsing, nil},
+		{"events", 0, before, &after},
+		{"events turned", 270, before, &after},
 	}
 	defer showWindow()()
 	for _, c := range cases {
@@ -220,12 +230,22 @@ func TestRepairedFrameShowsTheSameScreen(t *testing.T) {
 			defer onMain(s.Unload)
 			var got *image.RGBA
 			last := base
+			views := [2]input.View{c.v, c.v}
+			if c.next != nil {
+				views[1] = *c.next
+			}
+			var revs input.Revs
+			v := &views[0]
 			onMain(func() {
 				for i := range 12 {
 					last = base.Add(time.Duration(i) * 170 * time.Millisecond)
-					s.Prepare(&c.v, last)
+					if c.next != nil {
+						v = &views[i%2]
+						v.Rev = revs.Next()
+					}
+					s.Prepare(v, last)
 					rl.BeginDrawing()
-					s.Draw(&c.v, last)
+					s.Draw(v, last)
 					if i == 11 {
 						rl.DrawRenderBatchActive()
 						img := rl.LoadImageFromScreen()
@@ -242,8 +262,11 @@ func TestRepairedFrameShowsTheSameScreen(t *testing.T) {
 			if s.rep.repaired < 8 {
 				t.Fatalf("%d of 12 frames repaired, want all but the probe's", s.rep.repaired)
 			}
+			if c.next != nil && s.still.patched < 8 {
+				t.Fatalf("%d of 12 layers patched, want all but the first few", s.still.patched)
+			}
 			// The frame copying the whole layer, into a texture.
-			want := picture(t, s, w, h, &c.v, last, true)
+			want := picture(t, s, w, h, v, last, true)
 			for i := 3; i < len(got.Pix); i += 4 {
 				got.Pix[i] = 255
 			}

@@ -40,9 +40,17 @@ func (s *Screen) drawCard(r board.Rect, cc engine.CardColor, u float32) {
 	mc := cc.MapColor()
 	rl.DrawRectangleRounded(rect(in), 0.16, 6, ColorOf(mc))
 	ink := InkOn(mc)
+	// The shape at both ends of the card's long side, inside the card
+	// whichever way it lies.
 	g := min(in.H*0.62, in.W*0.3)
-	for _, x := range [2]float32{in.X + in.H*0.5, in.X + in.W - in.H*0.5} {
-		s.tris = board.AppendGlyph(s.tris[:0], mc, board.Vec{X: x, Y: in.Y + in.H/2}, board.Vec{X: 1}, g)
+	c := in.Center()
+	ends := [2]board.Vec{{X: in.X + in.H*0.5, Y: c.Y}, {X: in.X + in.W - in.H*0.5, Y: c.Y}}
+	if in.H > in.W {
+		g = min(in.W*0.62, in.H*0.3)
+		ends = [2]board.Vec{{X: c.X, Y: in.Y + in.W*0.5}, {X: c.X, Y: in.Y + in.H - in.W*0.5}}
+	}
+	for _, at := range ends {
+		s.tris = board.AppendGlyph(s.tris[:0], mc, at, board.Vec{X: 1}, g)
 		s.fillTris(ink)
 	}
 }
@@ -133,28 +141,35 @@ func (s *Screen) drawMarket(v *input.View, lang msg.Lang, lay *screenLayout) {
 	s.drawDeck(mk.tickets, ticketDeck, pub.TicketDeck, &s.slots.tickets, lang, msg.Text{Key: "term.destination_ticket"}, u)
 }
 
-// drawCost draws the cost of the route (or station) being claimed beside it,
-// facing the player claiming it: a tag with the number of cards and their
-// colour.
-func (s *Screen) drawCost(v *input.View, lay *screenLayout) {
+// A costTag is the cost of the route (or station) being claimed, shown
+// beside it: where its tag goes, facing which seat, and what it says.
+type costTag struct {
+	box   board.Rect
+	seat  int
+	r     float32 // half the tag's height
+	need  int
+	col   maps.Color
+	locos int
+}
+
+// costTag returns the tag of v's claim under way, and false when there is
+// none.
+func (s *Screen) costTag(v *input.View, lay *screenLayout) (costTag, bool) {
 	bl := s.boardLayout()
 	if bl == nil || v.Map == nil {
-		return
+		return costTag{}, false
 	}
-	seat := currentSeat(v)
-	if seat < 0 || seat >= len(s.opts.Seats) {
-		return
+	c := costTag{seat: currentSeat(v)}
+	if c.seat < 0 || c.seat >= len(s.opts.Seats) {
+		return costTag{}, false
 	}
 	u := lay.u
 	var at board.Vec
-	var need int
-	var col maps.Color
-	locos := 0
 	switch {
 	case v.Claim != nil && v.Claim.Route < len(bl.Routes):
 		rt := &v.Map.Routes[v.Claim.Route]
 		sh := &bl.Routes[v.Claim.Route]
-		need, col, locos = rt.Length, rt.Color, rt.Locomotives
+		c.need, c.col, c.locos = rt.Length, rt.Color, rt.Locomotives
 		// Beside the route, not over it, on the side away from the
 		// board's middle.
 		side := sh.Dir.Perp()
@@ -163,34 +178,50 @@ func (s *Screen) drawCost(v *input.View, lay *screenLayout) {
 		}
 		at = sh.Mid.Add(side.Scale(bl.CarWidth*0.9 + 17*u))
 	case v.Station != nil && v.Station.City < len(bl.Cities):
-		at, need, col = bl.Cities[v.Station.City].Center, v.Station.Need, maps.Gray
+		at, c.need, c.col = bl.Cities[v.Station.City].Center, v.Station.Need, maps.Gray
 		at = at.Add(board.Vec{Y: -bl.CityRadius * 3.2})
 	default:
-		return
+		return costTag{}, false
 	}
-	r := 15 * u
-	w := r * 2
-	if locos > 0 {
-		w = r * 3.4
+	c.r = 15 * u
+	w := c.r * 2
+	if c.locos > 0 {
+		w = c.r * 3.4
 	}
-	box := board.Rect{X: at.X - w/2, Y: at.Y - r, W: w, H: 2 * r}
+	box := board.Rect{X: at.X - w/2, Y: at.Y - c.r, W: w, H: 2 * c.r}
 	// Keep the tag on the board.
 	box.X = min(max(box.X, bl.Board.X), bl.Board.X+bl.Board.W-box.W)
 	box.Y = min(max(box.Y, bl.Board.Y), bl.Board.Y+bl.Board.H-box.H)
-	s.moved(box.Inset(-2*u - 2))
-	f := facing(box, s.opts.Seats[seat])
+	c.box = box
+	return c, true
+}
+
+// drawCost draws the cost of the route (or station) being claimed beside it,
+// facing the player claiming it: a tag with the number of cards and their
+// colour.
+func (s *Screen) drawCost(v *input.View, lay *screenLayout) {
+	c, ok := s.costTag(v, lay)
+	if !ok {
+		return
+	}
+	u := lay.u
+	s.moved(c.box.Inset(-2*u - 2))
+	if !s.reaches(c.box.Inset(-2*u - 2)) {
+		return
+	}
+	f := facing(c.box, s.opts.Seats[c.seat])
 	s.begin(&f)
 	defer s.done()
 	lr := board.Rect{W: f.w, H: f.d}
 	rl.DrawRectangleRounded(rect(lr.Inset(-2*u)), 1, 12, selectEdge)
-	rl.DrawRectangleRounded(rect(lr), 1, 12, ColorOf(col))
-	ink := InkOn(col)
-	px := min(r*1.3, s.fonts.sizes[len(s.fonts.sizes)-1])
+	rl.DrawRectangleRounded(rect(lr), 1, 12, ColorOf(c.col))
+	ink := InkOn(c.col)
+	px := min(c.r*1.3, s.fonts.sizes[len(s.fonts.sizes)-1])
 	face := s.fonts.face(true, px)
-	num := board.Rect{W: 2 * r, H: 2 * r}
-	s.drawNumber(face, need, num, face.Size, alignCenter, ink)
-	if locos > 0 {
-		lr := board.Rect{X: 2 * r, Y: r * 0.35, W: r * 1.2, H: r * 1.3}
+	num := board.Rect{W: 2 * c.r, H: 2 * c.r}
+	s.drawNumber(face, c.need, num, face.Size, alignCenter, ink)
+	if c.locos > 0 {
+		lr := board.Rect{X: 2 * c.r, Y: c.r * 0.35, W: c.r * 1.2, H: c.r * 1.3}
 		s.tris = board.AppendLocomotive(s.tris[:0], lr.Center(), board.Vec{X: 1}, lr.W)
 		s.fillTris(ink)
 	}

@@ -40,6 +40,8 @@ type scene struct {
 	now    time.Time
 	dealer *engine.Dealer
 	rng    *rand.Rand
+	// after, when set, is called after every event the scene feeds.
+	after func()
 }
 
 func newScene(t testing.TB, seats int, mapID, lang string, seed uint64) *scene {
@@ -61,6 +63,9 @@ func (sc *scene) at() time.Time {
 func (sc *scene) do(ev hal.Event, refusal bool) input.Result {
 	sc.t.Helper()
 	res := sc.tb.Handle(ev)
+	if sc.after != nil {
+		defer sc.after()
+	}
 	if !refusal {
 		for _, n := range res.Notices {
 			if n.Refused {

@@ -103,7 +103,13 @@ type Screen struct {
 	numb   []byte
 	slots  screenSlots
 	still  stillLayer // what does not move, drawn once per change (Prepare)
-	rep    repair     // what the window shows of the last frame
+	// A patch of the still layer (drawPart): the part being drawn, and
+	// scratch for the parts and what lies over the board.
+	clip     board.Rect
+	clipping bool
+	dirty    []board.Rect
+	over     []board.Rect
+	rep      repair // what the window shows of the last frame
 	// keyboards are the seats' name keyboards (keyboard.go), by seat.
 	keyboards map[int]*keyboardCache
 }

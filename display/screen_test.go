@@ -135,6 +135,35 @@ func europeInProgress(t *testing.T, lang string) (*scene, input.View) {
 	return sc, sc.tb.View()
 }
 
+// claimViews plays on until the player to move can claim a route of 3
+// cars or more, makes the claim through the table's events and returns
+// the View before its last event (Confirm, every card scanned) and the
+// View after it (the route claimed, the next player's turn).
+func (sc *scene) claimViews() (before, after input.View) {
+	sc.t.Helper()
+	var claim engine.Action
+	sc.playUntil(func(s *engine.State) bool {
+		a, ok := claimable(s, func(a engine.Action) bool { return s.Map().Routes[a.Route].Length >= 3 })
+		claim = a
+		return ok
+	})
+	evs, err := sc.tb.Gestures(claim, tagUID, sc.dealer.Outcome, sc.at())
+	if err != nil {
+		sc.t.Fatal(err)
+	}
+	for _, ev := range evs[:len(evs)-1] {
+		sc.do(ev, false)
+	}
+	before = sc.tb.View()
+	sc.do(evs[len(evs)-1], false)
+	after = sc.tb.View()
+	if before.Mode != input.ModePlay || before.SelectedRoute < 0 || after.Public.RouteOwner[claim.Route] < 0 {
+		sc.t.Fatalf("mode %s, route selected %d, claimed after by %d: want a claim under way, then made",
+			before.Mode, before.SelectedRoute, after.Public.RouteOwner[claim.Route])
+	}
+	return before, after
+}
+
 // claimPart begins claim a through the table's events: the route touched
 // and two cards scanned.
 func (sc *scene) claimPart(a engine.Action) {

@@ -13,7 +13,6 @@ import (
 
 	"ttr/display/board"
 	"ttr/display/msg"
-	"ttr/engine"
 	"ttr/hal"
 	"ttr/input"
 	"ttr/maps"
@@ -100,6 +99,48 @@ func TestEveryMessageFitsThePanel(t *testing.T) {
 					}
 				}
 			})
+		})
+	}
+}
+
+// progressKeys are the messages input gives as a seat's running count
+// (SeatView.Progress), and the offline marks drawn in its place.
+var progressKeys = []string{"prompt.scan_progress", "prompt.claim_progress", "prompt.claim_progress_any",
+	"prompt.lay_progress", "panel.reader_offline", "panel.buttons_offline"}
+
+// TestEveryProgressFitsItsColumn checks that every running count fits the
+// narrow column beside the prompt, in every language and layout: a long
+// sentence there would run out of the strip over the board.
+func TestEveryProgressFitsItsColumn(t *testing.T) {
+	cat := catalog(t)
+	for _, size := range sizes {
+		area := board.Rect{W: float32(size[0]), H: float32(size[1])}
+		u := scaleOf(area.W, area.H)
+		seen := map[board.Vec]bool{}
+		for n := 2; n <= 5; n++ {
+			for _, p := range newScreenLayout(area, DefaultEdges(n), 1.5, false).panels {
+				seen[board.Vec{X: p.progress.W - 6*u, Y: p.progress.H}] = true
+			}
+		}
+		onMain(func() {
+			fs := loadFonts(u, string(cat.Runes()))
+			defer fs.unload()
+			for _, lang := range msg.Langs() {
+				for _, key := range progressKeys {
+					for _, n := range []int{1, 2, 5} {
+						txt := msg.Text{Key: key, Args: realisticArgs(cat, key, n)}
+						if err := cat.Check(txt); err != nil {
+							t.Fatalf("sample %s: %v", key, err)
+						}
+						s := cat.Text(lang, txt)
+						for box := range seen {
+							if ft := fs.fit(s, box.X, box.Y, progressFit); !ft.ok {
+								t.Errorf("%dx%d: %s %s (%d): %q does not fit the running count's %.0fx%.0f: %d lines, %.0fx%.0f", size[0], size[1], lang, key, n, s, box.X, box.Y, len(ft.lines), ft.w, ft.h)
+							}
+						}
+					}
+				}
+			}
 		})
 	}
 }
@@ -252,8 +293,13 @@ func TestDrawAllocates(t *testing.T) {
 //     (ScreenOpts.FillsWindow: where the window keeps its last frame, as
 //     Xvfb's does, a frame repairs what moved instead of copying the whole
 //     still layer);
-//   - changed: the same game with a new revision every frame, so that the
-//     screen draws its still layer again: the first frame after an event.
+//   - event: the first frame after an event, every frame: the same game
+//     one claim apart, the View before the claim's Confirm and the View
+//     after it, in turn, each with a new revision (the route claimed, a
+//     marker moved, the names turned to the next player, every strip
+//     worded again): the screen patches its still layer;
+//   - whole: the still layer drawn whole every frame, as after a change
+//     of language or on the end screen.
 //
 // Besides the wall time (ns/op) it reports cpu-ns/op, the CPU time of the
 // whole process per frame: under Xvfb Mesa's software rasteriser runs in
@@ -263,26 +309,16 @@ func BenchmarkScreenFrame(b *testing.B) {
 	sc := newScene(b, 5, "europe", "es", 4)
 	sc.start(0)
 	sc.turns(220)
-	var claim engine.Action
-	sc.playUntil(func(s *engine.State) bool {
-		a, ok := claimable(s, func(a engine.Action) bool { return s.Map().Routes[a.Route].Length >= 3 })
-		claim = a
-		return ok
-	})
-	sc.claimPart(claim)
-	v := sc.tb.View()
+	v, after := sc.claimViews()
 	claimed := 0
 	for _, o := range v.Public.RouteOwner {
 		if o >= 0 {
 			claimed++
 		}
 	}
-	if v.Mode != input.ModePlay || v.SelectedRoute < 0 || v.Rev.IsZero() {
-		b.Fatalf("mode %s, route selected %d, rev zero %v: want a claim under way", v.Mode, v.SelectedRoute, v.Rev.IsZero())
-	}
 	b.Logf("%d routes claimed, route %d being claimed", claimed, v.SelectedRoute)
 	defer showWindow()()
-	for _, mode := range []string{"empty", "busy", "changed"} {
+	for _, mode := range []string{"empty", "busy", "event", "whole"} {
 		b.Run(mode, func(b *testing.B) {
 			onMain(func() {
 				s, err := NewScreen(catalog(b), ScreenOpts{Width: 1920, Height: 1080, Seats: DefaultEdges(5), FillsWindow: true})
@@ -292,24 +328,35 @@ func BenchmarkScreenFrame(b *testing.B) {
 				defer s.Unload()
 				var revs input.Revs
 				now := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
+				views := [2]input.View{v, after}
+				n := 0
 				frame := func() {
-					if mode == "changed" {
-						v.Rev = revs.Next()
+					w := &views[0]
+					switch mode {
+					case "event":
+						w = &views[n%2]
+						w.Rev = revs.Next()
+					case "whole":
+						s.still.valid = false
 					}
+					n++
 					if mode != "empty" {
-						s.Prepare(&v, now)
+						s.Prepare(w, now)
 					}
 					rl.BeginDrawing()
 					if mode == "empty" {
 						rl.ClearBackground(color.RGBA{A: 255})
 					} else {
 						// As the table's window: the screen fills it.
-						s.Draw(&v, now)
+						s.Draw(w, now)
 					}
 					rl.EndDrawing()
 					now = now.Add(16 * time.Millisecond)
 				}
 				measureFrames(b, frame)
+				if mode == "event" && s.still.patched < b.N {
+					b.Fatalf("%d of %d layers patched: the event frames were not patched", s.still.patched, b.N)
+				}
 			})
 		})
 	}

@@ -42,14 +42,17 @@ var trackNumbers = func() (n [board.TrackSpaces / 5][]rune) {
 	return n
 }()
 
-// drawTrack draws the score track round the board's edge, a number on
-// every fifth space.
-func (b *Board) drawTrack() {
+// drawTrack draws the spaces of the score track round the board's edge
+// that reach into clip, a number on every fifth space.
+func (b *Board) drawTrack(clip board.Rect) {
 	l := b.layout
 	d := l.TrackDepth
 	size := d * 0.8
 	for k := range l.Track {
 		r := l.Track[k].Rect
+		if !meets(r.Inset(-1), clip) {
+			continue
+		}
 		fill := trackSpace
 		if k%5 == 0 {
 			fill = trackFifth
@@ -59,6 +62,9 @@ func (b *Board) drawTrack() {
 	}
 	for k := 0; k < len(l.Track); k += 5 {
 		r := l.Track[k].Rect
+		if !meets(r.Inset(-1), clip) {
+			continue
+		}
 		n := trackNumbers[k/5]
 		if b.trackSize != size {
 			// Measured once per size, so that a frame allocates nothing.
@@ -73,22 +79,16 @@ func (b *Board) drawTrack() {
 	}
 }
 
-// drawScores draws each player's marker on the space of their score;
-// markers sharing a space stack inwards from the edge.
-func (b *Board) drawScores(v *View) {
-	l := b.layout
-	d := l.TrackDepth
+// drawScores draws each player's marker that reaches into clip on the
+// space of their score; markers sharing a space stack inwards from the
+// edge.
+func (b *Board) drawScores(v *View, clip board.Rect) {
 	for i := range v.Scores {
 		m := &v.Scores[i]
-		sp := l.TrackSpace(m.Score)
-		below := 0 // markers on the same space before this one
-		for j := range i {
-			if l.TrackSpace(v.Scores[j].Score) == sp {
-				below++
-			}
+		c, r := b.marker(v, i)
+		if !meets(markerBox(c, r), clip) {
+			continue
 		}
-		c := sp.Rect.Center().Add(sp.Inward.Scale(float32(below)*d*markerStack + m.Rise*d*1.5))
-		r := d * markerRadius
 		rl.DrawCircleV(rl.Vector2{X: c.X + r*0.2, Y: c.Y + r*0.3}, r*1.15, trainShadow)
 		rl.DrawCircleV(rl.Vector2(c), r*1.18, trainRim)
 		rl.DrawCircleV(rl.Vector2(c), r*1.05, trainOutline)
@@ -104,4 +104,34 @@ func (b *Board) drawScores(v *View) {
 			rl.DrawTriangle(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), ink)
 		}
 	}
+}
+
+// marker returns the centre and the radius of v's marker i on the score
+// track.
+func (b *Board) marker(v *View, i int) (board.Vec, float32) {
+	l := b.layout
+	d := l.TrackDepth
+	m := &v.Scores[i]
+	sp := l.TrackSpace(m.Score)
+	below := 0 // markers on the same space before this one
+	for j := range i {
+		if l.TrackSpace(v.Scores[j].Score) == sp {
+			below++
+		}
+	}
+	c := sp.Rect.Center().Add(sp.Inward.Scale(float32(below)*d*markerStack + m.Rise*d*1.5))
+	return c, d * markerRadius
+}
+
+// markerBox holds everything drawn for a marker of centre c and radius r:
+// its rim and its shadow.
+func markerBox(c board.Vec, r float32) board.Rect {
+	k := r*1.5 + 2
+	return board.Rect{X: c.X - k, Y: c.Y - k, W: 2 * k, H: 2 * k}
+}
+
+// MarkerBounds returns a rectangle that holds v's marker i on the score
+// track.
+func (b *Board) MarkerBounds(v *View, i int) board.Rect {
+	return markerBox(b.marker(v, i))
 }

@@ -188,7 +188,9 @@ func (t *Table) prompt(p int, w engine.Wait, pub engine.Public) (prompt, prog Te
 			}
 		}
 		if t.marketReset {
-			return Text{Key: "prompt.market_reset"}, Text{Key: "prompt.lay_market", Args: count(empty)}
+			// The prompt says what to do; the progress column, narrow,
+			// only how many cards are left.
+			return Text{Key: "prompt.market_reset"}, Text{Key: "prompt.lay_progress", Args: count(empty)}
 		}
 		if t.mode == ModeSetup {
 			return Text{Key: "prompt.lay_market", Args: count(empty)}, Text{}

@@ -114,7 +114,7 @@ func TestMarketReset(t *testing.T) {
 		t.Fatalf("no market reset in %v", res.Events)
 	}
 	for range engine.MarketSize {
-		r.prompt(0, "prompt.market_reset", "prompt.lay_market")
+		r.prompt(0, "prompt.market_reset", "prompt.lay_progress")
 		if b := r.tb.View().Banner.Key; b != "prompt.market_reset" {
 			t.Errorf("banner %q, want the market reset", b)
 		}
