@@ -143,9 +143,22 @@
 // copies it as an upright one does and costs the same
 // (BenchmarkTurnedFrame); what moves is drawn turned over it
 // (TestTurnedScreen).
-// TestStillLayerShowsTheSameScreen checks both ways give the same picture;
-// BenchmarkScreenFrame measures presented frames: empty, a steady busy
-// 5-player game, and the frame right after an event that redraws the layer.
+// TestStillLayerShowsTheSameScreen checks both ways give the same picture.
+//
+// After an event the layer is patched, not drawn whole: what changed is
+// found from what the layer is drawn from (the board's View route by
+// route, city by city, name by name and marker by marker; the rectangles
+// drawn over the board; the market's piles and cards; every seat's strip,
+// which shows the last move), and the layer is drawn again inside those
+// rectangles only, under a scissor, skipping what lies wholly outside, so
+// that every pixel inside is the pixel a whole layer has. A change of
+// mode, map, language or size, the end screen, or a patch over 70% of the
+// screen draws it whole. TestPatchedLayerIsTheWholeLayer plays whole games
+// (2 to 5 seats, both maps, turned screens) and compares the patched layer
+// with a whole one pixel for pixel every few events. BenchmarkScreenFrame
+// measures presented frames: empty, a steady busy 5-player game, the
+// first frame after an event (a claim confirmed: the layer patched) and a
+// frame whose layer is drawn whole.
 //
 // Copying the whole layer every frame costs a software renderer (Mesa's
 // llvmpipe, as under X without a GPU) several times clearing the window.
@@ -157,10 +170,11 @@
 // does not. Where it is kept, a steady frame copies the layer back only
 // where the last frame drew what moves (each moving part notes its
 // bounds: the glow round a panel, the selection with its cities and
-// cost, the announced route and its rising points) and draws what moves
-// again; anywhere else, and after every new layer or change of size, the
-// whole layer is copied (TestRepairedFrameShowsTheSameScreen: the
-// repaired window is pixel for pixel the whole copy).
+// cost, the announced route and its rising points), and what the last
+// patch of the layer drew, and draws what moves again; anywhere else, and
+// after every layer drawn whole or change of size, the whole layer is
+// copied (TestRepairedFrameShowsTheSameScreen: the repaired window is
+// pixel for pixel the whole copy, also while every frame is an event).
 //
 // # The board
 //
