@@ -33,11 +33,12 @@ func TestPatchedLayerIsTheWholeLayer(t *testing.T) {
 		rotation int
 		seed     uint64
 		every    int // compare after every n-th event
+		x, y     int // where the screen is in the window (the simulator's)
 	}{
-		{4, "europe", 1280, 720, 0, 21, 8},
-		{5, "europe", 800, 480, 90, 5, 8},
-		{3, "usa", 1024, 600, 180, 9, 6},
-		{2, "europe", 800, 480, 0, 4, 6},
+		{4, "europe", 1280, 720, 0, 21, 8, 0, 0},
+		{5, "europe", 800, 480, 90, 5, 8, 0, 0},
+		{3, "usa", 1024, 600, 180, 9, 6, 0, 0},
+		{2, "europe", 800, 480, 0, 4, 6, 40, 90},
 	}
 	kinds := map[string]bool{}
 	for _, c := range cases {
@@ -46,7 +47,7 @@ func TestPatchedLayerIsTheWholeLayer(t *testing.T) {
 			var patched, whole *Screen
 			onMain(func() {
 				var err error
-				opts := ScreenOpts{Width: c.w, Height: c.h, Rotation: c.rotation, Seats: edges}
+				opts := ScreenOpts{X: c.x, Y: c.y, Width: c.w, Height: c.h, Rotation: c.rotation, Seats: edges}
 				if patched, err = NewScreen(catalog(t), opts); err != nil {
 					t.Fatal(err)
 				}
