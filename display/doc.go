@@ -107,7 +107,10 @@
 // the board by that seat's edge, facing it, edged in their colour, and a
 // second touch closes it (View.End.Open; TestBreakdownATouchAway through
 // HitTest and the table, the simulator's TestClickBreakdown with the
-// pointer). Nothing hidden is ever drawn: the View carries no hand, no
+// pointer). New game is a key on one panel, that of the first seat along
+// the bottom edge (else the first seat's), in its header beside the
+// ranking, never over the board (TestNewGameOffTheBoard). Nothing hidden
+// is ever drawn: the View carries no hand, no
 // ticket before the end and no blind-drawn card.
 //
 // Draw draws one frame between the caller's BeginDrawing (or

@@ -189,21 +189,29 @@ func (s *Screen) drawStartKey(lang msg.Lang, r board.Rect, slot *textSlot, ready
 }
 
 // drawEndMiddle draws the end screen's middle: the board with the longest
-// paths (drawn by Draw) and New game. The winner and what decided it are on
-// every player's panel, facing them.
+// paths (drawn by Draw) and the breakdowns open over it. The winner and
+// what decided it are on every player's panel, facing them; New game is
+// on one panel (newGameSeat), off the board.
 func (s *Screen) drawEndMiddle(v *input.View, lang msg.Lang, lay *screenLayout) {
-	u := lay.u
 	if s.endCompact && v.End != nil {
 		s.drawBanner(v, lang, lay, v.End.Winner, v.End.Decided)
 	}
 	for i := range lay.panels {
 		s.drawBreakdown(v, lang, &lay.panels[i])
 	}
-	r := s.endKey()
+}
+
+// drawNewGame draws New game where panel pg holds it (local coordinates,
+// between the panel's begin and done), if it does.
+func (s *Screen) drawNewGame(lang msg.Lang, pg *panelGeom, u float32) {
+	r := pg.newGame
+	if r.W <= 0 {
+		return
+	}
 	rl.DrawRectangleRounded(rect(r), 0.3, 6, keyColor)
 	rl.DrawRectangleRoundedLinesEx(rect(r), 0.3, 6, max(1, 2*u), panelInk)
 	in := r.Inset(3 * u)
-	s.slots.newGame.get(s.fonts, s.cat, lang, msg.Text{Key: "end.new_game"}, in.W, in.H, fitOpts{bold: true, min: minText, max: 16, maxLines: 1}).draw(in, alignCenter, panelInk)
+	s.slots.newGame.get(s.fonts, s.cat, lang, msg.Text{Key: "end.new_game"}, in.W, in.H, fitOpts{bold: true, min: minText, max: 16, maxLines: 2}).draw(in, alignCenter, panelInk)
 }
 
 // breakdownBox returns where the breakdown a seat has open goes: over the
@@ -223,22 +231,14 @@ func (s *Screen) breakdownBox(pg *panelGeom, lay *screenLayout) board.Rect {
 		if pg.edge == Left {
 			return board.Rect{X: b.X + m, Y: y, W: deep, H: long}
 		}
-		box := board.Rect{X: b.X + b.W - m - deep, Y: y, W: deep, H: long}
-		if k := s.endKey(); box.Intersect(k.Inset(-m)).Area() > 0 {
-			box.H = max(box.H/2, k.Y-m-box.Y) // ends above New game
-		}
-		return box
+		return board.Rect{X: b.X + b.W - m - deep, Y: y, W: deep, H: long}
 	}
 	long, deep := min(b.W-2*m, 460*u), min((b.H-3*m)/2, 220*u)
 	x := min(max(c.X-long/2, b.X+m), b.X+b.W-m-long)
 	if pg.edge == Top {
 		return board.Rect{X: x, Y: b.Y + m, W: long, H: deep}
 	}
-	box := board.Rect{X: x, Y: b.Y + b.H - m - deep, W: long, H: deep}
-	if k := s.endKey(); box.Intersect(k.Inset(-m)).Area() > 0 {
-		box.Y = k.Y - m - deep // above New game
-	}
-	return box
+	return board.Rect{X: x, Y: b.Y + b.H - m - deep, W: long, H: deep}
 }
 
 // drawBreakdown draws the breakdown seat pg has open (View.End.Open), if

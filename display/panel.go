@@ -99,6 +99,9 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 	if !playing && v.Mode != input.ModeStart {
 		// An empty seat: a quiet plate, so that the table's shape reads.
 		rl.DrawRectangleRounded(rect(full), 0.18, 6, withAlpha(panelColor, 0.45))
+		if p == passStill && v.Mode == input.ModeEnd {
+			s.drawNewGame(lang, pg, u)
+		}
 		return
 	}
 	if p == passLive {
@@ -147,6 +150,7 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 		s.drawStartPanel(v, lang, pg, sv, sl, playing)
 	case input.ModeEnd:
 		s.drawEndPanel(v, lang, pg, sv, sl)
+		s.drawNewGame(lang, pg, u)
 		return
 	default:
 		if sv.Player < len(v.Public.Players) {
