@@ -85,9 +85,13 @@
 // seats, a tunnel and the last round's banner, and finds the map the same.
 // For AnnouncePulse after the move its route or city pulses and its points
 // rise from the player's marker. The tunnel being paid is shown large,
-// facing its player, and its cards stay in sight while View.Tunnel is set;
-// a banner in its way waits. The last round runs along the board's edges,
-// on two lines where a side's banner is short. The start screen puts the
+// facing its player, and its cards stay in sight while View.Tunnel is set.
+// The table's banner (the last round, a reshuffle, a market reset) is told
+// on the strips, never on the map: in gold in the prompt's place of every
+// seat the table does not wait for, in a short form ("Last round!") where
+// the whole does not fit beside the last move; the seat it waits for reads
+// it in its own prompt ("This is your last turn."). TestBannerLeavesTheMap
+// finds the map the same with and without it. The start screen puts the
 // language, map and Start keys in the middle and Join, the colours, First
 // and the Name key on each strip.
 //

@@ -95,10 +95,15 @@ var (
 	bannerFit2 = fitOpts{min: minText, max: 16, maxLines: 1}
 )
 
-// drawBanner draws a message for the whole table (the last round, a
-// reshuffle, the winner) along the board's edges, once facing each edge
-// where players sit; second, if not zero, is a second line.
+// drawBanner draws a message for the whole table along the board's edges,
+// once facing each edge where players sit; second, if not zero, is a
+// second line. Only the end screen draws one (the winner, when the panels
+// are too small for it): while playing, the table's banner is told on the
+// strips (newsBoxes), off the map.
 func (s *Screen) drawBanner(v *input.View, lang msg.Lang, lay *screenLayout, first, second msg.Text) {
+	if v.Mode != input.ModeEnd {
+		return
+	}
 	u := lay.u
 	boxes, longs, deep, has := s.bannerBoxes(v, lang, lay, first, second)
 	o := bannerFit
