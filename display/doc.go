@@ -111,7 +111,14 @@
 // the board by that seat's edge, facing it, edged in their colour, and a
 // second touch closes it (View.End.Open; TestBreakdownATouchAway through
 // HitTest and the table, the simulator's TestClickBreakdown with the
-// pointer). New game is a key on one panel, that of the first seat along
+// pointer). When several are open, the middle is shared like a
+// pinwheel, each part by its seat's edge (the top seat's at the top left,
+// the right's at the top right, the bottom's at the bottom right, the
+// left's at the bottom left, in proportion to the breakdowns open), and a
+// breakdown too long for its part sums its tickets up, or keeps only its
+// routes, tickets and total: none lies over another and every word is at
+// the smallest text size or larger (TestOpenBreakdownsNeverOverlap, every
+// seat's open with two to five seats). New game is a key on one panel, that of the first seat along
 // the bottom edge (else the first seat's), in its header beside the
 // ranking, never over the board (TestNewGameOffTheBoard). Nothing hidden
 // is ever drawn: the View carries no hand, no

@@ -153,7 +153,7 @@ func TestBreakdownATouchAway(t *testing.T) {
 		}
 		shown := ss.shot(t, w, h, edges, &open, at)
 		compareGolden(t, fmt.Sprintf("screen-end-breakdown-seat%d-1920x1080", seat+1), shown)
-		box := s.breakdownBox(pg, s.end)
+		box := s.breakdownBox(&open, pg, s.end)
 		if got := diffIn(closed, shown, box); float32(got) < box.Area()*0.3 {
 			t.Errorf("seat %d: the breakdown changes %d of %.0f pixels of its box", seat+1, got, box.Area())
 		}
@@ -284,6 +284,53 @@ func TestNewGameOffTheBoard(t *testing.T) {
 					c := toWindow(x0, y0, float32(ww), float32(wh), rot, key.Center())
 					if got := gs.HitTest(c.X, c.Y, time.Time{}); got.Kind != hal.ScreenKey || got.ID != input.KeyNewGame {
 						t.Errorf("rotation %d: a touch on New game's middle %v gives %+v", rot, c, got)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestOpenBreakdownsNeverOverlap opens every seat's breakdown at once,
+// with two to five seats, at 1920x1080 and 800x480, and measures from the
+// layout that no breakdown (with its rim in the player's colour) lies over
+// another or over a panel; drawing them fails on any text that does not
+// fit its box at the smallest text size or larger.
+func TestOpenBreakdownsNeverOverlap(t *testing.T) {
+	ss := screens{}
+	defer ss.unload()
+	for _, size := range sizes {
+		w, h := size[0], size[1]
+		for n := 2; n <= 5; n++ {
+			_, v := endSceneOf(t, n)
+			edges := DefaultEdges(n)
+			t.Run(fmt.Sprintf("%dx%d/%d", w, h, n), func(t *testing.T) {
+				ss.shot(t, w, h, edges, &v, v.Announce.At)
+				s := ss.get(t, w, h, edges)
+				lay := s.end
+				var boxes []board.Rect
+				var seats []int
+				for i := range lay.panels {
+					pg := &lay.panels[i]
+					if endPlayerOf(v.End, openOf(v.End, pg.seat)) == nil {
+						continue
+					}
+					boxes = append(boxes, s.breakdownBox(&v, pg, lay).Inset(-3*lay.u))
+					seats = append(seats, pg.seat)
+				}
+				if len(boxes) != n {
+					t.Fatalf("%d breakdowns open, want %d", len(boxes), n)
+				}
+				for i, a := range boxes {
+					for j := i + 1; j < len(boxes); j++ {
+						if o := a.Intersect(boxes[j]).Area(); o > 0 {
+							t.Errorf("seat %d's breakdown %v lies over seat %d's %v (%.0f px²)", seats[i]+1, a, seats[j]+1, boxes[j], o)
+						}
+					}
+					for _, pg := range lay.panels {
+						if o := a.Intersect(pg.rect).Area(); o > 0 {
+							t.Errorf("seat %d's breakdown %v lies over seat %d's panel (%.0f px²)", seats[i]+1, a, pg.seat+1, o)
+						}
 					}
 				}
 			})

@@ -39,7 +39,16 @@ type seatSlots struct {
 	breakTexts             []msg.Text
 	breakInks              []string
 	breakdown              listSlot
-	breakTitle             textSlot
+	// The same, each ticket left out for their sum, for a part of the
+	// screen too small for the whole (several breakdowns open).
+	breakShort     []msg.Text
+	breakShortInks []string
+	breakdownShort listSlot
+	// The least of it: routes, tickets, total.
+	breakLeast     []msg.Text
+	breakLeastInks []string
+	breakdownLeast listSlot
+	breakTitle     textSlot
 	legendLong, legendTick textSlot
 }
 
@@ -899,6 +908,29 @@ func (s *Screen) updateBreakdown(e *input.EndView, seat int, sl *seatSlots) {
 	sl.breakP = p
 	sl.breakSrc = append(sl.breakSrc[:0], ep.Lines...)
 	sl.breakTexts, sl.breakInks = breakdownLines(sl.breakTexts[:0], sl.breakInks[:0], e, ep)
+	sl.breakShort, sl.breakShortInks = sl.breakShort[:0], sl.breakShortInks[:0]
+	sl.breakLeast, sl.breakLeastInks = sl.breakLeast[:0], sl.breakLeastInks[:0]
+	defer func() {
+		for i, t := range sl.breakShort {
+			switch t.Key {
+			case "end.route_points", "board_end.ticket_points", "end.total":
+				sl.breakLeast = append(sl.breakLeast, t)
+				sl.breakLeastInks = append(sl.breakLeastInks, sl.breakShortInks[i])
+			}
+		}
+	}()
+	for i, t := range sl.breakTexts {
+		switch t.Key {
+		case "end.ticket_short", "end.station_route":
+			continue
+		}
+		sl.breakShort = append(sl.breakShort, t)
+		sl.breakShortInks = append(sl.breakShortInks, sl.breakInks[i])
+		if t.Key == "end.route_points" && len(ep.Tickets) > 0 {
+			sl.breakShort = append(sl.breakShort, msg.Text{Key: "board_end.ticket_points", Args: map[string]any{"Points": ep.TicketPoints}})
+			sl.breakShortInks = append(sl.breakShortInks, "board_end.ticket_points")
+		}
+	}
 }
 
 // fitEnd lays the end screen out with the shallowest panels in which
