@@ -34,21 +34,21 @@ type seatSlots struct {
 	endInks               []string
 	// The breakdown the seat has open (input.EndView.Open): its player,
 	// its lines, and their fitted texts.
-	breakP                 int
-	breakSrc               []msg.Text
-	breakTexts             []msg.Text
-	breakInks              []string
-	breakdown              listSlot
+	breakP     int
+	breakSrc   []msg.Text
+	breakTexts []msg.Text
+	breakInks  []string
+	breakdown  listSlot
 	// The same, each ticket left out for their sum, for a part of the
 	// screen too small for the whole (several breakdowns open).
 	breakShort     []msg.Text
 	breakShortInks []string
 	breakdownShort listSlot
 	// The least of it: routes, tickets, total.
-	breakLeast     []msg.Text
-	breakLeastInks []string
-	breakdownLeast listSlot
-	breakTitle     textSlot
+	breakLeast             []msg.Text
+	breakLeastInks         []string
+	breakdownLeast         listSlot
+	breakTitle             textSlot
 	legendLong, legendTick textSlot
 }
 
