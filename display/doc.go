@@ -67,8 +67,9 @@
 // at 1920x1080 or 1280x720, on either map and any seat count
 // (TestNamePlatesLeaveTheRoutes, with the table's font; board's
 // TestNamePlatesClearTheCars); at 800x480, where the names keep their
-// least readable size on a board a third as large, at most four plates
-// clip a car. Laying out a board takes about 100 ms (BenchmarkNewLayout),
+// least readable size on a board a third as large, only Oklahoma City on
+// the USA clips a car (under two car spaces): every place within ten car
+// widths of it covers one. Laying out a board takes about 100 ms (BenchmarkNewLayout),
 // less than the placement it replaced.
 //
 // A score track runs round the board's edge as on the printed board, 0 to
