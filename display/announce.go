@@ -29,7 +29,7 @@ func announcePulsing(v *input.View, now time.Time) bool {
 // city pulsing and the points scored rising over the player's marker, for
 // AnnouncePulse after the move.
 func (s *Screen) drawAnnouncePulse(v *input.View, now time.Time, lay *screenLayout) {
-	if !announcePulsing(v, now) || s.bd == nil || liveSelection(v) || v.Tunnel != nil || !v.Banner.IsZero() {
+	if !announcePulsing(v, now) || s.bd == nil || liveSelection(v) || v.Tunnel != nil {
 		return
 	}
 	a := &v.Announce

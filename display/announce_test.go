@@ -10,6 +10,7 @@ import (
 
 	"ttr/display/board"
 	"ttr/display/imgtest"
+	"ttr/display/msg"
 	"ttr/input"
 )
 
@@ -213,6 +214,89 @@ func TestAnnouncementsLeaveTheMap(t *testing.T) {
 				}
 				t.Logf("%d of %d playing seats told in their strip", n, len(v.Seats))
 			})
+		}
+	}
+}
+
+// TestBannerLeavesTheMap checks that the table's banners (the last round,
+// a reshuffle, a market reset) lie off the map: the screen with the banner
+// and the same screen without it are the same over the whole board, at
+// 1920x1080 and 800x480, with two, four and five seats, with and without
+// the last move told beside it; and that every playing seat the table does
+// not wait for reads it on its own strip, inside the strip, at the
+// smallest text size or larger (whole or short).
+func TestBannerLeavesTheMap(t *testing.T) {
+	ss := screens{}
+	defer ss.unload()
+	at := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
+	_, europe := europeInProgress(t, "en")
+	five := playView(t, 5, "europe")
+	five.Announce = europe.Announce
+	five.Announce.Player = 2
+	usa := usaScene(t)
+	for _, sc := range []struct {
+		name  string
+		v     input.View
+		edges []Edge
+	}{
+		{"europe-4p", europe, fourEdges},
+		{"5p", five, DefaultEdges(5)},
+		{"usa-2p", usa, DefaultEdges(2)},
+	} {
+		for _, key := range []string{"prompt.last_round", "prompt.reshuffle", "prompt.market_reset"} {
+			for _, told := range []bool{true, false} {
+				for _, size := range [][2]int{{1920, 1080}, {800, 480}} {
+					w, h := size[0], size[1]
+					t.Run(fmt.Sprintf("%s/%s/told=%v/%dx%d", sc.name, key, told, w, h), func(t *testing.T) {
+						v := sc.v
+						v.Rev = input.Rev{}
+						v.Announce.At = at
+						if !told {
+							v.Announce.Text = input.Text{}
+						}
+						v.Banner = input.Text{Key: key, Args: realisticArgs(catalog(t), key, 1)}
+						quiet := v
+						quiet.Banner = input.Text{}
+						later := at.Add(AnnouncePulse + time.Second)
+						with := ss.shot(t, w, h, sc.edges, &v, later)
+						without := ss.shot(t, w, h, sc.edges, &quiet, later)
+						s := ss.get(t, w, h, sc.edges)
+						b := s.boardLayout().Board
+						if got := diffIn(with, without, b); got > 0 {
+							name := filepath.Join(os.TempDir(), fmt.Sprintf("banner-%s-%dx%d", sc.name, w, h))
+							writePNG(t, name+".with.png", with)
+							writePNG(t, name+".without.png", without)
+							t.Errorf("the banner changes %d pixels of the map; see %s.*.png", got, name)
+						}
+						onMain(func() { s.Prepare(&v, later) })
+						for i := range s.play.panels {
+							pg := &s.play.panels[i]
+							sv := &v.Seats[pg.seat]
+							if !sv.Playing || sv.Current {
+								continue
+							}
+							sl := &s.slots.seats[pg.seat]
+							var nb newsGeom
+							var ok bool
+							onMain(func() {
+								nb = s.newsBoxes(&v, msg.EN, pg, sv, sl, s.play.u)
+								ok = !nb.text.IsZero() && s.promptFitted(msg.EN, sl, &nb, nb.prompt, nb.oneLine).ok
+							})
+							if !nb.banner || !ok {
+								t.Errorf("seat %d does not read the banner on its strip (%+v)", pg.seat+1, nb)
+								continue
+							}
+							r := screenRect(pg, nb.prompt)
+							if r.Intersect(pg.rect).Area() < r.Area()-1 {
+								t.Errorf("seat %d's banner %v leaves its strip %v", pg.seat+1, r, pg.rect)
+							}
+							if nb.shown && nb.news.Intersect(nb.prompt).Area() > 0 {
+								t.Errorf("seat %d's banner %v lies over the last move %v", pg.seat+1, nb.prompt, nb.news)
+							}
+						}
+					})
+				}
+			}
 		}
 	}
 }

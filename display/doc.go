@@ -67,8 +67,9 @@
 // at 1920x1080 or 1280x720, on either map and any seat count
 // (TestNamePlatesLeaveTheRoutes, with the table's font; board's
 // TestNamePlatesClearTheCars); at 800x480, where the names keep their
-// least readable size on a board a third as large, at most four plates
-// clip a car. Laying out a board takes about 100 ms (BenchmarkNewLayout),
+// least readable size on a board a third as large, only Oklahoma City on
+// the USA clips a car (under two car spaces): every place within ten car
+// widths of it covers one. Laying out a board takes about 100 ms (BenchmarkNewLayout),
 // less than the placement it replaced.
 //
 // A score track runs round the board's edge as on the printed board, 0 to
@@ -85,9 +86,13 @@
 // seats, a tunnel and the last round's banner, and finds the map the same.
 // For AnnouncePulse after the move its route or city pulses and its points
 // rise from the player's marker. The tunnel being paid is shown large,
-// facing its player, and its cards stay in sight while View.Tunnel is set;
-// a banner in its way waits. The last round runs along the board's edges,
-// on two lines where a side's banner is short. The start screen puts the
+// facing its player, and its cards stay in sight while View.Tunnel is set.
+// The table's banner (the last round, a reshuffle, a market reset) is told
+// on the strips, never on the map: in gold in the prompt's place of every
+// seat the table does not wait for, in a short form ("Last round!") where
+// the whole does not fit beside the last move; the seat it waits for reads
+// it in its own prompt ("This is your last turn."). TestBannerLeavesTheMap
+// finds the map the same with and without it. The start screen puts the
 // language, map and Start keys in the middle and Join, the colours, First
 // and the Name key on each strip.
 //
@@ -107,7 +112,17 @@
 // the board by that seat's edge, facing it, edged in their colour, and a
 // second touch closes it (View.End.Open; TestBreakdownATouchAway through
 // HitTest and the table, the simulator's TestClickBreakdown with the
-// pointer). Nothing hidden is ever drawn: the View carries no hand, no
+// pointer). When several are open, the middle is shared like a
+// pinwheel, each part by its seat's edge (the top seat's at the top left,
+// the right's at the top right, the bottom's at the bottom right, the
+// left's at the bottom left, in proportion to the breakdowns open), and a
+// breakdown too long for its part sums its tickets up, or keeps only its
+// routes, tickets and total: none lies over another and every word is at
+// the smallest text size or larger (TestOpenBreakdownsNeverOverlap, every
+// seat's open with two to five seats). New game is a key on one panel, that of the first seat along
+// the bottom edge (else the first seat's), in its header beside the
+// ranking, never over the board (TestNewGameOffTheBoard). Nothing hidden
+// is ever drawn: the View carries no hand, no
 // ticket before the end and no blind-drawn card.
 //
 // Draw draws one frame between the caller's BeginDrawing (or

@@ -5,7 +5,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"ttr/display/board"
 	"ttr/display/msg"
 	"ttr/engine"
 	"ttr/hal"
@@ -151,7 +153,7 @@ func TestBreakdownATouchAway(t *testing.T) {
 		}
 		shown := ss.shot(t, w, h, edges, &open, at)
 		compareGolden(t, fmt.Sprintf("screen-end-breakdown-seat%d-1920x1080", seat+1), shown)
-		box := s.breakdownBox(pg, s.end)
+		box := s.breakdownBox(&open, pg, s.end)
 		if got := diffIn(closed, shown, box); float32(got) < box.Area()*0.3 {
 			t.Errorf("seat %d: the breakdown changes %d of %.0f pixels of its box", seat+1, got, box.Area())
 		}
@@ -186,5 +188,152 @@ func TestBreakdownATouchAway(t *testing.T) {
 	}
 	for _, size := range [][2]int{{800, 480}, {1280, 720}} {
 		ss.shot(t, size[0], size[1], edges, &all, at)
+	}
+}
+
+// endSceneOf plays a game of n seats to its end (on the USA for two,
+// else on Europe) and returns its end screen, closed and with every seat's
+// own breakdown open (once per n: the game is the same every time).
+func endSceneOf(t *testing.T, n int) (closed, open input.View) {
+	t.Helper()
+	key := fmt.Sprint(n)
+	endScenes.Lock()
+	defer endScenes.Unlock()
+	if v, ok := endScenes.views[key]; ok {
+		return v, endScenes.views[key+"open"]
+	}
+	mapID := "europe"
+	if n == 2 {
+		mapID = "usa"
+	}
+	sc := newScene(t, n, mapID, "en", 21)
+	sc.start(0)
+	sc.playUntil(func(*engine.State) bool { return false })
+	if sc.tb.Mode() != input.ModeEnd {
+		t.Fatalf("%d seats: mode %s, want the end screen", n, sc.tb.Mode())
+	}
+	closed = sc.tb.View()
+	for seat := range n {
+		sc.tb.Touch(hal.Touch{Kind: hal.ScreenKey, ID: input.KeyBreakdown + strconv.Itoa(seat), Seat: hal.Seat(seat), At: sc.at()})
+	}
+	open = sc.tb.View()
+	endScenes.views[key], endScenes.views[key+"open"] = closed, open
+	return closed, open
+}
+
+// screenRect returns the screen rectangle of r, in pg's local
+// coordinates.
+func screenRect(pg *panelGeom, r board.Rect) board.Rect {
+	a := pg.toScreen(board.Vec{X: r.X, Y: r.Y})
+	b := pg.toScreen(board.Vec{X: r.X + r.W, Y: r.Y + r.H})
+	return board.Rect{X: min(a.X, b.X), Y: min(a.Y, b.Y), W: max(a.X, b.X) - min(a.X, b.X), H: max(a.Y, b.Y) - min(a.Y, b.Y)}
+}
+
+// TestNewGameOffTheBoard measures, from the end screen's layout with the
+// table's fonts, that New game lies on one panel and never over the board,
+// at 1920x1080 and 800x480, with two to five seats and the screen turned
+// each way; that it is a key a finger can find (at least 40 x 24 u), and
+// that a touch on its middle, turned as the glass turns it, is New game.
+func TestNewGameOffTheBoard(t *testing.T) {
+	ss := screens{}
+	defer ss.unload()
+	const x0, y0 = 10, 20
+	for _, size := range sizes {
+		w, h := size[0], size[1]
+		for n := 2; n <= 5; n++ {
+			v, _ := endSceneOf(t, n)
+			edges := DefaultEdges(n)
+			t.Run(fmt.Sprintf("%dx%d/%d", w, h, n), func(t *testing.T) {
+				// Drawn once, upright: the key's word fits it.
+				ss.shot(t, w, h, edges, &v, v.Announce.At)
+				s := ss.get(t, w, h, edges)
+				var pg *panelGeom
+				for i := range s.end.panels {
+					if s.end.panels[i].newGame.W > 0 {
+						if pg != nil {
+							t.Errorf("New game on the panels of seats %d and %d", pg.seat+1, s.end.panels[i].seat+1)
+						}
+						pg = &s.end.panels[i]
+					}
+				}
+				if pg == nil {
+					t.Fatal("no panel holds New game")
+				}
+				u := s.end.u
+				key := screenRect(pg, pg.newGame)
+				b := s.boardLayout().Board
+				if o := key.Intersect(b); o.Area() > 0 {
+					t.Errorf("New game %v covers %.0f px² of the board %v", key, o.Area(), b)
+				}
+				if in := key.Intersect(pg.rect); in.Area() < key.Area()-1 {
+					t.Errorf("New game %v leaves seat %d's panel %v", key, pg.seat+1, pg.rect)
+				}
+				if pg.newGame.W < 40*u || pg.newGame.H < 24*u {
+					t.Errorf("New game is %.0f x %.0f px, want at least %.0f x %.0f", pg.newGame.W, pg.newGame.H, 40*u, 24*u)
+				}
+				// Turned each way (the layout is the picture's, whatever
+				// the turn; the touch is the glass's).
+				for _, rot := range rotations {
+					ww, wh := windowSize(w, h, rot)
+					gs, err := newScreen(catalog(t), ScreenOpts{X: x0, Y: y0, Width: ww, Height: wh, Rotation: rot, Seats: edges})
+					if err != nil {
+						t.Fatal(err)
+					}
+					gs.prepare(&v)
+					gs.end = s.end
+					c := toWindow(x0, y0, float32(ww), float32(wh), rot, key.Center())
+					if got := gs.HitTest(c.X, c.Y, time.Time{}); got.Kind != hal.ScreenKey || got.ID != input.KeyNewGame {
+						t.Errorf("rotation %d: a touch on New game's middle %v gives %+v", rot, c, got)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestOpenBreakdownsNeverOverlap opens every seat's breakdown at once,
+// with two to five seats, at 1920x1080 and 800x480, and measures from the
+// layout that no breakdown (with its rim in the player's colour) lies over
+// another or over a panel; drawing them fails on any text that does not
+// fit its box at the smallest text size or larger.
+func TestOpenBreakdownsNeverOverlap(t *testing.T) {
+	ss := screens{}
+	defer ss.unload()
+	for _, size := range sizes {
+		w, h := size[0], size[1]
+		for n := 2; n <= 5; n++ {
+			_, v := endSceneOf(t, n)
+			edges := DefaultEdges(n)
+			t.Run(fmt.Sprintf("%dx%d/%d", w, h, n), func(t *testing.T) {
+				ss.shot(t, w, h, edges, &v, v.Announce.At)
+				s := ss.get(t, w, h, edges)
+				lay := s.end
+				var boxes []board.Rect
+				var seats []int
+				for i := range lay.panels {
+					pg := &lay.panels[i]
+					if endPlayerOf(v.End, openOf(v.End, pg.seat)) == nil {
+						continue
+					}
+					boxes = append(boxes, s.breakdownBox(&v, pg, lay).Inset(-3*lay.u))
+					seats = append(seats, pg.seat)
+				}
+				if len(boxes) != n {
+					t.Fatalf("%d breakdowns open, want %d", len(boxes), n)
+				}
+				for i, a := range boxes {
+					for j := i + 1; j < len(boxes); j++ {
+						if o := a.Intersect(boxes[j]).Area(); o > 0 {
+							t.Errorf("seat %d's breakdown %v lies over seat %d's %v (%.0f px²)", seats[i]+1, a, seats[j]+1, boxes[j], o)
+						}
+					}
+					for _, pg := range lay.panels {
+						if o := a.Intersect(pg.rect).Area(); o > 0 {
+							t.Errorf("seat %d's breakdown %v lies over seat %d's panel (%.0f px²)", seats[i]+1, a, pg.seat+1, o)
+						}
+					}
+				}
+			})
+		}
 	}
 }

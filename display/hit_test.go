@@ -238,7 +238,12 @@ func TestHitTestStartAndEnd(t *testing.T) {
 			}
 			ev := endScene(t, "en")
 			s.prepare(&ev)
-			k := s.endKey().Center()
+			var k board.Vec
+			for _, pg := range s.end.panels {
+				if pg.newGame.W > 0 {
+					k = pg.toScreen(pg.newGame.Center())
+				}
+			}
 			if got := s.HitTest(k.X, k.Y, time.Time{}); got.Kind != hal.ScreenKey || got.ID != input.KeyNewGame {
 				t.Errorf("New game: got %+v", got)
 			}

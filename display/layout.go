@@ -140,9 +140,10 @@ type panelGeom struct {
 	colors      [input.NumColors]board.Rect
 	startMsg    board.Rect // the start screen's words, beside the colours
 	// The end screen.
-	lines  board.Rect
-	rank   board.Rect // every player's rank and total, side by side
-	legend board.Rect // what the board's marks mean (legendBoxes)
+	lines   board.Rect
+	rank    board.Rect // every player's rank and total, side by side
+	legend  board.Rect // what the board's marks mean (legendBoxes)
+	newGame board.Rect // New game, on one panel only (newGameSeat)
 }
 
 // toLocal turns a screen point into the panel's coordinates.
@@ -272,6 +273,7 @@ func newLayoutDepth(area board.Rect, edges []Edge, aspect float32, end bool, dee
 	// Panels: seats sharing an edge split its strip in seat order,
 	// clockwise around the table (from their right to their left).
 	placed := [4]int{}
+	keySeat := newGameSeat(edges)
 	for seat, e := range edges {
 		e &= 3
 		s := best[e]
@@ -296,7 +298,7 @@ func newLayoutDepth(area board.Rect, edges []Edge, aspect float32, end bool, dee
 		p.orient()
 		if end {
 			p.inset(u * 2.5)
-			p.lay(u, end)
+			p.lay(u, end, seat == keySeat)
 		} else {
 			p.inset(u * stripInset)
 			p.layCompact(u)
@@ -346,11 +348,29 @@ func (p *panelGeom) inset(m float32) {
 	p.d -= 2 * m
 }
 
+// newGameSeat is the seat whose end panel holds New game: the first
+// seat along the bottom edge (the right end of the bottom strip when two
+// share it), else the first seat. The key stays off the board, where the
+// players' hands already go to touch their ranking.
+func newGameSeat(edges []Edge) int {
+	for seat, e := range edges {
+		if e&3 == Bottom {
+			return seat
+		}
+	}
+	return 0
+}
+
+// endKeyW is the width of New game on an end panel, in u (its height is
+// the header's).
+const endKeyW = 88
+
 // lay places the parts of the panel in its local coordinates: a header
 // (swatch, name, score, and the counts when the panel is long enough), the
 // counts on a row of their own when it is not, the message under them, and
-// the keys in a column on the right.
-func (p *panelGeom) lay(u float32, end bool) {
+// the keys in a column on the right. On the end screen, newGame puts New
+// game in the header, left of the crown and the score.
+func (p *panelGeom) lay(u float32, end, newGame bool) {
 	w, d := p.w, p.d
 	pad := max(4*u, min(w, d)*0.055)
 	p.pad = pad
@@ -388,18 +408,26 @@ func (p *panelGeom) lay(u float32, end bool) {
 		p.stats = board.Rect{X: pad, Y: my, W: min(statsW, inner), H: sh}
 		my += sh + gap*u*0.5
 	}
+	var right float32 // where the ranking or the name ends, on an end panel
 	if end {
 		// The ranking, side by side, in the header between the name and
-		// the crown left of the score.
+		// the crown left of the score (and New game, on its panel).
 		p.name.W = min(p.name.W, 120*u)
 		x := p.name.X + p.name.W + gap*u
-		p.rank = board.Rect{X: x, Y: pad + hh*0.1, W: p.score.X - 2*gap*u - hh - x, H: hh * 0.8}
+		right = p.score.X - 2*gap*u - hh
+		if newGame {
+			kw := min(endKeyW*u, inner*0.25)
+			right -= kw
+			p.newGame = board.Rect{X: right, Y: pad, W: kw, H: hh}
+			right -= gap * u
+		}
+		p.rank = board.Rect{X: x, Y: pad + hh*0.1, W: right - x, H: hh * 0.8}
 	}
 	lineH := float32(math.Ceil(float64(minText * u * lineSpacing)))
 	if end {
 		if p.rank.W < rankMinW*u {
 			// A short panel: the ranking on a row of its own.
-			p.name.W = p.score.X - gap*u - hh - gap*u - p.name.X
+			p.name.W = right - p.name.X
 			p.rank = board.Rect{X: pad, Y: my, W: inner, H: hh * 0.8}
 			my += hh*0.8 + gap*u*0.7
 		}

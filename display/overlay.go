@@ -95,10 +95,15 @@ var (
 	bannerFit2 = fitOpts{min: minText, max: 16, maxLines: 1}
 )
 
-// drawBanner draws a message for the whole table (the last round, a
-// reshuffle, the winner) along the board's edges, once facing each edge
-// where players sit; second, if not zero, is a second line.
+// drawBanner draws a message for the whole table along the board's edges,
+// once facing each edge where players sit; second, if not zero, is a
+// second line. Only the end screen draws one (the winner, when the panels
+// are too small for it): while playing, the table's banner is told on the
+// strips (newsBoxes), off the map.
 func (s *Screen) drawBanner(v *input.View, lang msg.Lang, lay *screenLayout, first, second msg.Text) {
+	if v.Mode != input.ModeEnd {
+		return
+	}
 	u := lay.u
 	boxes, longs, deep, has := s.bannerBoxes(v, lang, lay, first, second)
 	o := bannerFit
@@ -189,26 +194,120 @@ func (s *Screen) drawStartKey(lang msg.Lang, r board.Rect, slot *textSlot, ready
 }
 
 // drawEndMiddle draws the end screen's middle: the board with the longest
-// paths (drawn by Draw) and New game. The winner and what decided it are on
-// every player's panel, facing them.
+// paths (drawn by Draw) and the breakdowns open over it. The winner and
+// what decided it are on every player's panel, facing them; New game is
+// on one panel (newGameSeat), off the board.
 func (s *Screen) drawEndMiddle(v *input.View, lang msg.Lang, lay *screenLayout) {
-	u := lay.u
 	if s.endCompact && v.End != nil {
 		s.drawBanner(v, lang, lay, v.End.Winner, v.End.Decided)
 	}
 	for i := range lay.panels {
 		s.drawBreakdown(v, lang, &lay.panels[i])
 	}
-	r := s.endKey()
+}
+
+// drawNewGame draws New game where panel pg holds it (local coordinates,
+// between the panel's begin and done), if it does.
+func (s *Screen) drawNewGame(lang msg.Lang, pg *panelGeom, u float32) {
+	r := pg.newGame
+	if r.W <= 0 {
+		return
+	}
 	rl.DrawRectangleRounded(rect(r), 0.3, 6, keyColor)
 	rl.DrawRectangleRoundedLinesEx(rect(r), 0.3, 6, max(1, 2*u), panelInk)
 	in := r.Inset(3 * u)
-	s.slots.newGame.get(s.fonts, s.cat, lang, msg.Text{Key: "end.new_game"}, in.W, in.H, fitOpts{bold: true, min: minText, max: 16, maxLines: 1}).draw(in, alignCenter, panelInk)
+	s.slots.newGame.get(s.fonts, s.cat, lang, msg.Text{Key: "end.new_game"}, in.W, in.H, fitOpts{bold: true, min: minText, max: 16, maxLines: 2}).draw(in, alignCenter, panelInk)
 }
 
-// breakdownBox returns where the breakdown a seat has open goes: over the
-// board by the seat's edge, facing it, before the seat's panel.
-func (s *Screen) breakdownBox(pg *panelGeom, lay *screenLayout) board.Rect {
+// breakdownBox returns where the breakdown seat pg has open goes, facing
+// it: over the board by the seat's edge when it is the only one open.
+// When several are, the middle is shared like a pinwheel, each part by
+// its own edge: the top seat's breakdown in the top half's left, the
+// right seat's in its right, the bottom's in the bottom half's right, the
+// left's in its left, each half split in proportion to the breakdowns
+// (no right seat: the top seat's runs the whole width; only the sides: a
+// column each); seats sharing an edge share its part side by side. None
+// lies over another; where the whole breakdown does not fit its part,
+// its tickets are summed up.
+func (s *Screen) breakdownBox(v *input.View, pg *panelGeom, lay *screenLayout) board.Rect {
+	u := lay.u
+	m := 6 * u
+	// Which edges have a breakdown open, how many along pg's edge, and
+	// where pg's comes along it.
+	var onEdge [4]int
+	total, k, idx := 0, 0, 0
+	along := func(q *panelGeom) float32 {
+		if q.edge == Left || q.edge == Right {
+			return q.rect.Y
+		}
+		return q.rect.X
+	}
+	for i := range lay.panels {
+		q := &lay.panels[i]
+		if v.End == nil || endPlayerOf(v.End, openOf(v.End, q.seat)) == nil {
+			continue
+		}
+		onEdge[q.edge]++
+		total++
+		if q.edge == pg.edge {
+			k++
+			if along(q) < along(pg) {
+				idx++
+			}
+		}
+	}
+	if total <= 1 {
+		return s.breakdownAlone(pg, lay)
+	}
+	c := lay.board.Inset(m / 2)
+	// The halves meet at my, the top half is split at tx between the top
+	// and right seats, the bottom half at bx between the left and bottom
+	// seats, each in proportion to the breakdowns.
+	x0, y0, x1, y1 := c.X, c.Y, c.X+c.W, c.Y+c.H
+	split := func(a, b int) float32 {
+		if a+b == 0 {
+			return x0 + c.W/2
+		}
+		return x0 + c.W*float32(a)/float32(a+b)
+	}
+	my := c.Y + c.H*float32(onEdge[Top]+onEdge[Right])/float32(total)
+	tx, bx := split(onEdge[Top], onEdge[Right]), split(onEdge[Left], onEdge[Bottom])
+	var box board.Rect
+	switch {
+	case onEdge[Top] == 0 && onEdge[Bottom] == 0:
+		// Only the sides: a column each, the whole height.
+		sx := split(onEdge[Left], onEdge[Right])
+		box = board.Rect{X: x0, Y: y0, W: sx - x0, H: y1 - y0}
+		if pg.edge == Right {
+			box = board.Rect{X: sx, Y: y0, W: x1 - sx, H: y1 - y0}
+		}
+	case pg.edge == Top: // top left
+		box = board.Rect{X: x0, Y: y0, W: tx - x0, H: my - y0}
+	case pg.edge == Right: // top right
+		box = board.Rect{X: tx, Y: y0, W: x1 - tx, H: my - y0}
+	case pg.edge == Bottom: // bottom right
+		box = board.Rect{X: bx, Y: my, W: x1 - bx, H: y1 - my}
+	default: // left: bottom left
+		box = board.Rect{X: x0, Y: my, W: bx - x0, H: y1 - my}
+	}
+	if k > 1 {
+		// Seats sharing the edge share its part, in their order along it.
+		if pg.edge == Left || pg.edge == Right {
+			h := box.H / float32(k)
+			box.Y += float32(idx) * h
+			box.H = h
+		} else {
+			w := box.W / float32(k)
+			box.X += float32(idx) * w
+			box.W = w
+		}
+	}
+	return box.Inset(m / 2)
+}
+
+// breakdownAlone returns where a breakdown goes when it is the only one
+// open: over the board by the seat's edge, before the seat's panel.
+func (s *Screen) breakdownAlone(pg *panelGeom, lay *screenLayout) board.Rect {
 	u := lay.u
 	b := lay.board
 	if bl := s.boardLayout(); bl != nil {
@@ -223,23 +322,19 @@ func (s *Screen) breakdownBox(pg *panelGeom, lay *screenLayout) board.Rect {
 		if pg.edge == Left {
 			return board.Rect{X: b.X + m, Y: y, W: deep, H: long}
 		}
-		box := board.Rect{X: b.X + b.W - m - deep, Y: y, W: deep, H: long}
-		if k := s.endKey(); box.Intersect(k.Inset(-m)).Area() > 0 {
-			box.H = max(box.H/2, k.Y-m-box.Y) // ends above New game
-		}
-		return box
+		return board.Rect{X: b.X + b.W - m - deep, Y: y, W: deep, H: long}
 	}
 	long, deep := min(b.W-2*m, 460*u), min((b.H-3*m)/2, 220*u)
 	x := min(max(c.X-long/2, b.X+m), b.X+b.W-m-long)
 	if pg.edge == Top {
 		return board.Rect{X: x, Y: b.Y + m, W: long, H: deep}
 	}
-	box := board.Rect{X: x, Y: b.Y + b.H - m - deep, W: long, H: deep}
-	if k := s.endKey(); box.Intersect(k.Inset(-m)).Area() > 0 {
-		box.Y = k.Y - m - deep // above New game
-	}
-	return box
+	return board.Rect{X: x, Y: b.Y + b.H - m - deep, W: long, H: deep}
 }
+
+// breakdownFit sizes a breakdown's lines, which give way to their short
+// form where they do not fit.
+var breakdownFit = fitOpts{min: minText, max: 21, optional: true}
 
 // drawBreakdown draws the breakdown seat pg has open (View.End.Open), if
 // any: the player's colour and name, then their points item by item.
@@ -254,7 +349,7 @@ func (s *Screen) drawBreakdown(v *input.View, lang msg.Lang, pg *panelGeom) {
 	}
 	lay := s.end
 	u := lay.u
-	f := facing(s.breakdownBox(pg, lay), pg.edge)
+	f := facing(s.breakdownBox(v, pg, lay), pg.edge)
 	// Text is queued and drawn after the frame's shapes: what is queued
 	// so far goes under this breakdown, and its own words go before the
 	// next breakdown, which may lie over it.
@@ -271,5 +366,15 @@ func (s *Screen) drawBreakdown(v *input.View, lang msg.Lang, pg *panelGeom) {
 	title := board.Rect{X: pad + th + gap*u, Y: pad, W: f.w - 2*pad - th - gap*u, H: th}
 	sl.breakTitle.get(s.fonts, s.cat, lang, ep.Name, title.W, title.H, nameFit).draw(title, alignLeft, panelInk)
 	in := board.Rect{X: pad, Y: pad + th + gap*u, W: f.w - 2*pad, H: f.d - 2*pad - th - gap*u}
-	sl.breakdown.get(s.fonts, s.cat, lang, sl.breakTexts, sl.breakInks, in.W, in.H, promptFit).draw(in, lineInk)
+	if l := sl.breakdown.get(s.fonts, s.cat, lang, sl.breakTexts, sl.breakInks, in.W, in.H, breakdownFit); l.ok {
+		l.draw(in, lineInk)
+		return
+	}
+	// Too long for its part of the screen: the tickets summed up, else
+	// the routes, the tickets and the total alone.
+	if l := sl.breakdownShort.get(s.fonts, s.cat, lang, sl.breakShort, sl.breakShortInks, in.W, in.H, breakdownFit); l.ok {
+		l.draw(in, lineInk)
+		return
+	}
+	sl.breakdownLeast.get(s.fonts, s.cat, lang, sl.breakLeast, sl.breakLeastInks, in.W, in.H, promptFit).draw(in, lineInk)
 }

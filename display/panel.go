@@ -21,8 +21,12 @@ type seatSlots struct {
 	// The prompt on one line, and the last move's line on one or on two
 	// (newsBoxes).
 	promptLine, news, newsWide textSlot
-	lines                      listSlot
-	seatName                   msg.Text // "Seat 3", built once
+	newsTry                    textSlot // the move on two lines beside the banner, tried
+	// The table's banner in the prompt's place, on two lines, on one, or
+	// its short form (newsBoxes).
+	banner, bannerLine, bannerShort textSlot
+	lines                           listSlot
+	seatName                        msg.Text // "Seat 3", built once
 	// The end panel's lines, rebuilt when the end view changes.
 	endSrc                []msg.Text
 	endWinner, endDecided msg.Text
@@ -30,11 +34,20 @@ type seatSlots struct {
 	endInks               []string
 	// The breakdown the seat has open (input.EndView.Open): its player,
 	// its lines, and their fitted texts.
-	breakP                 int
-	breakSrc               []msg.Text
-	breakTexts             []msg.Text
-	breakInks              []string
-	breakdown              listSlot
+	breakP     int
+	breakSrc   []msg.Text
+	breakTexts []msg.Text
+	breakInks  []string
+	breakdown  listSlot
+	// The same, each ticket left out for their sum, for a part of the
+	// screen too small for the whole (several breakdowns open).
+	breakShort     []msg.Text
+	breakShortInks []string
+	breakdownShort listSlot
+	// The least of it: routes, tickets, total.
+	breakLeast             []msg.Text
+	breakLeastInks         []string
+	breakdownLeast         listSlot
 	breakTitle             textSlot
 	legendLong, legendTick textSlot
 }
@@ -99,6 +112,9 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 	if !playing && v.Mode != input.ModeStart {
 		// An empty seat: a quiet plate, so that the table's shape reads.
 		rl.DrawRectangleRounded(rect(full), 0.18, 6, withAlpha(panelColor, 0.45))
+		if p == passStill && v.Mode == input.ModeEnd {
+			s.drawNewGame(lang, pg, u)
+		}
 		return
 	}
 	if p == passLive {
@@ -147,6 +163,7 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 		s.drawStartPanel(v, lang, pg, sv, sl, playing)
 	case input.ModeEnd:
 		s.drawEndPanel(v, lang, pg, sv, sl)
+		s.drawNewGame(lang, pg, u)
 		return
 	default:
 		if sv.Player < len(v.Public.Players) {
@@ -196,11 +213,15 @@ func (s *Screen) drawMessage(v *input.View, lang msg.Lang, pg *panelGeom, sv *in
 	if nb.shown {
 		s.drawNews(v, lang, sl, nb, u)
 	}
-	if !sv.Prompt.IsZero() && nb.prompt.H > 0 {
+	if !nb.text.IsZero() && nb.prompt.H > 0 {
+		if nb.banner {
+			ink = winnerColor
+		}
+		ft := s.promptFitted(lang, sl, &nb, nb.prompt, nb.oneLine)
 		if nb.oneLine {
-			sl.promptLine.get(s.fonts, s.cat, lang, sv.Prompt, nb.prompt.W, nb.prompt.H, promptLineFit).draw(nb.prompt, alignLeft, ink)
+			ft.draw(nb.prompt, alignLeft, ink)
 		} else {
-			sl.prompt.get(s.fonts, s.cat, lang, sv.Prompt, nb.prompt.W, nb.prompt.H, promptFit).drawTop(nb.prompt, alignLeft, ink)
+			ft.drawTop(nb.prompt, alignLeft, ink)
 		}
 	}
 	switch {
@@ -224,12 +245,27 @@ func (s *Screen) drawMessage(v *input.View, lang msg.Lang, pg *panelGeom, sv *in
 var (
 	newsFit       = fitOpts{bold: true, min: minText, max: 14, maxLines: 1, optional: true}
 	newsWideFit   = fitOpts{bold: true, min: minText, max: 14, maxLines: 2}
+	newsTryFit    = fitOpts{bold: true, min: minText, max: 14, maxLines: 2, optional: true}
 	promptLineFit = fitOpts{min: minText, max: 16, maxLines: 1, optional: true}
+	// The table's banner in a strip: bold, on two lines or on one.
+	bannerStripFit = fitOpts{bold: true, min: minText, max: 16, maxLines: 2, optional: true}
+	bannerLineFit  = fitOpts{bold: true, min: minText, max: 16, maxLines: 1, optional: true}
 )
+
+// shortBanners are the short forms of the table's banners, for a strip
+// line too short for the whole message.
+var shortBanners = map[string]string{
+	"prompt.last_round":   "prompt.last_round_short",
+	"prompt.reshuffle":    "prompt.reshuffle_short",
+	"prompt.market_reset": "prompt.market_reset_short",
+}
 
 // newsGeom is where a strip's prompt and the last move's line go.
 type newsGeom struct {
 	prompt  board.Rect // zero: the prompt gives way
+	text    msg.Text   // what the prompt's place says (zero: nothing)
+	banner  bool       // text is the table's banner, not the seat's prompt
+	short   bool       // the banner's short form (shortBanners)
 	oneLine bool       // the prompt on one line (promptLineFit)
 	news    board.Rect
 	wide    bool // the move on up to two lines (newsWideFit)
@@ -244,14 +280,48 @@ type newsGeom struct {
 // whole when it needs every line (its move is the next line); for any
 // other seat, whose prompt only names who plays, the move takes the whole
 // message when it needs it.
+//
+// The table's banner (View.Banner: the last round, a reshuffle, a market
+// reset) is told on the strips too, never over the map: in the prompt's
+// place on the strip of every seat the table does not wait for (the
+// glowing strip shows who plays), in its short form where the whole
+// message does not fit beside the move. The seat the table waits for has
+// it in its own prompt or running count ("This is your last turn.").
 func (s *Screen) newsBoxes(v *input.View, lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl *seatSlots, u float32) newsGeom {
-	g := newsGeom{prompt: pg.message}
+	g := newsGeom{prompt: pg.message, text: sv.Prompt}
+	playing := v.Mode == input.ModePlay || v.Mode == input.ModeSetup
+	if !sv.Current && playing && !v.Banner.IsZero() {
+		g.text, g.banner = v.Banner, true
+	}
 	busy := !sv.Progress.IsZero() || sv.ReaderOffline || sv.ButtonsOffline
 	if busy {
 		g.prompt = pg.prompt
 	}
-	if v.Announce.Text.IsZero() || (v.Mode != input.ModePlay && v.Mode != input.ModeSetup) {
+	// fitsIn reports whether g's words fit r (on one line if one), the
+	// banner in its short form if the whole does not.
+	fitsIn := func(g *newsGeom, r board.Rect, one bool) bool {
+		if g.text.IsZero() {
+			return true
+		}
+		g.short = false
+		if s.promptFitted(lang, sl, g, r, one).ok {
+			return true
+		}
+		if !g.banner {
+			return false
+		}
+		g.short = true
+		return s.promptFitted(lang, sl, g, r, one).ok
+	}
+	// whole is g, the banner left out if it fits nowhere.
+	whole := func(g newsGeom) newsGeom {
+		if g.banner && !fitsIn(&g, g.prompt, false) {
+			g.text, g.banner, g.short = msg.Text{}, false, false
+		}
 		return g
+	}
+	if v.Announce.Text.IsZero() || !playing {
+		return whole(g)
 	}
 	oneLine := func(r board.Rect) bool {
 		return sl.news.get(s.fonts, s.cat, lang, v.Announce.Text, r.W-newsInset(u), r.H, newsFit).ok
@@ -260,10 +330,10 @@ func (s *Screen) newsBoxes(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 		// A two-row strip: the move takes the count's line when it is
 		// free.
 		if busy {
-			return g
+			return whole(g)
 		}
 		if oneLine(pg.progress) {
-			return newsGeom{prompt: pg.prompt, news: pg.progress, shown: true}
+			return whole(newsGeom{prompt: pg.prompt, text: g.text, banner: g.banner, news: pg.progress, shown: true})
 		}
 	} else {
 		// A one-row strip: the prompt on the top line, the move under it.
@@ -271,15 +341,48 @@ func (s *Screen) newsBoxes(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 		p := g.prompt
 		top := board.Rect{X: p.X, Y: p.Y, W: p.W, H: p.H - lineH}
 		bottom := board.Rect{X: p.X, Y: p.Y + top.H, W: p.W, H: lineH}
-		fits := sv.Prompt.IsZero() || sl.promptLine.get(s.fonts, s.cat, lang, sv.Prompt, top.W, top.H, promptLineFit).ok
-		if fits && oneLine(bottom) {
-			return newsGeom{prompt: top, oneLine: true, news: bottom, shown: true}
+		ng := newsGeom{prompt: top, text: g.text, banner: g.banner, oneLine: true, news: bottom, shown: true}
+		if fitsIn(&ng, top, true) && oneLine(bottom) {
+			return ng
 		}
 	}
 	if sv.Current || busy {
-		return g
+		return whole(g)
+	}
+	if g.banner {
+		// The move needs two lines: the banner beside it, on the top
+		// line of a two-row strip, else where the running count goes.
+		wideFits := func(r board.Rect) bool {
+			return sl.newsTry.get(s.fonts, s.cat, lang, v.Announce.Text, r.W-newsInset(u), r.H, newsTryFit).ok
+		}
+		m := pg.message
+		ng := newsGeom{prompt: pg.progress, text: g.text, banner: true, news: pg.prompt, wide: true, shown: true}
+		if pg.progress.Y > pg.prompt.Y+1 {
+			lineH := float32(math.Ceil(float64(minText * u * lineSpacing)))
+			ng.prompt, ng.oneLine = board.Rect{X: m.X, Y: m.Y, W: m.W, H: lineH}, true
+			ng.news = board.Rect{X: m.X, Y: m.Y + lineH, W: m.W, H: m.H - lineH}
+		}
+		if fitsIn(&ng, ng.prompt, ng.oneLine) && wideFits(ng.news) {
+			return ng
+		}
 	}
 	return newsGeom{news: pg.message, wide: true, shown: true}
+}
+
+// promptFitted returns g's words fitted into r, on one line if one: the
+// seat's prompt, or the banner whole or short.
+func (s *Screen) promptFitted(lang msg.Lang, sl *seatSlots, g *newsGeom, r board.Rect, one bool) *fitted {
+	switch {
+	case !g.banner && one:
+		return sl.promptLine.get(s.fonts, s.cat, lang, g.text, r.W, r.H, promptLineFit)
+	case !g.banner:
+		return sl.prompt.get(s.fonts, s.cat, lang, g.text, r.W, r.H, promptFit)
+	case g.short:
+		return sl.bannerShort.get(s.fonts, s.cat, lang, msg.Text{Key: shortBanners[g.text.Key]}, r.W, r.H, bannerLineFit)
+	case one:
+		return sl.bannerLine.get(s.fonts, s.cat, lang, g.text, r.W, r.H, bannerLineFit)
+	}
+	return sl.banner.get(s.fonts, s.cat, lang, g.text, r.W, r.H, bannerStripFit)
 }
 
 // newsInset is how far the last move's words stand in from the left of
@@ -805,6 +908,29 @@ func (s *Screen) updateBreakdown(e *input.EndView, seat int, sl *seatSlots) {
 	sl.breakP = p
 	sl.breakSrc = append(sl.breakSrc[:0], ep.Lines...)
 	sl.breakTexts, sl.breakInks = breakdownLines(sl.breakTexts[:0], sl.breakInks[:0], e, ep)
+	sl.breakShort, sl.breakShortInks = sl.breakShort[:0], sl.breakShortInks[:0]
+	sl.breakLeast, sl.breakLeastInks = sl.breakLeast[:0], sl.breakLeastInks[:0]
+	defer func() {
+		for i, t := range sl.breakShort {
+			switch t.Key {
+			case "end.route_points", "board_end.ticket_points", "end.total":
+				sl.breakLeast = append(sl.breakLeast, t)
+				sl.breakLeastInks = append(sl.breakLeastInks, sl.breakShortInks[i])
+			}
+		}
+	}()
+	for i, t := range sl.breakTexts {
+		switch t.Key {
+		case "end.ticket_short", "end.station_route":
+			continue
+		}
+		sl.breakShort = append(sl.breakShort, t)
+		sl.breakShortInks = append(sl.breakShortInks, sl.breakInks[i])
+		if t.Key == "end.route_points" && len(ep.Tickets) > 0 {
+			sl.breakShort = append(sl.breakShort, msg.Text{Key: "board_end.ticket_points", Args: map[string]any{"Points": ep.TicketPoints}})
+			sl.breakShortInks = append(sl.breakShortInks, "board_end.ticket_points")
+		}
+	}
 }
 
 // fitEnd lays the end screen out with the shallowest panels in which

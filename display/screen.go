@@ -490,6 +490,9 @@ func (s *Screen) HitTest(x, y float32, now time.Time) hal.Touch {
 		case k.name && nameKey(pg, lay.u).Contains(q):
 			return key(input.KeyName, pg.seat)
 		}
+		if s.mode == input.ModeEnd && pg.newGame.Contains(q) {
+			return key(input.KeyNewGame, pg.seat)
+		}
 		if k.rank {
 			for i, p := range s.endOrder {
 				if rankChip(pg.rank, len(s.endOrder), i, lay.u).Contains(q) {
@@ -516,9 +519,6 @@ func (s *Screen) HitTest(x, y float32, now time.Time) hal.Touch {
 		}
 		return t
 	case input.ModeEnd:
-		if s.endKey().Contains(p) {
-			return key(input.KeyNewGame, -1)
-		}
 		return t
 	}
 	mk := &lay.market
@@ -548,21 +548,6 @@ func (s *Screen) HitTest(x, y float32, now time.Time) hal.Touch {
 		t.Kind, t.ID, t.Index = hal.CityArea, s.m.Cities[h.Index].ID, h.Index
 	}
 	return t
-}
-
-// endKey is where the end screen's New game key is: beside the board, in
-// the bottom right corner of the middle, when there is room, else over the
-// board's corner.
-func (s *Screen) endKey() board.Rect {
-	c := s.end.board
-	u := s.end.u
-	w, h := min(140*u, c.W*0.3), min(30*u, c.H*0.2)
-	if bl := s.boardLayout(); bl != nil && s.mode == input.ModeEnd {
-		if room := c.X + c.W - (bl.Board.X + bl.Board.W) - gap*u; room >= 80*u {
-			w = min(w, room)
-		}
-	}
-	return board.Rect{X: c.X + c.W - w, Y: c.Y + c.H - h, W: w, H: h}
 }
 
 // startGeom is the start screen's middle: title, languages, maps, the

@@ -141,10 +141,12 @@ func upright(img *image.RGBA, plate board.Rect, angle float32) *image.RGBA {
 // with the table's font, how much of the car spaces (with their outlines)
 // the city names' plates cover, read along the board or turned to face a
 // side: none at 1920x1080 and 1280x720. At 800x480 the names keep their
-// least readable size on a board a third as large, and some gaps between
-// routes are narrower than a name, even on two lines (Oklahoma City,
-// Budapest): there at most four plates may clip a car, none by more than
-// two and a half car spaces, and the count is logged.
+// least readable size (11 px) on a board a third as large; there one name
+// only may clip a car, Oklahoma City on the USA, whose every place within
+// ten car widths of its circle (54 px) covers a car space, on one line
+// (67 x 12 px) or two (48 x 24 px; 0 of 576 places free with four
+// seats): by less than two car spaces.
+// Every other name at 800x480 covers none.
 func TestNamePlatesLeaveTheRoutes(t *testing.T) {
 	ss := screens{}
 	defer ss.unload()
@@ -160,9 +162,10 @@ func TestNamePlatesLeaveTheRoutes(t *testing.T) {
 				onMain(func() { s.Prepare(&v, time.Unix(1e9, 0)) })
 				l := s.boardLayout()
 				car := 50 * l.Scale * l.CarWidth // a full car space: 50 board pixels long
-				allow := float32(0)
-				if size[0] < 1000 {
-					allow = 2.5 * car
+				// narrow are the names allowed to clip a car, and by how much.
+				narrow := map[string]float32{}
+				if size[0] < 1000 && tc.mapID == "usa" {
+					narrow["Oklahoma City"] = 2 * car
 				}
 				var total float32
 				clipped, broken, flat := 0, 0, 0
@@ -172,8 +175,9 @@ func TestNamePlatesLeaveTheRoutes(t *testing.T) {
 						total += a
 						if a > 0 {
 							clipped++
+							t.Logf("the name of %s (turned: %v) covers %.2f car spaces", v.Map.Cities[i].Name, k == 1, a/car)
 						}
-						if a > allow {
+						if allow := narrow[v.Map.Cities[i].Name]; a > allow {
 							t.Errorf("the name of %s (turned: %v) covers %.1f px² of car spaces (at most %.0f may)", v.Map.Cities[i].Name, k == 1, a, allow)
 						}
 					}
@@ -194,9 +198,6 @@ func TestNamePlatesLeaveTheRoutes(t *testing.T) {
 					}
 				}
 				t.Logf("%d of %d plates clip a car (%.2f car spaces in all); %d names on two lines, %d kept along the board when turned", clipped, 2*len(l.Cities), total/car, broken, flat)
-				if clipped > 4 {
-					t.Errorf("%d plates clip a car, want at most 4", clipped)
-				}
 			})
 		}
 	}

@@ -26,7 +26,10 @@
 // Open initialises raylib's audio device and loads the sounds, as WAV files
 // built in memory (WAV), at the config's volume. A table without an audio
 // device (IsAudioDeviceReady false), or whose config mutes the sound, plays
-// nothing and says so once in the log; Play never fails. The Player is a
+// nothing and says so once in the log; Play never fails. On Linux a
+// machine with no sound card, no sound server and no ALSA configuration of
+// its own does not even open the device, which would fail after alsa-lib
+// printed some thirty "ALSA lib" lines to stderr (outputPresent). The Player is a
 // hal.Speaker; input decides which sound an event makes, the main loop
 // plays it. Like every raylib call, Open, Play and Close belong on the main
 // thread.

@@ -2,6 +2,10 @@ package sound
 
 import (
 	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
 
 	rl "github.com/gen2brain/raylib-go/raylib"
 
@@ -107,8 +111,58 @@ type raylib struct {
 }
 
 func (r *raylib) open() bool {
+	if !outputPresent() {
+		return false
+	}
 	rl.InitAudioDevice()
 	return rl.IsAudioDeviceReady()
+}
+
+// outputPresent reports whether this machine may have somewhere to play
+// sound. On Linux raylib's audio (miniaudio) tries a PulseAudio server,
+// then ALSA; on a machine with neither a server nor a sound card (a
+// simulator under Xvfb, a table without its speaker) alsa-lib prints some
+// thirty "ALSA lib ..." lines to stderr before the open fails, and raylib
+// has no way to silence them. So the device is opened only where there is
+// a sound card in /proc/asound/cards, a PulseAudio or PipeWire server's
+// socket, or an ALSA configuration of one's own (ALSA_CONFIG_PATH, which
+// may define a device without a card); elsewhere the table plays silently
+// and the log's one line says so, as after a failed open.
+func outputPresent() bool {
+	if runtime.GOOS != "linux" {
+		return true
+	}
+	cards, err := os.ReadFile("/proc/asound/cards")
+	exists := func(path string) bool { _, err := os.Stat(path); return err == nil }
+	return audioOutput(cards, err, os.Getenv, exists)
+}
+
+// audioOutput is outputPresent's decision, from /proc/asound/cards (and
+// the error reading it), the environment and which files exist.
+func audioOutput(cards []byte, err error, getenv func(string) string, exists func(string) bool) bool {
+	if err == nil && hasCard(cards) {
+		return true
+	}
+	if getenv("ALSA_CONFIG_PATH") != "" || getenv("PULSE_SERVER") != "" || exists("/run/pulse/native") {
+		return true
+	}
+	if d := getenv("XDG_RUNTIME_DIR"); d != "" && (exists(filepath.Join(d, "pulse", "native")) || exists(filepath.Join(d, "pipewire-0"))) {
+		return true
+	}
+	return false
+}
+
+// hasCard reports whether /proc/asound/cards lists a card: a line that
+// begins with its number and its id in brackets (" 0 [vc4hdmi0 ]: ...");
+// a kernel without any says "--- no soundcards ---".
+func hasCard(cards []byte) bool {
+	for _, line := range strings.Split(string(cards), "\n") {
+		f := strings.Fields(line)
+		if len(f) > 1 && strings.Trim(f[0], "0123456789") == "" && strings.HasPrefix(f[1], "[") {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *raylib) load(s hal.Sound, wav []byte, volume float32) bool {

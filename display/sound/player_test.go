@@ -167,3 +167,38 @@ func TestRaylibAudio(t *testing.T) {
 	}
 	t.Log("audio device ready: every sound loaded and played")
 }
+
+// TestAudioOutput: the device is opened where a sound card, a sound
+// server's socket or an ALSA configuration of one's own is found, and not
+// on a machine with none of them (where alsa-lib would fill stderr before
+// failing).
+func TestAudioOutput(t *testing.T) {
+	const pi = " 0 [vc4hdmi0       ]: vc4-hdmi - vc4-hdmi-0\n                      vc4-hdmi-0\n"
+	const none = "--- no soundcards ---\n"
+	for _, tc := range []struct {
+		name  string
+		cards string
+		err   error
+		env   map[string]string
+		files []string
+		want  bool
+	}{
+		{"a sound card", pi, nil, nil, nil, true},
+		{"no card, nothing else", none, nil, nil, nil, false},
+		{"no ALSA in the kernel", "", os.ErrNotExist, nil, nil, false},
+		{"an empty runtime dir", none, nil, map[string]string{"XDG_RUNTIME_DIR": "/run/user/1000"}, nil, false},
+		{"a PulseAudio socket", none, nil, map[string]string{"XDG_RUNTIME_DIR": "/run/user/1000"}, []string{"/run/user/1000/pulse/native"}, true},
+		{"a PipeWire socket", none, nil, map[string]string{"XDG_RUNTIME_DIR": "/run/user/1000"}, []string{"/run/user/1000/pipewire-0"}, true},
+		{"a system PulseAudio", "", os.ErrNotExist, nil, []string{"/run/pulse/native"}, true},
+		{"a PulseAudio server named", none, nil, map[string]string{"PULSE_SERVER": "tcp:speaker"}, nil, true},
+		{"an ALSA configuration", none, nil, map[string]string{"ALSA_CONFIG_PATH": "/etc/null.conf"}, nil, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			getenv := func(k string) string { return tc.env[k] }
+			exists := func(p string) bool { return slices.Contains(tc.files, p) }
+			if got := audioOutput([]byte(tc.cards), tc.err, getenv, exists); got != tc.want {
+				t.Errorf("got %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
