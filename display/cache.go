@@ -202,7 +202,7 @@ func (s *Screen) changes(v *input.View, k stillKey, lay *screenLayout, now time.
 			d = append(d, s.bd.CityBounds(i))
 		}
 	}
-	// A selection in the layer (under the tunnel's cards, a banner)
+	// A selection in the layer (under the tunnel's cards)
 	// breathes: it is drawn again, at now, with every change.
 	for _, h := range [2]board.Hit{old.Selected, bv.Selected} {
 		switch h.Kind {
@@ -288,8 +288,9 @@ func (s *Screen) stillBoard(v *input.View, now time.Time) *View {
 }
 
 // overBoard appends to rs the rectangles v's still layer draws over the
-// board: the cost tag of a claim (when it does not pulse over the layer),
-// the tunnel's cards, the banners.
+// board: the cost tag of a claim (when it does not pulse over the layer)
+// and the tunnel's cards. (The table's banners are told on the strips,
+// off the map.)
 func (s *Screen) overBoard(v *input.View, lay *screenLayout, rs []board.Rect) []board.Rect {
 	if s.bd == nil || (v.Mode != input.ModeSetup && v.Mode != input.ModePlay) {
 		return rs
@@ -303,14 +304,6 @@ func (s *Screen) overBoard(v *input.View, lay *screenLayout, rs []board.Rect) []
 	if v.Tunnel != nil && v.Map != nil {
 		box, _ := s.tunnelBox(v, lay)
 		rs = append(rs, box.Inset(-3*u-2))
-	}
-	if !v.Banner.IsZero() {
-		boxes, _, _, has := s.bannerBoxes(v, s.langOf(v), lay, v.Banner, msg.Text{})
-		for e := range boxes {
-			if has[e] {
-				rs = append(rs, boxes[e].Inset(-2*u-2))
-			}
-		}
 	}
 	return rs
 }
@@ -453,8 +446,8 @@ func (s *Screen) unloadStill() {
 
 // liveSelection reports whether v's selected route or city pulses over
 // the still layer: only while nothing the screen draws over the board (the
-// tunnel's cards, a banner) would then lie under it; else the still layer
-// holds the selection as it is when drawn.
+// tunnel's cards) would then lie under it; else the still layer holds the
+// selection as it is when drawn.
 func liveSelection(v *input.View) bool {
 	if v.Mode != input.ModeSetup && v.Mode != input.ModePlay {
 		return false
@@ -462,7 +455,7 @@ func liveSelection(v *input.View) bool {
 	if v.SelectedRoute < 0 && v.SelectedCity < 0 {
 		return false
 	}
-	return v.Tunnel == nil && v.Banner.IsZero()
+	return v.Tunnel == nil
 }
 
 // panelMoves reports whether seat sv's panel glows, breathing (the current
@@ -503,9 +496,6 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 				s.drawCost(v, lay)
 			}
 			s.drawTunnel(v, lang, lay)
-		}
-		if v.Mode != input.ModeStart && !v.Banner.IsZero() && v.Mode != input.ModeEnd {
-			s.drawBanner(v, lang, lay, v.Banner, msg.Text{})
 		}
 	} else if live && s.bd != nil {
 		bv := s.boardView(v, now)

@@ -152,7 +152,7 @@
 // still layer) whenever it changes: a new View revision (input.View.Rev), a
 // notice running out, another language or size. Draw then copies the layer
 // and draws only what moves over it. What moves is drawn in the layer, as it
-// is, while something lies over it (the tunnel's cards, a banner). A View
+// is, while something lies over it (the tunnel's cards). A View
 // without a revision, built by hand, is drawn whole every frame.
 // A turned screen draws its still layer turned, so that a turned frame
 // copies it as an upright one does and costs the same
