@@ -87,24 +87,20 @@ func nonEmpty(s string) []string {
 // checkScreen: the screen is at the configured size and shows the start
 // screen as the reference does.
 func checkScreen(v *vm, dir string, o options, r *report) error {
-	time.Sleep(5 * time.Second)
-	shot := filepath.Join(dir, "start.png")
-	if err := v.qmp.screendump(shot); err != nil {
-		return err
-	}
-	img, err := readPNG(shot)
+	img, err := v.settledShot(dir, "start.png")
 	if err != nil {
 		return err
 	}
 	if b := img.Bounds(); b.Dx() != o.width || b.Dy() != o.height {
 		return fmt.Errorf("the screen is %dx%d, want %dx%d (the configured size)", b.Dx(), b.Dy(), o.width, o.height)
 	}
-	return compareRef(img, shot, "start.png", o, r)
+	return compareRef(img, dir, "start.png", o, r)
 }
 
-// compareRef compares a screenshot with its reference, or writes it there
-// with -update.
-func compareRef(img image.Image, shot, name string, o options, r *report) error {
+// compareRef compares screenshot img, taken into dir/name, with its
+// reference, or writes it there with -update.
+func compareRef(img image.Image, dir, name string, o options, r *report) error {
+	shot := filepath.Join(dir, name)
 	ref := filepath.Join(o.refDir, name)
 	if o.update {
 		data, err := os.ReadFile(shot)
@@ -181,12 +177,7 @@ func checkTouch(v *vm, dir string, o options, r *report) error {
 	if !strings.Contains(j, "touch ") {
 		return fmt.Errorf("the firmware saw no touch after a tap at %d,%d", x, y)
 	}
-	time.Sleep(5 * time.Second)
-	shot := filepath.Join(dir, "touched.png")
-	if err := v.qmp.screendump(shot); err != nil {
-		return err
-	}
-	after, err := readPNG(shot)
+	after, err := v.settledShot(dir, "touched.png")
 	if err != nil {
 		return err
 	}
@@ -195,7 +186,7 @@ func checkTouch(v *vm, dir string, o options, r *report) error {
 	if diff*100 < total { // less than 1%
 		return fmt.Errorf("a tap at %d,%d changed %d of %d pixels: the screen did not change", x, y, diff, total)
 	}
-	return compareRef(after, shot, "touched.png", o, r)
+	return compareRef(after, dir, "touched.png", o, r)
 }
 
 // langKey is where the start screen's English key is on a w x h screen
@@ -471,4 +462,15 @@ func checkStop(v *vm, r *report) error {
 	}
 	log.Printf("stopped")
 	return nil
+}
+
+// settledShot lets the screen settle for a few frames, takes a screen dump
+// into dir/name and reads it back.
+func (v *vm) settledShot(dir, name string) (image.Image, error) {
+	time.Sleep(5 * time.Second)
+	shot := filepath.Join(dir, name)
+	if err := v.qmp.screendump(shot); err != nil {
+		return nil, err
+	}
+	return readPNG(shot)
 }
