@@ -381,16 +381,17 @@ func (c *chanTouch) Taps() []touchPoint {
 func (c *chanTouch) Ready() <-chan struct{} { return c.ready }
 func (c *chanTouch) Count() int             { return 1 }
 
-// lockedBuilder is a strings.Builder read while the probe writes.
+// lockedBuilder is a strings.Builder read while the probe writes: the
+// probe's own syncWriter round it, read under the same lock.
 type lockedBuilder struct {
-	mu sync.Mutex
-	b  strings.Builder
+	syncWriter
+	b strings.Builder
 }
 
-func (l *lockedBuilder) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
+func newLockedBuilder() *lockedBuilder {
+	l := &lockedBuilder{}
+	l.w = &l.b
+	return l
 }
 
 func (l *lockedBuilder) String() string {
@@ -413,8 +414,8 @@ func TestProbeInteractive(t *testing.T) {
 		discard := slog.New(slog.NewTextHandler(io.Discard, nil))
 		hw := openHardware(cfg, hardwareOpts{fake: true, notify: notify}, discard)
 		pump := hw.start(discard)
-		var out lockedBuilder
-		p := newProber(cfg, registry.New(), &out, 30*time.Second)
+		out := newLockedBuilder()
+		p := newProber(cfg, registry.New(), out, 30*time.Second)
 		p.tally, p.wiring = hw.tally, hw.wiring
 		stdin, typing := io.Pipe()
 		touch := &chanTouch{ready: make(chan struct{}, 1)}
