@@ -67,7 +67,7 @@ func TestParseAndGoals(t *testing.T) {
 		{1, false, true, "150 µs (b)"},
 		{2, false, false, ""},                            // no input or journal benchmark
 		{3, true, true, "2.14x (15.0 ms / 7.00 ms CPU)"}, // CPU 15/7, not wall 9/4.5
-		{4, true, true, "21.0 ms"}, // the event frame's wall time
+		{4, true, true, "21.0 ms"},                       // the event frame's wall time
 		{5, false, false, ""},
 		{6, true, true, "16.3 MB (headless)"},
 	}
