@@ -444,3 +444,48 @@ func TestTextDrawsAsRaylibs(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTextAtlases rasterises every face of the table's text at
+// 1920x1080 (the 10 sizes in both typefaces, for the three languages'
+// letters and every map's city names) and reports the texture memory of
+// their atlases, as the GPU holds them (atlas-MB), and what raylib's own
+// loader would take for the same faces (raylib-atlas-MB).
+func BenchmarkTextAtlases(b *testing.B) {
+	extra, err := Letters(catalog(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	u := scaleOf(1920, 1080)
+	raylib := 0
+	onMain(func() {
+		fs := loadFonts(u, extra...)
+		for i := range fs.sizes {
+			for _, f := range []*face{fs.sans[i], fs.bold[i]} {
+				ref := rl.LoadFontFromMemory(".ttf", ttfOf(f.ff), int32(f.Size), f.cps)
+				raylib += int(ref.Texture.Width*ref.Texture.Height) * 2
+				rl.UnloadFont(ref)
+			}
+		}
+	})
+	b.ResetTimer()
+	bytes := 0
+	for range b.N {
+		onMain(func() {
+			fs := loadFonts(u, extra...)
+			defer fs.unload()
+			bytes = 0
+			for i := range fs.sizes {
+				for _, f := range []*face{fs.sans[i], fs.bold[i]} {
+					f.load()
+					bpp := 2
+					if f.Texture.Format == rl.UncompressedGrayscale {
+						bpp = 1
+					}
+					bytes += int(f.Texture.Width*f.Texture.Height) * bpp
+				}
+			}
+		})
+	}
+	b.ReportMetric(float64(bytes)/1e6, "atlas-MB")
+	b.ReportMetric(float64(raylib)/1e6, "raylib-atlas-MB")
+}
