@@ -43,10 +43,12 @@ type Font struct {
 
 // LoadFont rasterises face at size pixels for the letters
 // Codepoints(extra...) returns: pass every text the font will draw (the
-// catalogue's runes, the city names). It needs an open window (an OpenGL
-// context); release the font with Unload.
+// catalogue's runes, the city names). Its atlas holds white letters whose
+// alpha is their coverage, for raylib's default shader (DrawTextEx and
+// the like). It needs an open window (an OpenGL context); release the
+// font with Unload.
 func LoadFont(face FontFace, size int, extra ...string) Font {
-	return loadFont(face, size, Codepoints(extra...))
+	return loadFont(face, size, Codepoints(extra...), atlasTinted)
 }
 
 // ttfOf returns the embedded TrueType data of face.
@@ -57,31 +59,60 @@ func ttfOf(face FontFace) []byte {
 	return sansTTF
 }
 
-// glyphPadding is the empty margin around each glyph in an atlas, as
-// raylib's loader leaves it (FONT_TTF_DEFAULT_CHARS_PADDING): raylib draws
-// each glyph's quad with its margin, so keeping it keeps the drawn pixels.
-const glyphPadding = 4
+// glyphPadding is the empty margin around each glyph in an atlas, and the
+// margin raylib draws each glyph's quad with (Font.CharsPadding). A
+// bilinear sample reads the four texels nearest it, none a whole texel
+// away, so a quad one texel wider than its glyph on every side covers
+// every pixel the glyph tints, at any size, place or angle, and a glyph
+// one empty texel away from its neighbour's never reads the neighbour's.
+// raylib's loader leaves 4 (FONT_TTF_DEFAULT_CHARS_PADDING): the same
+// drawn pixels, in atlases twice as large at the table's sizes.
+const glyphPadding = 1
 
-// loadFont rasterises face at size pixels for the letters cps. raylib
-// rasterises the glyphs; the atlas is packed here rather than by
-// LoadFontFromMemory, which sizes it as a power of two square or half
-// square from an estimate, two to three times the glyphs' area (40 MB of
-// textures for the table's 20 faces at 1920x1080 before its letters were
-// cut down, 14 MB after). Here glyphs are packed on shelves, tallest
-// first, into an atlas as tall as they need: the same glyphs, metrics and
-// margins, a third of the texture memory.
-func loadFont(face FontFace, size int, cps []rune) Font {
+// An atlasFormat is how a font's atlas holds its glyphs' pixels.
+type atlasFormat uint8
+
+const (
+	// atlasTinted holds white letters with their coverage as alpha (gray
+	// and alpha, 2 bytes a texel), for raylib's default shader, which
+	// multiplies the text's colour by the texture's.
+	atlasTinted atlasFormat = iota
+	// atlasCoverage holds the coverage alone (1 byte a texel: half the
+	// memory), for the coverage shader (text.go), which takes the text's
+	// colour and multiplies its alpha by the coverage.
+	atlasCoverage
+)
+
+// loadFont rasterises face at size pixels for the letters cps, into an
+// atlas of the given format. raylib rasterises the glyphs; the atlas is
+// packed here rather than by LoadFontFromMemory, which sizes it as a
+// power of two square or half square from an estimate, two to three times
+// the glyphs' area, with 4 texels of margin round each glyph. Here glyphs
+// are packed on shelves, tallest first, into an atlas as tall as they
+// need, with the one texel of margin drawing needs: the same glyphs,
+// metrics and drawn pixels in a third of the texture memory, a sixth as
+// coverage (the table's 20 faces at 1920x1080: 15.2 MB from raylib's
+// loader, 7.2 MB packed here with 4 texels of margin, 2.6 MB as coverage
+// with 1).
+func loadFont(face FontFace, size int, cps []rune, format atlasFormat) Font {
 	glyphs := rl.LoadFontData(ttfOf(face), int32(size), cps, int32(len(cps)), rl.FontDefault)
 	if len(glyphs) == 0 {
 		return Font{Font: rl.GetFontDefault(), Size: float32(size)} // as LoadFontFromMemory does
 	}
 	recs, w, h := packGlyphs(glyphs, glyphPadding)
+	bpp, rlFormat := 2, rl.UncompressedGrayAlpha
+	if format == atlasCoverage {
+		bpp, rlFormat = 1, rl.UncompressedGrayscale
+	}
 	// The atlas and the rectangles are allocated by raylib, so that its
-	// frees (UnloadImage here, UnloadFont later) release them.
-	atlas := rl.Image{Data: rlAlloc(w * h * 2), Width: int32(w), Height: int32(h), Mipmaps: 1, Format: rl.UncompressedGrayAlpha}
-	pix := unsafe.Slice((*byte)(atlas.Data), w*h*2)
-	for i := 0; i < len(pix); i += 2 {
-		pix[i], pix[i+1] = 255, 0 // white, transparent: text is tinted by its alpha
+	// frees (UnloadImage here, UnloadFont later) release them. The
+	// allocation is zeroed: no coverage anywhere.
+	atlas := rl.Image{Data: rlAlloc(w * h * bpp), Width: int32(w), Height: int32(h), Mipmaps: 1, Format: rlFormat}
+	pix := unsafe.Slice((*byte)(atlas.Data), w*h*bpp)
+	if format == atlasTinted {
+		for i := 0; i < len(pix); i += 2 {
+			pix[i] = 255 // white: text is tinted by its alpha
+		}
 	}
 	for i, g := range glyphs {
 		gw, gh := int(g.Image.Width), int(g.Image.Height)
@@ -91,8 +122,13 @@ func loadFont(face FontFace, size int, cps []rune) Font {
 		src := unsafe.Slice((*byte)(g.Image.Data), gw*gh)
 		x0, y0 := int(recs[i].X), int(recs[i].Y)
 		for y := range gh {
-			row := pix[2*((y0+y)*w+x0):]
-			for x, a := range src[y*gw : (y+1)*gw] {
+			line := src[y*gw : (y+1)*gw]
+			row := pix[bpp*((y0+y)*w+x0):]
+			if format == atlasCoverage {
+				copy(row, line)
+				continue
+			}
+			for x, a := range line {
 				row[2*x+1] = a
 			}
 		}
@@ -147,11 +183,11 @@ func packGlyphs(glyphs []rl.GlyphInfo, pad int) (recs []rl.Rectangle, w, h int) 
 	return recs, w, max(y+shelf, 1)
 }
 
-// rlAlloc returns n bytes (a multiple of 4) allocated by raylib's
+// rlAlloc returns at least n bytes, zeroed, allocated by raylib's
 // allocator (RL_CALLOC, through GenImageColor: the cgo binding has no
 // MemAlloc), for memory raylib frees with RL_FREE.
 func rlAlloc(n int) unsafe.Pointer {
-	return rl.GenImageColor(n/4, 1, color.RGBA{}).Data
+	return rl.GenImageColor((n+3)/4, 1, color.RGBA{}).Data
 }
 
 // dropGlyphImages frees the CPU copy raylib keeps of every glyph's pixels

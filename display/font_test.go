@@ -1,9 +1,12 @@
 package display
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"image"
+	"image/color"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -206,7 +209,7 @@ func TestFontMetricsMatchRaylib(t *testing.T) {
 				// tall ones at 8 px, on purpose here.
 				rl.SetTraceLogLevel(rl.LogError)
 				defer rl.SetTraceLogLevel(rl.LogWarning)
-				f := loadFont(ff, size, cps)
+				f := loadFont(ff, size, cps, atlasTinted)
 				defer f.Unload()
 				for _, r := range cps {
 					g := rl.GetGlyphInfo(f.Font, r)
@@ -261,68 +264,228 @@ func TestFacesRasteriseOnFirstDraw(t *testing.T) {
 	})
 }
 
-// TestAtlasMatchesRaylibs checks the atlas loadFont packs against the one
-// raylib's LoadFontFromMemory builds for the same letters: the same
-// glyphs, metrics and margins, every glyph's pixels and margin the same,
-// in a texture no larger. Text drawn from either is the same.
+// TestAtlasMatchesRaylibs checks the atlases loadFont packs, in both
+// formats, against the one raylib's LoadFontFromMemory builds for the same
+// letters: the same glyphs and metrics, every glyph's pixels the same and
+// its margin empty, in a texture at most a third of raylib's bytes
+// (tinted) or a sixth (coverage).
 func TestAtlasMatchesRaylibs(t *testing.T) {
 	cps := Codepoints("ăâîșț ñáéíóúü¡ København München Zürich", codeRunes)
 	for _, ff := range []FontFace{Sans, Bold} {
 		for _, size := range []int{12, 29, 95} {
-			onMain(func() {
-				got := loadFont(ff, size, cps)
-				defer got.Unload()
-				want := rl.LoadFontFromMemory(".ttf", ttfOf(ff), int32(size), cps)
-				defer rl.UnloadFont(want)
-				if got.BaseSize != want.BaseSize || got.CharsCount != want.CharsCount || got.CharsPadding != want.CharsPadding {
-					t.Fatalf("face %d at %d px: got size %d, %d glyphs, padding %d; want %d, %d, %d", ff, size,
-						got.BaseSize, got.CharsCount, got.CharsPadding, want.BaseSize, want.CharsCount, want.CharsPadding)
-				}
-				if ga, wa := got.Texture.Width*got.Texture.Height, want.Texture.Width*want.Texture.Height; ga > wa {
-					t.Errorf("face %d at %d px: atlas %dx%d, larger than raylib's %dx%d", ff, size,
-						got.Texture.Width, got.Texture.Height, want.Texture.Width, want.Texture.Height)
-				}
-				gi, wi := rl.LoadImageFromTexture(got.Texture), rl.LoadImageFromTexture(want.Texture)
-				defer rl.UnloadImage(gi)
-				defer rl.UnloadImage(wi)
-				if gi.Format != rl.UncompressedGrayAlpha || wi.Format != rl.UncompressedGrayAlpha {
-					t.Fatalf("atlas formats %v and %v, want gray+alpha", gi.Format, wi.Format)
-				}
-				gpix := unsafe.Slice((*byte)(gi.Data), gi.Width*gi.Height*2)
-				wpix := unsafe.Slice((*byte)(wi.Data), wi.Width*wi.Height*2)
-				at := func(pix []byte, img *rl.Image, x, y int) (gray, alpha byte) {
-					if x < 0 || y < 0 || x >= int(img.Width) || y >= int(img.Height) {
-						return 255, 0
+			for _, format := range []atlasFormat{atlasTinted, atlasCoverage} {
+				onMain(func() {
+					got := loadFont(ff, size, cps, format)
+					defer got.Unload()
+					want := rl.LoadFontFromMemory(".ttf", ttfOf(ff), int32(size), cps)
+					defer rl.UnloadFont(want)
+					name := fmt.Sprintf("face %d at %d px, format %d", ff, size, format)
+					if got.BaseSize != want.BaseSize || got.CharsCount != want.CharsCount || got.CharsPadding != glyphPadding {
+						t.Fatalf("%s: got size %d, %d glyphs, padding %d; want %d, %d, %d", name,
+							got.BaseSize, got.CharsCount, got.CharsPadding, want.BaseSize, want.CharsCount, glyphPadding)
 					}
-					i := 2 * (y*int(img.Width) + x)
-					return pix[i], pix[i+1]
-				}
-				grecs, wrecs := unsafe.Slice(got.Recs, got.CharsCount), unsafe.Slice(want.Recs, want.CharsCount)
-				gch, wch := unsafe.Slice(got.Chars, got.CharsCount), unsafe.Slice(want.Chars, want.CharsCount)
-				for i := range gch {
-					g, w := gch[i], wch[i]
-					if g.Value != w.Value || g.OffsetX != w.OffsetX || g.OffsetY != w.OffsetY || g.AdvanceX != w.AdvanceX {
-						t.Errorf("face %d at %d px: glyph %d is %+v, want %+v", ff, size, i, g, w)
+					gi, wi := rl.LoadImageFromTexture(got.Texture), rl.LoadImageFromTexture(want.Texture)
+					defer rl.UnloadImage(gi)
+					defer rl.UnloadImage(wi)
+					gbpp, wantFormat := 2, rl.UncompressedGrayAlpha
+					if format == atlasCoverage {
+						gbpp, wantFormat = 1, rl.UncompressedGrayscale
 					}
-					gr, wr := grecs[i], wrecs[i]
-					if gr.Width != wr.Width || gr.Height != wr.Height {
-						t.Errorf("face %d at %d px: %q is %vx%v, want %vx%v", ff, size, rune(g.Value), gr.Width, gr.Height, wr.Width, wr.Height)
-						continue
+					if gi.Format != wantFormat || wi.Format != rl.UncompressedGrayAlpha {
+						t.Fatalf("%s: atlas formats %v and raylib's %v, want %v and gray+alpha", name, gi.Format, wi.Format, wantFormat)
 					}
-					p := glyphPadding
-				pixels:
-					for y := -p; y < int(gr.Height)+p; y++ {
-						for x := -p; x < int(gr.Width)+p; x++ {
-							gg, ga := at(gpix, gi, int(gr.X)+x, int(gr.Y)+y)
-							wg, wa := at(wpix, wi, int(wr.X)+x, int(wr.Y)+y)
-							if gg != wg || ga != wa {
-								t.Errorf("face %d at %d px: %q at %d,%d is gray %d alpha %d, want %d %d", ff, size, rune(g.Value), x, y, gg, ga, wg, wa)
-								break pixels
+					gbytes, wbytes := int(gi.Width*gi.Height)*gbpp, int(wi.Width*wi.Height)*2
+					if gbytes*3 > wbytes*gbpp/2 {
+						t.Errorf("%s: atlas %dx%d (%d bytes), want at most a third of raylib's %dx%d (%d bytes) at 2 bytes a texel, a sixth at 1",
+							name, gi.Width, gi.Height, gbytes, wi.Width, wi.Height, wbytes)
+					}
+					gpix := unsafe.Slice((*byte)(gi.Data), gbytes)
+					wpix := unsafe.Slice((*byte)(wi.Data), wbytes)
+					// coverage returns the glyph's alpha at x, y of an atlas (0
+					// outside), and whether the texel is white or coverage.
+					coverage := func(pix []byte, img *rl.Image, bpp, x, y int) (alpha byte, white bool) {
+						if x < 0 || y < 0 || x >= int(img.Width) || y >= int(img.Height) {
+							return 0, true
+						}
+						i := bpp * (y*int(img.Width) + x)
+						if bpp == 1 {
+							return pix[i], true
+						}
+						return pix[i+1], pix[i] == 255
+					}
+					grecs, wrecs := unsafe.Slice(got.Recs, got.CharsCount), unsafe.Slice(want.Recs, want.CharsCount)
+					gch, wch := unsafe.Slice(got.Chars, got.CharsCount), unsafe.Slice(want.Chars, want.CharsCount)
+					for i := range gch {
+						g, w := gch[i], wch[i]
+						if g.Value != w.Value || g.OffsetX != w.OffsetX || g.OffsetY != w.OffsetY || g.AdvanceX != w.AdvanceX {
+							t.Errorf("%s: glyph %d is %+v, want %+v", name, i, g, w)
+						}
+						gr, wr := grecs[i], wrecs[i]
+						if gr.Width != wr.Width || gr.Height != wr.Height {
+							t.Errorf("%s: %q is %vx%v, want %vx%v", name, rune(g.Value), gr.Width, gr.Height, wr.Width, wr.Height)
+							continue
+						}
+						p := glyphPadding
+					pixels:
+						for y := -p; y < int(gr.Height)+p; y++ {
+							for x := -p; x < int(gr.Width)+p; x++ {
+								ga, white := coverage(gpix, gi, gbpp, int(gr.X)+x, int(gr.Y)+y)
+								wa, _ := coverage(wpix, wi, 2, int(wr.X)+x, int(wr.Y)+y)
+								if ga != wa || !white {
+									t.Errorf("%s: %q at %d,%d has alpha %d (white %v), want %d", name, rune(g.Value), x, y, ga, white, wa)
+									break pixels
+								}
 							}
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestTextDrawsAsRaylibs draws the same words with raylib's own font
+// (LoadFontFromMemory: 4 texels of margin, white letters with alpha,
+// its default shader) and with the table's (1 texel of margin; a tinted
+// atlas, and a coverage atlas through the text queue's shader), at the
+// atlas's size on whole pixels as the table draws, and off them: between
+// pixels, scaled up and down, turned a quarter and at a slant. Every
+// pixel must come out within 1 of raylib's in each channel: the smaller
+// atlases lose no sharpness.
+func TestTextDrawsAsRaylibs(t *testing.T) {
+	const w, h = 640, 640
+	words := []rune("Zürich – București, ¿Quién? 1234 «Wg»")
+	cps := Codepoints(string(words))
+	type how struct {
+		name  string
+		pos   rl.Vector2
+		scale float32
+		angle float32
+	}
+	hows := []how{
+		{"whole pixels", rl.Vector2{X: 12, Y: 20}, 1, 0},
+		{"between pixels", rl.Vector2{X: 12.37, Y: 20.61}, 1, 0},
+		{"larger", rl.Vector2{X: 12.5, Y: 20}, 1.31, 0},
+		{"smaller", rl.Vector2{X: 12, Y: 20.25}, 0.83, 0},
+		{"quarter turn", rl.Vector2{X: 10, Y: -400}, 1, 90},
+		{"slant", rl.Vector2{X: 40.3, Y: 10.7}, 1, 11},
+	}
+	for _, ff := range []FontFace{Sans, Bold} {
+		for _, size := range []int{27, 41} {
+			onMain(func() {
+				ref := rl.LoadFontFromMemory(".ttf", ttfOf(ff), int32(size), cps)
+				defer rl.UnloadFont(ref)
+				rl.SetTextureFilter(ref.Texture, rl.FilterBilinear)
+				tinted := loadFont(ff, size, cps, atlasTinted)
+				defer tinted.Unload()
+				var q textQueue
+				defer q.unload()
+				if q.atlasFormat() != atlasCoverage {
+					t.Fatal("the coverage shader did not compile")
+				}
+				cov := &face{Font: loadFont(ff, size, cps, atlasCoverage), q: &q}
+				defer cov.unload()
+				target := rlTarget(w, h)
+				defer target.unload()
+				shoot := func(draw func(pos rl.Vector2, px float32, col color.RGBA), hw how) *image.RGBA {
+					target.begin()
+					rl.PushMatrix()
+					rl.Rotatef(hw.angle, 0, 0, 1)
+					draw(hw.pos, float32(size)*hw.scale, color.RGBA{250, 240, 200, 255})
+					draw(rl.Vector2{X: hw.pos.X, Y: hw.pos.Y + float32(size)*1.2}, float32(size)*hw.scale, color.RGBA{20, 30, 200, 170})
+					rl.PopMatrix()
+					target.end()
+					return readTexture(target.rt.Texture, w, h)
+				}
+				for _, hw := range hows {
+					want := shoot(func(pos rl.Vector2, px float32, col color.RGBA) {
+						rl.DrawTextCodepoints(ref, words, pos, px, 0, col)
+					}, hw)
+					for _, c := range []struct {
+						name string
+						draw func(pos rl.Vector2, px float32, col color.RGBA)
+					}{
+						{"tinted", func(pos rl.Vector2, px float32, col color.RGBA) {
+							rl.DrawTextCodepoints(tinted.Font, words, pos, px, 0, col)
+						}},
+						{"coverage", func(pos rl.Vector2, px float32, col color.RGBA) {
+							cov.text(words, pos, px, col)
+							q.flush()
+						}},
+					} {
+						got := shoot(c.draw, hw)
+						worst, at := 0, image.Point{}
+						inked := 0
+						for y := range h {
+							for x := range w {
+								g, r := got.RGBAAt(x, y), want.RGBAAt(x, y)
+								if r != (color.RGBA{46, 58, 52, 255}) {
+									inked++
+								}
+								for _, d := range []int{int(g.R) - int(r.R), int(g.G) - int(r.G), int(g.B) - int(r.B)} {
+									if d < 0 {
+										d = -d
+									}
+									if d > worst {
+										worst, at = d, image.Point{X: x, Y: y}
+									}
+								}
+							}
+						}
+						if inked < 1000 {
+							t.Errorf("face %d at %d px, %s: only %d pixels inked: the words are off the picture", ff, size, hw.name, inked)
+						}
+						if worst > 1 {
+							t.Errorf("face %d at %d px, %s, %s atlas: a pixel at %v differs by %d from raylib's font's", ff, size, hw.name, c.name, at, worst)
 						}
 					}
 				}
 			})
 		}
 	}
+}
+
+// BenchmarkTextAtlases rasterises every face of the table's text at
+// 1920x1080 (the 10 sizes in both typefaces, for the three languages'
+// letters and every map's city names) and reports the texture memory of
+// their atlases, as the GPU holds them (atlas-MB), and what raylib's own
+// loader would take for the same faces (raylib-atlas-MB).
+func BenchmarkTextAtlases(b *testing.B) {
+	extra, err := Letters(catalog(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	u := scaleOf(1920, 1080)
+	raylib := 0
+	onMain(func() {
+		fs := loadFonts(u, extra...)
+		for i := range fs.sizes {
+			for _, f := range []*face{fs.sans[i], fs.bold[i]} {
+				ref := rl.LoadFontFromMemory(".ttf", ttfOf(f.ff), int32(f.Size), f.cps)
+				raylib += int(ref.Texture.Width*ref.Texture.Height) * 2
+				rl.UnloadFont(ref)
+			}
+		}
+	})
+	b.ResetTimer()
+	bytes := 0
+	for range b.N {
+		onMain(func() {
+			fs := loadFonts(u, extra...)
+			defer fs.unload()
+			bytes = 0
+			for i := range fs.sizes {
+				for _, f := range []*face{fs.sans[i], fs.bold[i]} {
+					f.load()
+					bpp := 2
+					if f.Texture.Format == rl.UncompressedGrayscale {
+						bpp = 1
+					}
+					bytes += int(f.Texture.Width*f.Texture.Height) * bpp
+				}
+			}
+		})
+	}
+	b.ReportMetric(float64(bytes)/1e6, "atlas-MB")
+	b.ReportMetric(float64(raylib)/1e6, "raylib-atlas-MB")
 }

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"strings"
 	"unicode"
 
 	rl "github.com/gen2brain/raylib-go/raylib"
@@ -54,7 +55,7 @@ func newFace(m *ttfMetrics, ff FontFace, size int, cps []rune) *face {
 // window, on the main OS thread.
 func (f *face) load() {
 	if f.Texture.ID == 0 {
-		f.Font = loadFont(f.ff, int(f.Size), f.cps)
+		f.Font = loadFont(f.ff, int(f.Size), f.cps, f.q.atlasFormat())
 	}
 }
 
@@ -134,6 +135,7 @@ func (fs *fonts) unload() {
 		fs.sans[i].unload()
 		fs.bold[i].unload()
 	}
+	fs.q.unload()
 }
 
 // face returns the face of the given weight rasterised nearest to px.
@@ -386,10 +388,19 @@ func missingRunes(f *face, s string) []rune {
 // of them. Text never overlaps other text on the table's screen, and sits on
 // top of the shapes, so the order within a frame does not show. Nothing is
 // allocated once the queue has grown to a frame's size.
+//
+// The queue draws with the coverage shader when the GPU compiles it: the
+// faces' atlases then hold the glyphs' coverage alone, half the memory of
+// raylib's white letters with alpha (atlasCoverage).
 type textQueue struct {
 	items []queued
 	runes []rune
 	xf    xform // the transform text is drawn with now (Screen.begin)
+	// shader is the coverage shader, loaded with the first atlas;
+	// coverage says whether it compiled (else the atlases are tinted
+	// and text is drawn with raylib's default shader).
+	shader          rl.Shader
+	tried, coverage bool
 }
 
 // xform is a translation followed by a rotation (degrees), as begin sets.
@@ -411,10 +422,6 @@ type queued struct {
 func (f *face) text(rs []rune, pos rl.Vector2, px float32, col color.RGBA) {
 	f.load()
 	q := f.q
-	if q == nil {
-		rl.DrawTextCodepoints(f.Font.Font, rs, pos, px, 0, col)
-		return
-	}
 	from := len(q.runes)
 	q.runes = append(q.runes, rs...)
 	q.items = append(q.items, queued{f: f, from: from, to: len(q.runes), pos: pos, px: px, col: col, xf: q.xf})
@@ -422,7 +429,14 @@ func (f *face) text(rs []rune, pos rl.Vector2, px float32, col color.RGBA) {
 
 // flush draws the queued text, face by face, and empties the queue.
 func (q *textQueue) flush() {
+	if len(q.items) == 0 {
+		return
+	}
 	slices.SortStableFunc(q.items, func(a, b queued) int { return cmp.Compare(a.f.Texture.ID, b.f.Texture.ID) })
+	if q.coverage {
+		rl.BeginShaderMode(q.shader)
+		defer rl.EndShaderMode()
+	}
 	pushed := false
 	var cur xform
 	for i := range q.items {
@@ -444,4 +458,60 @@ func (q *textQueue) flush() {
 		rl.PopMatrix()
 	}
 	q.items, q.runes = q.items[:0], q.runes[:0]
+}
+
+// coverageShader is the fragment shader text is drawn with from coverage
+// atlases, after the GLSL version line of raylib's default vertex shader
+// for the context (coverageHeads): the colour is the text's (the vertex
+// colour times the diffuse colour, as in raylib's default shader), its
+// alpha times the glyph's coverage, which the texture has in red (a
+// one-channel texture reads as red in every OpenGL version raylib
+// targets). raylib's default shader, given a white texel of that alpha,
+// computes the same products.
+const coverageShader = `
+uniform sampler2D texture0;
+uniform vec4 colDiffuse;
+void main() {
+	vec4 c = colDiffuse*fragColor;
+	FRAG = vec4(c.rgb, c.a*TEXTURE(texture0, fragTexCoord).r);
+}
+`
+
+// coverageHeads are the lines that open the coverage shader for each
+// OpenGL version raylib may run on, and the names of its output and
+// texture lookup there.
+var coverageHeads = map[int32][3]string{
+	rl.Opengl21:   {"#version 120\nvarying vec2 fragTexCoord;\nvarying vec4 fragColor;\n", "gl_FragColor", "texture2D"},
+	rl.Opengl33:   {"#version 330\nin vec2 fragTexCoord;\nin vec4 fragColor;\nout vec4 finalColor;\n", "finalColor", "texture"},
+	rl.Opengl43:   {"#version 330\nin vec2 fragTexCoord;\nin vec4 fragColor;\nout vec4 finalColor;\n", "finalColor", "texture"},
+	rl.OpenglEs20: {"#version 100\nprecision mediump float;\nvarying vec2 fragTexCoord;\nvarying vec4 fragColor;\n", "gl_FragColor", "texture2D"},
+	rl.OpenglEs30: {"#version 300 es\nprecision mediump float;\nin vec2 fragTexCoord;\nin vec4 fragColor;\nout vec4 finalColor;\n", "finalColor", "texture"},
+}
+
+// atlasFormat returns the format the queue's faces rasterise their atlases
+// in, loading the coverage shader the first time: coverage if it compiles
+// for the context's OpenGL version, tinted if not.
+func (q *textQueue) atlasFormat() atlasFormat {
+	if !q.tried {
+		q.tried = true
+		if head, ok := coverageHeads[rl.GetVersion()]; ok {
+			src := strings.NewReplacer("FRAG", head[1], "TEXTURE", head[2]).Replace(coverageShader)
+			q.shader = rl.LoadShaderFromMemory("", head[0]+src)
+			// raylib hands back its default shader when a shader fails.
+			q.coverage = q.shader.ID != 0 && q.shader.ID != rl.GetShaderIdDefault()
+		}
+	}
+	if q.coverage {
+		return atlasCoverage
+	}
+	return atlasTinted
+}
+
+// unload releases the coverage shader, if it was loaded: the faces must be
+// unloaded with it, their atlases made for it.
+func (q *textQueue) unload() {
+	if q.coverage {
+		rl.UnloadShader(q.shader)
+	}
+	q.shader, q.tried, q.coverage = rl.Shader{}, false, false
 }

@@ -19,7 +19,8 @@
 // # The loop
 //
 // run keeps raylib on the main OS thread (window.go, the only file that
-// calls it) and the hardware on goroutines (hardware.go), merged into one
+// calls it; nodepth_glfw.go makes the desktop window without the depth
+// buffer a 2D table never uses) and the hardware on goroutines (hardware.go), merged into one
 // channel of hal.Events by app.Merge. Each frame the loop hands every event that arrived,
 // and with -fake the bots' moves and the virtual deck's cards (app.Digital),
 // to app.App.Handle, which makes each resulting action durable before it

@@ -1,6 +1,7 @@
 package main
 
-// This is the only file of cmd/table that calls raylib: everything else,
+// This is the only file of cmd/table that calls raylib (with
+// nodepth_glfw.go, which shapes the window raylib makes): everything else,
 // the loop included, runs headless in tests.
 
 import (
@@ -80,7 +81,11 @@ func openWindow(cfg *config.Config, full bool, log *slog.Logger) (screen, error)
 		return nil, err
 	}
 	pw, ph := scr.Size()
-	log.Info("screen open", "width", w, "height", h, "rotation", cfg.Screen.Rotation, "picture", fmt.Sprintf("%dx%d", pw, ph), "fullscreen", rl.IsWindowFullscreen())
+	attrs := []any{"width", w, "height", h, "rotation", cfg.Screen.Rotation, "picture", fmt.Sprintf("%dx%d", pw, ph), "fullscreen", rl.IsWindowFullscreen()}
+	if depth, stencil, ok := windowBuffers(); ok {
+		attrs = append(attrs, "depth_bits", depth, "stencil_bits", stencil)
+	}
+	log.Info("screen open", attrs...)
 	win := &window{scr: scr, touches: newTouchTracker()}
 	if drmBuild {
 		win.evdev = openTouchscreens(w, h, log)

@@ -78,3 +78,48 @@ func TestWindowClick(t *testing.T) {
 		t.Fatalf("after SIGTERM: %v\n%s", err, stderr.String())
 	}
 }
+
+// TestWindowHasNoDepthBuffer checks that the desktop build's window is made
+// without a depth or a stencil buffer (nodepth_glfw.go), which the table
+// never uses and which a software renderer keeps in the table's own
+// memory (8 MB at 1920x1080): the "screen open" line says what the
+// window's framebuffer has.
+func TestWindowHasNoDepthBuffer(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		t.Fatal("no DISPLAY: run the tests under xvfb-run, as make test does")
+	}
+	if _, _, ok := windowBuffers(); !ok {
+		t.Skip("this build does not make its window through GLFW")
+	}
+	cmd, sc, stderr := startTable(t, tableBinary(t), "run", "-config", tableDir(t), "-state", t.TempDir(), "-fake", "-trace")
+	ready := false
+	for !ready && sc.Scan() {
+		ready = sc.Text() == "ready"
+	}
+	if !ready {
+		cmd.Wait()
+		t.Fatalf("the table stopped before its first frame\n%s", stderr.String())
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	for sc.Scan() {
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("after SIGTERM: %v\n%s", err, stderr.String())
+	}
+	var open string
+	for _, l := range strings.Split(stderr.String(), "\n") {
+		if strings.Contains(l, `msg="screen open"`) {
+			open = l
+		}
+	}
+	if open == "" {
+		t.Fatalf("no \"screen open\" line\n%s", stderr.String())
+	}
+	for _, want := range []string{" depth_bits=0", " stencil_bits=0"} {
+		if !strings.Contains(open, want) {
+			t.Errorf("the window's framebuffer: %s\nwant%s", open, want)
+		}
+	}
+}
