@@ -106,7 +106,14 @@
 // how to see a player's points; along its bottom a legend with a swatch
 // for each mark on the board: a car in the longest route's pink glow, and
 // two ticket lines, each completed ticket being drawn from city to city in
-// its player's colour. A player's breakdown (routes, each ticket, stations,
+// its player's colour. Every word of every end panel fits its box at the
+// smallest text size or larger, with two to five seats, in every language,
+// at 1920x1080, 1280x720 and 800x480, and the winner stays on the panels
+// (TestEveryEndWordFits): the panels take the shallowest depth that holds
+// their lines; where none holds them, the tie-break is told in its short
+// form (board_end.short_decided_*), and only then does the winner leave
+// the panels for a banner over the board; a panel too short for the
+// legend's words side by side shows their short forms. A player's breakdown (routes, each ticket, stations,
 // the longest route, the total) is a touch away: each player in a panel's
 // ranking is a key (input.KeyBreakdown) that opens their breakdown over
 // the board by that seat's edge, facing it, edged in their colour, and a

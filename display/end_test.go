@@ -48,7 +48,7 @@ func TestEndRankingAndLegend(t *testing.T) {
 	}
 	// The legend names the bonus's holder and says what the ticket lines
 	// are; each panel's lines say how to open a breakdown.
-	long, tick := legendTexts(e)
+	long, tick := legendTexts(e, false)
 	if long.Key != "board_end.legend_longest" {
 		t.Errorf("no legend for the longest route's glow: %v", long)
 	}
@@ -94,7 +94,7 @@ func TestEndRankingAndLegend(t *testing.T) {
 	if tickets > 0 && tick.Key != "board_end.legend_tickets" {
 		t.Errorf("no legend for the ticket lines: %v", tick)
 	}
-	panel, _ := endLines(nil, nil, e, false)
+	panel, _ := endLines(nil, nil, e, false, false)
 	if len(panel) == 0 || panel[len(panel)-1].Key != "board_end.touch_hint" {
 		t.Errorf("the end panel's lines %v do not end with how to open a breakdown", panel)
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	rl "github.com/gen2brain/raylib-go/raylib"
@@ -50,6 +51,9 @@ type seatSlots struct {
 	breakdownLeast         listSlot
 	breakTitle             textSlot
 	legendLong, legendTick textSlot
+	// legendShort: the legend in its short words, where the full ones do
+	// not fit side by side (fitEnd).
+	legendShort bool
 }
 
 // screenSlots are every fitted text of the screen.
@@ -512,18 +516,7 @@ func (s *Screen) drawStats(v *input.View, pg *panelGeom, p int, u float32) {
 // px, or smaller if it would be wider than r (never below the smallest
 // text size).
 func (s *Screen) drawNumber(f *face, n int, r board.Rect, px float32, a align, col color.RGBA) {
-	s.numb = strconv.AppendInt(s.numb[:0], int64(n), 10)
-	s.num = s.num[:0]
-	for _, b := range s.numb {
-		s.num = append(s.num, rune(b))
-	}
-	w := f.width(s.num, px)
-	if w > r.W && w > 0 {
-		px = max(px*r.W/w, s.fonts.sizes[0])
-		f = s.fonts.face(true, px)
-		px = min(px, f.Size)
-		w = f.width(s.num, px)
-	}
+	f, px, w := s.numberFit(f, n, r.W, px)
 	x := r.X
 	switch a {
 	case alignCenter:
@@ -533,6 +526,24 @@ func (s *Screen) drawNumber(f *face, n int, r board.Rect, px float32, a align, c
 	}
 	y := r.Y + (r.H-px)/2
 	f.text(s.num, rl.Vector2{X: float32(int(x + 0.5)), Y: float32(int(y + 0.5))}, px, col)
+}
+
+// numberFit returns the face, size and width n is drawn at in a box w
+// wide, asked at px in f (s.num holds its digits after).
+func (s *Screen) numberFit(f *face, n int, w, px float32) (*face, float32, float32) {
+	s.numb = strconv.AppendInt(s.numb[:0], int64(n), 10)
+	s.num = s.num[:0]
+	for _, b := range s.numb {
+		s.num = append(s.num, rune(b))
+	}
+	tw := f.width(s.num, px)
+	if tw > w && tw > 0 {
+		px = max(px*w/tw, s.fonts.sizes[0])
+		f = s.fonts.face(true, px)
+		px = min(px, f.Size)
+		tw = f.width(s.num, px)
+	}
+	return f, px, tw
 }
 
 // drawKey draws an on-screen key: a coloured plate, an icon and, when it
@@ -634,7 +645,7 @@ func (s *Screen) drawEndPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *i
 	}
 	sr := pg.score
 	rl.DrawRectangleRounded(rect(sr), 0.35, 6, color.RGBA{238, 232, 214, 255})
-	bpx := min(s.fonts.sizes[min(len(s.fonts.sizes)-1, 6)], sr.H*0.85)
+	bpx := s.endScoreSize(sr)
 	s.drawNumber(s.fonts.face(true, bpx), ep.Total, sr, bpx, alignCenter, color.RGBA{30, 30, 34, 255})
 	if isWinner(v.End, sv.Player) {
 		cr := board.Rect{X: sr.X - sr.H - 4*u, Y: sr.Y, W: sr.H, H: sr.H}
@@ -644,6 +655,11 @@ func (s *Screen) drawEndPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *i
 	r := pg.lines
 	sl.lines.get(s.fonts, s.cat, lang, sl.endTexts, sl.endInks, r.W, r.H, promptFit).draw(r, lineInk)
 	s.drawLegend(v, lang, pg, sl, u)
+}
+
+// endScoreSize is the size of an end panel's total in its plate r.
+func (s *Screen) endScoreSize(r board.Rect) float32 {
+	return min(s.fonts.sizes[min(len(s.fonts.sizes)-1, 6)], r.H*0.85)
 }
 
 // openOf returns the player whose breakdown seat has open, or -1.
@@ -685,6 +701,13 @@ func legendBoxes(pg *panelGeom, u float32) (long, tick board.Rect) {
 	return board.Rect{X: r.X, Y: r.Y, W: half, H: r.H}, board.Rect{X: r.X + half + gap*u, Y: r.Y, W: half, H: r.H}
 }
 
+// legendEntry splits an entry of the legend (legendBoxes) into its
+// swatch and its words.
+func legendEntry(r board.Rect, u float32) (sw, words board.Rect) {
+	sw = board.Rect{X: r.X, Y: r.Y + r.H*0.1, W: r.H * 1.6, H: r.H * 0.8}
+	return sw, board.Rect{X: sw.X + sw.W + 4*u, Y: r.Y, W: r.W - sw.W - 4*u, H: r.H}
+}
+
 // longestLine returns the line saying who took the longest route bonus
 // ("A and B" when shared), how long the route is and what it earned; zero
 // when nobody took it.
@@ -698,13 +721,18 @@ func longestLine(e *input.EndView) msg.Text {
 
 // legendTexts returns the legend's words: for the longest route's glow and
 // for the ticket lines (zero: no such mark on the board).
-func legendTexts(e *input.EndView) (long, tick msg.Text) {
+// Short picks the short forms (for a short panel).
+func legendTexts(e *input.EndView, short bool) (long, tick msg.Text) {
+	suffix := ""
+	if short {
+		suffix = "_short"
+	}
 	for i := range e.Players {
 		if e.Players[i].LongestBonus > 0 {
-			long = msg.Text{Key: "board_end.legend_longest"}
+			long = msg.Text{Key: "board_end.legend_longest" + suffix}
 		}
 		if e.Players[i].CompletedTickets > 0 {
-			tick = msg.Text{Key: "board_end.legend_tickets"}
+			tick = msg.Text{Key: "board_end.legend_tickets" + suffix}
 		}
 	}
 	return long, tick
@@ -714,7 +742,7 @@ func legendTexts(e *input.EndView) (long, tick msg.Text) {
 // swatch of each mark (a car in the longest route's glow, two ticket
 // lines) and its words.
 func (s *Screen) drawLegend(v *input.View, lang msg.Lang, pg *panelGeom, sl *seatSlots, u float32) {
-	long, tick := legendTexts(v.End)
+	long, tick := legendTexts(v.End, sl.legendShort)
 	lr, tr := legendBoxes(pg, u)
 	for k, r := range [2]board.Rect{lr, tr} {
 		t, slot := long, &sl.legendLong
@@ -724,13 +752,12 @@ func (s *Screen) drawLegend(v *input.View, lang msg.Lang, pg *panelGeom, sl *sea
 		if t.IsZero() {
 			continue
 		}
-		sw := board.Rect{X: r.X, Y: r.Y + r.H*0.1, W: r.H * 1.6, H: r.H * 0.8}
+		sw, in := legendEntry(r, u)
 		if k == 0 {
 			drawLongestSwatch(sw, u)
 		} else {
 			drawTicketSwatch(sw, s.colors, u)
 		}
-		in := board.Rect{X: sw.X + sw.W + 4*u, Y: r.Y, W: r.W - sw.W - 4*u, H: r.H}
 		ink := ticketInk
 		if k == 0 {
 			ink = longestInk
@@ -778,6 +805,20 @@ func rankChip(r board.Rect, n, i int, u float32) board.Rect {
 	return board.Rect{X: r.X + float32(i)*cw, Y: r.Y, W: cw - gap*u/2, H: r.H}
 }
 
+// rankSize is the size of the ranking's numbers in r.
+func rankSize(r board.Rect, u float32) float32 { return min(r.H*0.8, 16*u) }
+
+// rankChipParts splits a player's chip c of the ranking in r into the
+// boxes of their place, their colour and their total.
+func rankChipParts(c, r board.Rect, u float32) (place, swatch, total board.Rect) {
+	nw := min(c.W*0.25, r.H)
+	place = board.Rect{X: c.X + 2*u, Y: c.Y, W: nw, H: c.H}
+	sw := min(c.H-4*u, c.W*0.28)
+	swatch = board.Rect{X: c.X + 2*u + nw, Y: c.Y + 2*u, W: sw, H: sw}
+	tx := c.X + 4*u + nw + sw
+	return place, swatch, board.Rect{X: tx, Y: c.Y, W: c.X + c.W - tx - 2*u, H: c.H}
+}
+
 // drawRanking draws every player's place, colour and total side by side,
 // the winners first, in r: the same ranking on every seat's panel, each
 // player a key that opens their breakdown facing the seat (open: the
@@ -787,7 +828,7 @@ func (s *Screen) drawRanking(v *input.View, r board.Rect, open int, u float32) {
 	if n == 0 || r.W <= 0 {
 		return
 	}
-	px := min(r.H*0.8, 16*u)
+	px := rankSize(r, u)
 	f := s.fonts.face(true, px)
 	for i, p := range s.endOrder {
 		ep := endPlayerOf(v.End, p)
@@ -795,6 +836,7 @@ func (s *Screen) drawRanking(v *input.View, r board.Rect, open int, u float32) {
 			continue
 		}
 		c := rankChip(r, n, i, u)
+		placeR, swR, totalR := rankChipParts(c, r, u)
 		edge := panelEdge
 		if isWinner(v.End, p) {
 			edge = winnerColor
@@ -806,16 +848,13 @@ func (s *Screen) drawRanking(v *input.View, r board.Rect, open int, u float32) {
 		rl.DrawRectangleRounded(rect(c), 0.35, 6, fill)
 		rl.DrawRectangleRoundedLinesEx(rect(c), 0.35, 6, max(1, 1.5*u), edge)
 		// The place, the colour with its mark, the total.
-		nw := min(c.W*0.25, r.H)
 		place := panelInk
 		if isWinner(v.End, p) {
 			place = winnerColor
 		}
-		s.drawNumber(f, s.endRank[i], board.Rect{X: c.X + 2*u, Y: c.Y, W: nw, H: c.H}, px, alignCenter, place)
-		sw := min(c.H-4*u, c.W*0.35)
-		s.drawSwatch(board.Rect{X: c.X + 2*u + nw, Y: c.Y + 2*u, W: sw, H: sw}, ep.Color, u)
-		tx := c.X + 4*u + nw + sw
-		s.drawNumber(f, ep.Total, board.Rect{X: tx, Y: c.Y, W: c.X + c.W - tx - 2*u, H: c.H}, px, alignCenter, panelInk)
+		s.drawNumber(f, s.endRank[i], placeR, px, alignCenter, place)
+		s.drawSwatch(swR, ep.Color, u)
+		s.drawNumber(f, ep.Total, totalR, px, alignCenter, panelInk)
 	}
 }
 
@@ -886,7 +925,7 @@ func (s *Screen) updateEnd(v *input.View, compact, force bool) bool {
 		}
 		sl.endSrc = append(sl.endSrc[:0], ep.Lines...)
 		sl.endWinner, sl.endDecided = v.End.Winner, v.End.Decided
-		sl.endTexts, sl.endInks = endLines(sl.endTexts[:0], sl.endInks[:0], v.End, compact)
+		sl.endTexts, sl.endInks = endLines(sl.endTexts[:0], sl.endInks[:0], v.End, compact, s.endShort)
 		changed = true
 	}
 	return changed
@@ -945,6 +984,13 @@ func (s *Screen) fitEnd(v *input.View, lang msg.Lang) {
 	fr := board.Frame(s.m)
 	lay := s.endDepth(fr.W/fr.H, lang)
 	if lay == nil && v != nil {
+		// The tie-break in a word or two, before the winner leaves the
+		// panels for a banner over the board.
+		s.endShort = true
+		s.updateEnd(v, false, true)
+		lay = s.endDepth(fr.W/fr.H, lang)
+	}
+	if lay == nil && v != nil {
 		s.endCompact = true
 		s.updateEnd(v, true, true)
 		lay = s.endDepth(fr.W/fr.H, lang)
@@ -953,8 +999,36 @@ func (s *Screen) fitEnd(v *input.View, lang msg.Lang) {
 		lay = newLayoutDepth(s.area(), s.opts.Seats, fr.W/fr.H, true, endDepths[len(endDepths)-1])
 	}
 	s.end = lay
+	if v != nil && v.End != nil {
+		s.fitLegends(v.End, lang)
+	}
 	if s.bd != nil && s.mode == input.ModeEnd {
 		s.bd.Resize(lay.board)
+	}
+}
+
+// fitLegends chooses, on each end panel, the legend's full words where
+// both entries fit side by side at the smallest text size or larger, else
+// their short forms.
+func (s *Screen) fitLegends(e *input.EndView, lang msg.Lang) {
+	o := legendFit
+	o.optional = true
+	for i := range s.end.panels {
+		pg := &s.end.panels[i]
+		sl := &s.slots.seats[pg.seat]
+		sl.legendShort = false
+		long, tick := legendTexts(e, false)
+		lr, tr := legendBoxes(pg, s.end.u)
+		for k, t := range [2]msg.Text{long, tick} {
+			r := lr
+			if k == 1 {
+				r = tr
+			}
+			_, in := legendEntry(r, s.end.u)
+			if !t.IsZero() && !s.fonts.fit(s.cat.Text(lang, t), in.W, in.H, o).ok {
+				sl.legendShort = true
+			}
+		}
 	}
 }
 
@@ -999,9 +1073,15 @@ func (s *Screen) endFits(lay *screenLayout, lang msg.Lang) bool {
 // Compact leaves the winner and the tie-break out (the middle of the
 // screen shows them instead, and the winner's panel has a crown), for
 // panels too small for them.
-func endLines(dst []msg.Text, inks []string, e *input.EndView, compact bool) ([]msg.Text, []string) {
+//
+// Short tells the tie-break in a word or two (shortDecided).
+func endLines(dst []msg.Text, inks []string, e *input.EndView, compact, short bool) ([]msg.Text, []string) {
 	if !compact {
-		dst = append(dst, e.Winner, e.Decided)
+		decided := e.Decided
+		if short {
+			decided = shortDecided(decided)
+		}
+		dst = append(dst, e.Winner, decided)
 		inks = append(inks, e.Winner.Key, e.Decided.Key)
 	}
 	if l := longestLine(e); !l.IsZero() {
@@ -1011,6 +1091,15 @@ func endLines(dst []msg.Text, inks []string, e *input.EndView, compact bool) ([]
 	dst = append(dst, msg.Text{Key: "board_end.touch_hint"})
 	inks = append(inks, "board_end.touch_hint")
 	return dst, inks
+}
+
+// shortDecided returns the short form of a tie-break's line
+// ("end.decided_tickets": "board_end.short_decided_tickets").
+func shortDecided(t msg.Text) msg.Text {
+	if k, ok := strings.CutPrefix(t.Key, "end."); ok && strings.HasPrefix(k, "decided_") {
+		return msg.Text{Key: "board_end.short_" + k, Args: t.Args}
+	}
+	return t
 }
 
 // breakdownLines returns a player's breakdown, each ticket shortened, and

@@ -92,7 +92,10 @@ type Screen struct {
 	// endCompact: the end panels leave the winner and tie-break to the
 	// middle of the screen (fitEnd).
 	endCompact bool
-	shown      []seatKeys // by seat
+	// endShort: the end panels tell the tie-break in its short form
+	// (fitEnd), where the full one does not fit.
+	endShort bool
+	shown    []seatKeys // by seat
 
 	now    time.Time // the frame being drawn
 	bview  View      // reused every frame
@@ -396,9 +399,9 @@ func (s *Screen) prepare(v *input.View) {
 	}
 	if v.Mode == input.ModeEnd && v.End != nil {
 		if lang := s.langOf(v); s.updateEnd(v, s.endCompact, false) || lang != s.endLang {
-			if s.endCompact {
+			if s.endCompact || s.endShort {
 				// Try the full lines again: the words or the screen changed.
-				s.endCompact = false
+				s.endCompact, s.endShort = false, false
 				s.updateEnd(v, false, true)
 			}
 			s.fitEnd(v, lang)
