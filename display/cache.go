@@ -158,10 +158,10 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 // and what lies wholly outside is skipped. What changed is found from
 // what the layer is drawn from, never from pixels: the board's View
 // (routes, cities, names, markers), the rectangles drawn over the board
-// (the cost tag, the tunnel, the banners), and the seats' strips and the
-// market, drawn again at every change since each shows the last move.
-// TestPatchedLayerIsTheWholeLayer plays games and compares, at every
-// move, the patched layer with one drawn whole.
+// (the cost tag, the tunnel's cards), the market's piles and cards, and
+// the seats' strips, drawn again at every change since each shows the
+// last move. TestPatchedLayerIsTheWholeLayer plays whole games and
+// compares, every few events, the patched layer with one drawn whole.
 
 // patchShare is the largest share of the screen a patch covers; more
 // than that is drawn whole, in one pass instead of many.
@@ -202,8 +202,8 @@ func (s *Screen) changes(v *input.View, k stillKey, lay *screenLayout, now time.
 			d = append(d, s.bd.CityBounds(i))
 		}
 	}
-	// A selection in the layer (under the tunnel's cards)
-	// breathes: it is drawn again, at now, with every change.
+	// A selection held in the layer (under the tunnel's cards) breathes:
+	// it is drawn again, at now, with every change.
 	for _, h := range [2]board.Hit{old.Selected, bv.Selected} {
 		switch h.Kind {
 		case board.HitRoute:
