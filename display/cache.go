@@ -363,8 +363,30 @@ func mergeRects(rs []board.Rect) []board.Rect {
 			}
 		}
 	}
+	for len(rs) > maxPasses {
+		bi, bj := 0, 1
+		best := float32(math.MaxFloat32)
+		for i := range rs {
+			for j := i + 1; j < len(rs); j++ {
+				if grow := union(rs[i], rs[j]).Area() - rs[i].Area() - rs[j].Area(); grow < best {
+					bi, bj, best = i, j, grow
+				}
+			}
+		}
+		rs[bi] = union(rs[bi], rs[bj])
+		rs[bj] = rs[len(rs)-1]
+		rs = rs[:len(rs)-1]
+	}
 	return rs
 }
+
+// maxPasses is the most parts a patch is drawn in. Each part is a few
+// draw calls of its own, and Mesa's software renderer keeps a copy of
+// raylib's vertex buffer for each until the frame is drawn: a hundred
+// parts (every city name turned) raised the table's peak memory by 26 MB.
+// Past this many, the nearest parts are merged; a patch that then covers
+// most of the screen is drawn whole (patchShare).
+const maxPasses = 16
 
 // mergeSlack is the area, in pixels, a merge may add beyond its share: a
 // pass of its own costs about as much as drawing that much more.

@@ -192,13 +192,13 @@ func TestRepairedFrameShowsTheSameScreen(t *testing.T) {
 		Text:   input.Text{Key: "prompt.tunnel_claimed", Args: realisticArgs(catalog(t), "prompt.tunnel_claimed", 1)},
 		Player: 1, Route: 10, City: -1, Points: 4, At: base,
 	}
-	// A claim confirmed: the View after it, shown in turn with the one
-	// before, each frame an event (the layer patched, the window given
-	// what the patch drew).
+	// A card scanned for a claim: the View after it, shown in turn with
+	// the one before, each frame an event (the layer patched, the window
+	// given what the patch drew).
 	sc := newScene(t, 4, "europe", "en", 12)
 	sc.start(0)
 	sc.turns(50)
-	before, after := sc.claimViews()
+	before, after := sc.scanViews()
 	cases := []struct {
 		name     string
 		rotation int

@@ -164,6 +164,28 @@ func (sc *scene) claimViews() (before, after input.View) {
 	return before, after
 }
 
+// scanViews plays on until the player to move can claim a route of 3
+// cars or more, touches it and scans a card, and returns the View then and
+// the View after a second card scanned: an event within a turn.
+func (sc *scene) scanViews() (before, after input.View) {
+	sc.t.Helper()
+	var claim engine.Action
+	sc.playUntil(func(s *engine.State) bool {
+		a, ok := claimable(s, func(a engine.Action) bool { return s.Map().Routes[a.Route].Length >= 3 })
+		claim = a
+		return ok
+	})
+	evs, err := sc.tb.Gestures(claim, tagUID, sc.dealer.Outcome, sc.at())
+	if err != nil {
+		sc.t.Fatal(err)
+	}
+	sc.do(evs[0], false)
+	sc.do(evs[1], false)
+	before = sc.tb.View()
+	sc.do(evs[2], false)
+	return before, sc.tb.View()
+}
+
 // claimPart begins claim a through the table's events: the route touched
 // and two cards scanned.
 func (sc *scene) claimPart(a engine.Action) {

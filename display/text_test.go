@@ -296,8 +296,11 @@ func TestDrawAllocates(t *testing.T) {
 //   - event: the first frame after an event, every frame: the same game
 //     one claim apart, the View before the claim's Confirm and the View
 //     after it, in turn, each with a new revision (the route claimed, a
-//     marker moved, the names turned to the next player, every strip
-//     worded again): the screen patches its still layer;
+//     marker moved, the turn passed to the next seat along the same edge,
+//     every strip worded again): the screen patches its still layer;
+//   - turn: the same, for a claim that passes the turn to a seat at
+//     another edge, so that every city name turns to face it: a patch of
+//     most of the board, drawn whole;
 //   - whole: the still layer drawn whole every frame, as after a change
 //     of language or on the end screen.
 //
@@ -309,7 +312,31 @@ func BenchmarkScreenFrame(b *testing.B) {
 	sc := newScene(b, 5, "europe", "es", 4)
 	sc.start(0)
 	sc.turns(220)
-	v, after := sc.claimViews()
+	// Two claims: one that passes the turn to the next seat along the same
+	// edge (the names on the board stay), one that passes it to a seat at
+	// another edge (the names turn to face it).
+	edges := DefaultEdges(5)
+	var same, other [2]input.View
+	found := [2]bool{}
+	for i := 0; !found[0] || !found[1]; i++ {
+		if i == 40 {
+			b.Fatal("40 claims without one of each kind")
+		}
+		before, after := sc.claimViews()
+		k := 0
+		if edges[currentSeat(&before)] != edges[currentSeat(&after)] {
+			k = 1
+		}
+		if !found[k] {
+			found[k] = true
+			if k == 0 {
+				same = [2]input.View{before, after}
+			} else {
+				other = [2]input.View{before, after}
+			}
+		}
+	}
+	v := same[0]
 	claimed := 0
 	for _, o := range v.Public.RouteOwner {
 		if o >= 0 {
@@ -318,8 +345,9 @@ func BenchmarkScreenFrame(b *testing.B) {
 	}
 	b.Logf("%d routes claimed, route %d being claimed", claimed, v.SelectedRoute)
 	defer showWindow()()
-	for _, mode := range []string{"empty", "busy", "event", "whole"} {
+	for _, mode := range []string{"empty", "busy", "event", "turn", "whole"} {
 		b.Run(mode, func(b *testing.B) {
+			patched := 0
 			onMain(func() {
 				s, err := NewScreen(catalog(b), ScreenOpts{Width: 1920, Height: 1080, Seats: DefaultEdges(5), FillsWindow: true})
 				if err != nil {
@@ -328,12 +356,15 @@ func BenchmarkScreenFrame(b *testing.B) {
 				defer s.Unload()
 				var revs input.Revs
 				now := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
-				views := [2]input.View{v, after}
+				views := same
+				if mode == "turn" {
+					views = other
+				}
 				n := 0
 				frame := func() {
 					w := &views[0]
 					switch mode {
-					case "event":
+					case "event", "turn":
 						w = &views[n%2]
 						w.Rev = revs.Next()
 					case "whole":
@@ -354,10 +385,13 @@ func BenchmarkScreenFrame(b *testing.B) {
 					now = now.Add(16 * time.Millisecond)
 				}
 				measureFrames(b, frame)
-				if mode == "event" && s.still.patched < b.N {
-					b.Fatalf("%d of %d layers patched: the event frames were not patched", s.still.patched, b.N)
-				}
+				patched = s.still.patched
 			})
+			// Checked off the main thread: a failure there would stop
+			// the loop that runs raylib's calls.
+			if mode == "event" && patched < b.N {
+				b.Fatalf("%d of %d layers patched: the event frames were not patched", patched, b.N)
+			}
 		})
 	}
 }

@@ -63,9 +63,13 @@ var goals = []goal{
 		}
 		return fig, ratio < 3, true
 	}},
-	{"the first frame after an event: the still layer patched and presented (5-player Europe, 1920x1080, Xvfb)", "the first frame after an event within 2 frames", "< 33.3 ms", func(r *report) (string, bool, bool) {
-		v, ok := r.set.median(pkgDisplay, "BenchmarkScreenFrame/event", "ns/op")
-		return formatDuration(v), v < 33.3e6 && ok, ok
+	{"the first frame after an event, the slower of a claim keeping the turn on the same edge (layer patched) and one passing it to another edge (names turned) (5-player Europe, 1920x1080, Xvfb)", "the first frame after an event within 2 frames", "< 33.3 ms", func(r *report) (string, bool, bool) {
+		ev, ok1 := r.set.median(pkgDisplay, "BenchmarkScreenFrame/event", "ns/op")
+		turn, ok2 := r.set.median(pkgDisplay, "BenchmarkScreenFrame/turn", "ns/op")
+		if !ok1 || !ok2 {
+			return "", false, false
+		}
+		return fmt.Sprintf("%s (names turned), %s (patched)", formatDuration(turn), formatDuration(ev)), max(ev, turn) < 33.3e6, true
 	}},
 	{"process start to first frame (the table in its window, Xvfb)", "first frame within 1 s", "< 1 s", func(r *report) (string, bool, bool) {
 		v, ok := r.set.median(pkgTable, "BenchmarkFirstFrame", "ns/op")
@@ -269,7 +273,8 @@ func (r *report) writeDisplay(w *strings.Builder) {
 	for _, row := range []struct{ mode, what string }{
 		{"empty", "empty: raylib's frame alone"},
 		{"busy", "busy: a 5-player Europe game, steady"},
-		{"event", "event: the first frame after an event (a claim confirmed, and back), every frame"},
+		{"event", "event: the first frame after an event (a claim confirmed, the turn to the same edge, and back), every frame"},
+		{"turn", "turn: the same for a claim passing the turn to another edge (every name turns)"},
 		{"whole", "whole: the still layer drawn whole every frame"},
 	} {
 		name := "BenchmarkScreenFrame/" + row.mode
@@ -288,7 +293,9 @@ func (r *report) writeDisplay(w *strings.Builder) {
 	fmt.Fprintf(w, "the last frame drew what moves, elsewhere whole. The event frame shows, in turn, the View\n")
 	fmt.Fprintf(w, "before a claim's Confirm and the View after it (the route claimed, a marker moved, the next\n")
 	fmt.Fprintf(w, "player's turn, every strip worded again), each with a new revision: every frame is the first\n")
-	fmt.Fprintf(w, "frame after an event, the still layer patched where the View changed. The whole frame draws\n")
+	fmt.Fprintf(w, "frame after an event, the still layer patched where the View changed. The turn frame does\n")
+	fmt.Fprintf(w, "the same for a claim that passes the turn to a seat at another edge: every city name turns\n")
+	fmt.Fprintf(w, "to face it, which changes most of the board, so the layer is drawn whole. The whole frame draws\n")
 	fmt.Fprintf(w, "the still layer whole every frame, as after a change of language or on the end screen.\n")
 	fmt.Fprintf(w, "The goal compares the busy frame's CPU with the empty frame's")
 	if _, unit, ok := r.frameRatio("busy"); ok && unit != unitCPU {
