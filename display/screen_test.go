@@ -135,11 +135,9 @@ func europeInProgress(t *testing.T, lang string) (*scene, input.View) {
 	return sc, sc.tb.View()
 }
 
-// claimViews plays on until the player to move can claim a route of 3
-// cars or more, makes the claim through the table's events and returns
-// the View before its last event (Confirm, every card scanned) and the
-// View after it (the route claimed, the next player's turn).
-func (sc *scene) claimViews() (before, after input.View) {
+// bigClaim plays on until the player to move can claim a route of 3 cars
+// or more, and returns that claim and the table's events that make it.
+func (sc *scene) bigClaim() (engine.Action, []hal.Event) {
 	sc.t.Helper()
 	var claim engine.Action
 	sc.playUntil(func(s *engine.State) bool {
@@ -151,6 +149,15 @@ func (sc *scene) claimViews() (before, after input.View) {
 	if err != nil {
 		sc.t.Fatal(err)
 	}
+	return claim, evs
+}
+
+// claimViews makes a claim of 3 cars or more (bigClaim) and returns the
+// View before its last event (Confirm, every card scanned) and the View
+// after it (the route claimed, the next player's turn).
+func (sc *scene) claimViews() (before, after input.View) {
+	sc.t.Helper()
+	claim, evs := sc.bigClaim()
 	for _, ev := range evs[:len(evs)-1] {
 		sc.do(ev, false)
 	}
@@ -164,21 +171,12 @@ func (sc *scene) claimViews() (before, after input.View) {
 	return before, after
 }
 
-// scanViews plays on until the player to move can claim a route of 3
-// cars or more, touches it and scans a card, and returns the View then and
-// the View after a second card scanned: an event within a turn.
+// scanViews begins a claim of 3 cars or more (bigClaim): the route touched
+// and a card scanned; it returns the View then and the View after a second
+// card scanned: an event within a turn.
 func (sc *scene) scanViews() (before, after input.View) {
 	sc.t.Helper()
-	var claim engine.Action
-	sc.playUntil(func(s *engine.State) bool {
-		a, ok := claimable(s, func(a engine.Action) bool { return s.Map().Routes[a.Route].Length >= 3 })
-		claim = a
-		return ok
-	})
-	evs, err := sc.tb.Gestures(claim, tagUID, sc.dealer.Outcome, sc.at())
-	if err != nil {
-		sc.t.Fatal(err)
-	}
+	_, evs := sc.bigClaim()
 	sc.do(evs[0], false)
 	sc.do(evs[1], false)
 	before = sc.tb.View()
