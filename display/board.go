@@ -203,12 +203,17 @@ func (b *Board) Draw(v *View) { b.DrawIn(v, b.layout.Area.Inset(-b.layout.Area.W
 // names changed) sets a scissor to clip, so that the pixels inside are
 // exactly those Draw gives, at the cost of what lies there.
 func (b *Board) DrawIn(v *View, clip board.Rect) {
+	b.DrawUnder(v, clip)
+	b.DrawOver(v, clip)
+}
+
+// DrawUnder draws what DrawIn draws under the city names, in clip: the
+// background and its frame, the score track, the routes and the cities,
+// all within UnderBounds.
+func (b *Board) DrawUnder(v *View, clip board.Rect) {
 	l := b.layout
 	r := l.Board
-	bf := board.BackgroundFrame(l.Map)
-	k := float32(b.bg.Width) / bf.W
-	src := rl.Rectangle{X: (l.Frame.X - bf.X) * k, Y: (l.Frame.Y - bf.Y) * k, Width: l.Frame.W * k, Height: l.Frame.H * k}
-	rl.DrawTexturePro(b.bg, src, rect(r), rl.Vector2{}, 0, rl.White)
+	rl.DrawTexturePro(b.bg, b.bgSource(), rect(r), rl.Vector2{}, 0, rl.White)
 	rl.DrawRectangleLinesEx(rect(r.Inset(-2)), max(2, l.CarWidth*0.2), frameColor)
 
 	b.drawTrack(clip)
@@ -232,6 +237,18 @@ func (b *Board) DrawIn(v *View, clip board.Rect) {
 			b.drawCity(i, cityMark(v, i), v.Selected.Kind == board.HitCity && v.Selected.Index == i, pulse)
 		}
 	}
+}
+
+// DrawOver draws what DrawIn draws from the city names up, in clip: the
+// names on their plates, then the players' markers on the score track.
+func (b *Board) DrawOver(v *View, clip board.Rect) {
+	b.DrawNames(v, clip)
+	b.drawScores(v, clip)
+}
+
+// DrawNames draws the city names that reach into clip, on their plates.
+func (b *Board) DrawNames(v *View, clip board.Rect) {
+	l := b.layout
 	// Plates first, then every name: names never overlap (the layout
 	// sees to it), and one texture for all of them is one draw call
 	// rather than two per city.
@@ -245,7 +262,20 @@ func (b *Board) DrawIn(v *View, clip board.Rect) {
 			b.drawName(i, v.NameAngle)
 		}
 	}
-	b.drawScores(v, clip)
+}
+
+// UnderBounds returns a rectangle that holds everything DrawUnder draws.
+func (b *Board) UnderBounds() board.Rect {
+	l := b.layout
+	var bb bounds
+	bb.add(l.Board.Inset(-3))
+	for i := range l.Routes {
+		bb.add(b.routeBox[i])
+	}
+	for i := range l.Cities {
+		bb.add(b.CityBounds(i))
+	}
+	return bb.r
 }
 
 // meets reports whether r reaches into clip.
@@ -270,6 +300,25 @@ func (b *Board) CityBounds(i int) board.Rect {
 // angle (View.NameAngle), grown to hold its edge's pixels.
 func (b *Board) NameBounds(i int, angle float32) board.Rect {
 	return b.plate(i, angle).Inset(-2)
+}
+
+// NameBoxes appends to rs the bounds of every city's name at angle (where
+// a still picture of the board must be made whole again when the names
+// turn).
+func (b *Board) NameBoxes(rs []board.Rect, angle float32) []board.Rect {
+	for i := range b.layout.Cities {
+		rs = append(rs, b.NameBounds(i, angle))
+	}
+	return rs
+}
+
+// bgSource returns the part of the background's texture drawn over the
+// board's rectangle.
+func (b *Board) bgSource() rl.Rectangle {
+	l := b.layout
+	bf := board.BackgroundFrame(l.Map)
+	k := float32(b.bg.Width) / bf.W
+	return rl.Rectangle{X: (l.Frame.X - bf.X) * k, Y: (l.Frame.Y - bf.Y) * k, Width: l.Frame.W * k, Height: l.Frame.H * k}
 }
 
 // boxRoutes works out routeBox, the bounds of each route (RouteBounds).

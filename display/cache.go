@@ -55,8 +55,9 @@ type stillLayer struct {
 	// drawn whole) and the layer it started from (gen).
 	patch []board.Rect
 	from  uint64
-	// Layers patched, for the tests.
-	patched int
+	// Layers patched, and of them those that turned the names, for the
+	// tests.
+	patched, turned int
 }
 
 // stillKey is everything the still layer depends on: the View's revision
@@ -109,6 +110,10 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 	lay := s.layoutFor(v.Mode)
 	over := s.overBoard(v, lay, s.over[:0])
 	patch := s.changes(v, k, lay, now, over)
+	s.under.ready = s.bd != nil && s.prepareUnder(v, now, lay, patch == nil)
+	if patch != nil && s.turning && !s.under.ready {
+		patch = nil // no picture to turn the names over: drawn whole
+	}
 	rl.BeginTextureMode(s.still.rt)
 	if patch == nil {
 		rl.ClearBackground(color.RGBA{A: 255})
@@ -121,6 +126,13 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 	if patch == nil {
 		s.draw(v, now, passStill)
 	}
+	turning := patch != nil && s.turning && s.under.ready
+	if turning {
+		// The names first: what else changed, and the markers over
+		// names, are drawn again whole over them.
+		s.copyUnder(s.boxes)
+		s.bd.DrawNames(s.stillBoard(v, now), s.bigClip(lay))
+	}
 	for _, r := range patch {
 		s.drawPart(v, now, r)
 	}
@@ -128,12 +140,22 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 		rl.PopMatrix()
 	}
 	rl.EndTextureMode()
+	s.under.ready = false
 	st := &s.still
 	st.key, st.valid = k, true
 	st.from, st.patch = st.gen, patch
+	if turning {
+		// The window copies where the names were and went too.
+		c := append(append(s.copied[:0], patch...), s.boxes...)
+		c = mergeRects(c)
+		s.copied, st.patch = c, c
+	}
 	st.gen++
 	if patch != nil {
 		st.patched++
+	}
+	if turning {
+		st.turned++
 	}
 	// Kept for the next patch.
 	st.mode, st.m, st.market = v.Mode, v.Map, marketKeyOf(v)
@@ -192,6 +214,7 @@ func (s *Screen) changes(v *input.View, k stillKey, lay *screenLayout, now time.
 	}
 	d = s.marketChanges(d, v, lay)
 	// The board where it changed.
+	n := len(d)
 	for i := range bv.Routes {
 		if bv.Routes[i] != old.Routes[i] {
 			d = append(d, s.bd.RouteBounds(i))
@@ -212,11 +235,8 @@ func (s *Screen) changes(v *input.View, k stillKey, lay *screenLayout, now time.
 			d = append(d, s.bd.CityBounds(h.Index))
 		}
 	}
-	if bv.NameAngle != old.NameAngle {
-		for i := range bv.Cities {
-			d = append(d, s.bd.NameBounds(i, old.NameAngle), s.bd.NameBounds(i, bv.NameAngle))
-		}
-	}
+	// Only these change the board under the names (under.go).
+	s.under.dirty = mergeRects(append(s.under.dirty[:0], d[n:]...))
 	if !slices.Equal(old.Scores, bv.Scores) {
 		for i := range old.Scores {
 			d = append(d, s.bd.MarkerBounds(old, i))
@@ -227,6 +247,10 @@ func (s *Screen) changes(v *input.View, k stillKey, lay *screenLayout, now time.
 	}
 	d = append(d, st.over...)
 	d = append(d, over...)
+	s.turning = bv.NameAngle != old.NameAngle
+	if s.turning {
+		d = s.namesTurn(d, old, bv)
+	}
 	d = mergeRects(d)
 	s.dirty = d
 	var area float32
@@ -235,6 +259,28 @@ func (s *Screen) changes(v *input.View, k stillKey, lay *screenLayout, now time.
 	}
 	if area > patchShare*float32(k.w*k.h) {
 		return nil
+	}
+	return d
+}
+
+// namesTurn appends to d what must be drawn again, whole, when the names
+// turn from old's angle to bv's: the players' markers that lie over a
+// name at either angle. Every name is turned over the picture of the
+// board under the names (Prepare), in the boxes it keeps in s.boxes.
+func (s *Screen) namesTurn(d []board.Rect, old, bv *View) []board.Rect {
+	bd := s.bd
+	boxes := bd.NameBoxes(bd.NameBoxes(s.boxes[:0], old.NameAngle), bv.NameAngle)
+	s.boxes = boxes
+	for _, v := range [2]*View{old, bv} {
+		for i := range v.Scores {
+			m := bd.MarkerBounds(v, i)
+			for _, r := range boxes {
+				if meets(m, r) {
+					d = append(d, m)
+					break
+				}
+			}
+		}
 	}
 	return d
 }
@@ -311,14 +357,8 @@ func (s *Screen) overBoard(v *input.View, lay *screenLayout, rs []board.Rect) []
 // drawPart draws the still layer again inside logical rectangle r: a
 // scissor round r, and only what reaches into it.
 func (s *Screen) drawPart(v *input.View, now time.Time, r board.Rect) {
-	x0, y0 := s.toWindow(r.X, r.Y)
-	x1, y1 := s.toWindow(r.X+r.W, r.Y+r.H)
-	ox, oy := float32(s.opts.X), float32(s.opts.Y)
-	ax := max(int32(math.Floor(float64(min(x0, x1)-ox))), 0)
-	ay := max(int32(math.Floor(float64(min(y0, y1)-oy))), 0)
-	bx := min(int32(math.Ceil(float64(max(x0, x1)-ox))), s.still.w)
-	by := min(int32(math.Ceil(float64(max(y0, y1)-oy))), s.still.h)
-	if bx <= ax || by <= ay {
+	ax, ay, bx, by, ok := s.layerBox(r)
+	if !ok {
 		return
 	}
 	rl.BeginScissorMode(ax, ay, bx-ax, by-ay)
@@ -328,6 +368,20 @@ func (s *Screen) drawPart(v *input.View, now time.Time, r board.Rect) {
 	s.draw(v, now, passStill)
 	s.clipping = false
 	rl.EndScissorMode()
+}
+
+// layerBox returns logical rectangle r in the still layer's pixels,
+// rounded out to whole pixels and cut to the layer: from ax, ay to bx, by;
+// ok is false when nothing of it is on the layer.
+func (s *Screen) layerBox(r board.Rect) (ax, ay, bx, by int32, ok bool) {
+	x0, y0 := s.toWindow(r.X, r.Y)
+	x1, y1 := s.toWindow(r.X+r.W, r.Y+r.H)
+	ox, oy := float32(s.opts.X), float32(s.opts.Y)
+	ax = max(int32(math.Floor(float64(min(x0, x1)-ox))), 0)
+	ay = max(int32(math.Floor(float64(min(y0, y1)-oy))), 0)
+	bx = min(int32(math.Ceil(float64(max(x0, x1)-ox))), int32(s.opts.Width))
+	by = min(int32(math.Ceil(float64(max(y0, y1)-oy))), int32(s.opts.Height))
+	return ax, ay, bx, by, bx > ax && by > ay
 }
 
 // reaches reports whether logical rectangle r reaches into the part of
@@ -342,6 +396,11 @@ func (s *Screen) clipRect(lay *screenLayout) board.Rect {
 	if s.clipping {
 		return s.clip
 	}
+	return s.bigClip(lay)
+}
+
+// bigClip is a rectangle that holds all of the screen and more.
+func (s *Screen) bigClip(lay *screenLayout) board.Rect {
 	return lay.area.Inset(-lay.area.W - lay.area.H)
 }
 
@@ -464,6 +523,7 @@ func (s *Screen) unloadStill() {
 		rl.UnloadRenderTexture(s.still.rt)
 	}
 	s.still = stillLayer{blit: s.still.blit, gen: s.still.gen + 1}
+	s.unloadUnder()
 }
 
 // liveSelection reports whether v's selected route or city pulses over
@@ -503,7 +563,14 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 	if p == passStill {
 		rl.DrawRectangleRec(rect(lay.area), tableColor)
 		if s.bd != nil {
-			s.bd.DrawIn(s.stillBoard(v, now), s.clipRect(lay))
+			bv, clip := s.stillBoard(v, now), s.clipRect(lay)
+			if s.under.ready {
+				s.boxes1[0] = clip
+				s.copyUnder(s.boxes1[:])
+			} else {
+				s.bd.DrawUnder(bv, clip)
+			}
+			s.bd.DrawOver(bv, clip)
 		}
 		switch v.Mode {
 		case input.ModeStart:

@@ -112,7 +112,16 @@ type Screen struct {
 	clipping bool
 	dirty    []board.Rect
 	over     []board.Rect
-	rep      repair // what the window shows of the last frame
+	// under is the picture of the board under the city names, for the
+	// still layer (under.go).
+	under underLayer
+	// A patch turns the names (turning), and what it changed, for the
+	// window; scratch for the names' boxes.
+	turning bool
+	copied  []board.Rect
+	boxes   []board.Rect
+	boxes1  [1]board.Rect
+	rep     repair // what the window shows of the last frame
 	// keyboards are the seats' name keyboards (keyboard.go), by seat.
 	keyboards map[int]*keyboardCache
 }
