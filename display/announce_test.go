@@ -286,7 +286,7 @@ func TestBannerLeavesTheMap(t *testing.T) {
 								t.Errorf("seat %d does not read the banner on its strip (%+v)", pg.seat+1, nb)
 								continue
 							}
-							r := screenRect(pg, nb.prompt)
+							r := pg.screenRect(nb.prompt)
 							if r.Intersect(pg.rect).Area() < r.Area()-1 {
 								t.Errorf("seat %d's banner %v leaves its strip %v", pg.seat+1, r, pg.rect)
 							}

@@ -1,6 +1,7 @@
 package display
 
 import (
+	"fmt"
 	"image/color"
 	"math"
 	"slices"
@@ -51,6 +52,7 @@ type stillLayer struct {
 	shows  View
 	over   []board.Rect
 	market marketKey
+	heads  []panelHead // by panel (screenLayout.panels)
 	// The last patch: the rectangles it drew again (nil: the layer was
 	// drawn whole) and the layer it started from (gen).
 	patch []board.Rect
@@ -159,6 +161,7 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 	}
 	// Kept for the next patch.
 	st.mode, st.m, st.market = v.Mode, v.Map, marketKeyOf(v)
+	st.heads = s.panelHeads(v, s.layoutFor(v.Mode), st.heads[:0])
 	s.over, st.over = st.over, over
 	bv := s.stillBoard(v, now)
 	st.shows.Routes = append(st.shows.Routes[:0], bv.Routes...)
@@ -181,9 +184,12 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 // what the layer is drawn from, never from pixels: the board's View
 // (routes, cities, names, markers), the rectangles drawn over the board
 // (the cost tag, the tunnel's cards), the market's piles and cards, and
-// the seats' strips, drawn again at every change since each shows the
-// last move. TestPatchedLayerIsTheWholeLayer plays whole games and
-// compares, every few events, the patched layer with one drawn whole.
+// the seats' strips: each one's message at every change, since each
+// shows the last move, and the whole strip when its header (whose turn,
+// the counts, the score) changed too. The names turn over a picture of
+// the board under them (under.go). TestPatchedLayerIsTheWholeLayer plays
+// whole games and compares, every few events, the patched layer with one
+// drawn whole.
 
 // patchShare is the largest share of the screen a patch covers; more
 // than that is drawn whole, in one pass instead of many.
@@ -207,10 +213,17 @@ func (s *Screen) changes(v *input.View, k stillKey, lay *screenLayout, now time.
 		return nil
 	}
 	d := s.dirty[:0]
-	// Each seat's strip with its edge, whole; the market's piles and cards
-	// that changed.
+	// Each seat's strip: its message (the prompt, the last move, the
+	// notice), or the whole strip with its edge when its header changed
+	// too; the market's piles and cards that changed.
+	s.heads = s.panelHeads(v, lay, s.heads[:0])
 	for i := range lay.panels {
-		d = append(d, lay.panels[i].rect.Inset(-panelEdgeWidth(lay.u)-2))
+		pg := &lay.panels[i]
+		if i < len(st.heads) && st.heads[i] == s.heads[i] {
+			d = append(d, pg.screenRect(pg.message).Inset(-2))
+			continue
+		}
+		d = append(d, pg.rect.Inset(-panelEdgeWidth(lay.u)-2))
 	}
 	d = s.marketChanges(d, v, lay)
 	// The board where it changed.
@@ -283,6 +296,37 @@ func (s *Screen) namesTurn(d []board.Rect, old, bv *View) []board.Rect {
 		}
 	}
 	return d
+}
+
+// panelHead is everything a seat's strip shows but its message
+// (drawPanel): its header, its edge and its keys.
+type panelHead struct {
+	seat, player      int
+	current, playing  bool
+	typing            bool
+	color             input.Color
+	name              string
+	trains, cards     int
+	tickets, stations int
+	score             int
+}
+
+// panelHeads appends to hs the head of every strip of lay showing v.
+func (s *Screen) panelHeads(v *input.View, lay *screenLayout, hs []panelHead) []panelHead {
+	for i := range lay.panels {
+		h := panelHead{seat: lay.panels[i].seat, player: -1}
+		if h.seat < len(v.Seats) {
+			sv := &v.Seats[h.seat]
+			h.player, h.current, h.playing, h.typing, h.color = sv.Player, sv.Current, sv.Playing, sv.Typing, sv.Color
+			h.name = fmt.Sprint(sv.Name)
+			if p := sv.Player; p >= 0 && p < len(v.Public.Players) {
+				pp := &v.Public.Players[p]
+				h.trains, h.cards, h.tickets, h.stations, h.score = pp.Trains, pp.Cards, pp.Tickets+pp.Drawn, pp.StationsLeft, pp.Score
+			}
+		}
+		hs = append(hs, h)
+	}
+	return hs
 }
 
 // marketKey is everything the market shows (drawMarket), but the

@@ -170,8 +170,9 @@
 // After an event the layer is patched, not drawn whole: what changed is
 // found from what the layer is drawn from (the board's View route by
 // route, city by city, name by name and marker by marker; the rectangles
-// drawn over the board; the market's piles and cards; every seat's strip,
-// which shows the last move), and the layer is drawn again inside those
+// drawn over the board; the market's piles and cards; every seat's
+// message, which shows the last move, and a seat's whole strip when its
+// header changed), and the layer is drawn again inside those
 // rectangles only, under a scissor, skipping what lies wholly outside, so
 // that every pixel inside is the pixel a whole layer has. A change of
 // mode, map, language or size, the end screen, or a patch over 70% of the

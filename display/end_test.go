@@ -221,14 +221,6 @@ func endSceneOf(t *testing.T, n int) (closed, open input.View) {
 	return closed, open
 }
 
-// screenRect returns the screen rectangle of r, in pg's local
-// coordinates.
-func screenRect(pg *panelGeom, r board.Rect) board.Rect {
-	a := pg.toScreen(board.Vec{X: r.X, Y: r.Y})
-	b := pg.toScreen(board.Vec{X: r.X + r.W, Y: r.Y + r.H})
-	return board.Rect{X: min(a.X, b.X), Y: min(a.Y, b.Y), W: max(a.X, b.X) - min(a.X, b.X), H: max(a.Y, b.Y) - min(a.Y, b.Y)}
-}
-
 // TestNewGameOffTheBoard measures, from the end screen's layout with the
 // table's fonts, that New game lies on one panel and never over the board,
 // at 1920x1080 and 800x480, with two to five seats and the screen turned
@@ -260,7 +252,7 @@ func TestNewGameOffTheBoard(t *testing.T) {
 					t.Fatal("no panel holds New game")
 				}
 				u := s.end.u
-				key := screenRect(pg, pg.newGame)
+				key := pg.screenRect(pg.newGame)
 				b := s.boardLayout().Board
 				if o := key.Intersect(b); o.Area() > 0 {
 					t.Errorf("New game %v covers %.0f px² of the board %v", key, o.Area(), b)

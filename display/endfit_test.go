@@ -14,7 +14,8 @@ import (
 // the legend's two entries, New game, the ranking's places and totals and
 // the score — with two to five seats, in every language, at 1920x1080,
 // 1280x720 and 800x480: each fits its box at the smallest text size or
-// larger, and the winner is never told in the banner over the board.
+// larger, and the winner is never told in the banner over the board;
+// with five seats, also for every tie-break and a victory shared by three.
 func TestEveryEndWordFits(t *testing.T) {
 	ss := screens{}
 	defer ss.unload()
@@ -27,6 +28,35 @@ func TestEveryEndWordFits(t *testing.T) {
 					v := closed
 					v.Lang = string(lang)
 					s := ss.get(t, size[0], size[1], edges)
+					onMain(func() { s.prepare(&v) })
+					if s.endCompact {
+						t.Errorf("the winner is told in the banner over the board")
+					}
+					for _, m := range endMisfits(s, &v, lang) {
+						t.Error(m)
+					}
+				})
+			}
+		}
+	}
+	// Five seats have the narrowest panels: every tie-break, and a victory
+	// shared, must fit there too, in every language and size.
+	closed, _ := endSceneOf(t, 5)
+	for _, by := range []string{"points", "tickets", "stations", "longest", "shared"} {
+		for _, size := range [][2]int{{1920, 1080}, {1280, 720}, {800, 480}} {
+			for _, lang := range []msg.Lang{msg.ES, msg.RO, msg.EN} {
+				t.Run(fmt.Sprintf("5 seats decided by %s/%dx%d/%s", by, size[0], size[1], lang), func(t *testing.T) {
+					v := closed
+					v.Lang = string(lang)
+					e := *closed.End
+					e.Decided = msg.Text{Key: "end.decided_" + by}
+					if by == "shared" {
+						list := msg.Text{Key: "list.and", Args: map[string]any{"A": v.Seats[3].Name, "B": v.Seats[4].Name}}
+						list = msg.Text{Key: "list.and", Args: map[string]any{"A": v.Seats[2].Name, "B": list}}
+						e.Winner = msg.Text{Key: "end.winners_shared", Args: map[string]any{"Players": list}}
+					}
+					v.End = &e
+					s := ss.get(t, size[0], size[1], DefaultEdges(5))
 					onMain(func() { s.prepare(&v) })
 					if s.endCompact {
 						t.Errorf("the winner is told in the banner over the board")

@@ -152,6 +152,16 @@ func (p *panelGeom) toLocal(q board.Vec) board.Vec {
 	return board.Vec{X: d.Dot(p.ux), Y: d.Dot(p.uy)}
 }
 
+// screenRect returns the screen rectangle that holds local rectangle r.
+func (p *panelGeom) screenRect(r board.Rect) board.Rect {
+	var b bounds
+	for _, q := range [4]board.Vec{{X: r.X, Y: r.Y}, {X: r.X + r.W, Y: r.Y}, {X: r.X, Y: r.Y + r.H}, {X: r.X + r.W, Y: r.Y + r.H}} {
+		c := p.toScreen(q)
+		b.add(board.Rect{X: c.X, Y: c.Y})
+	}
+	return b.r
+}
+
 // toScreen turns a point of the panel's coordinates into a screen point.
 func (p *panelGeom) toScreen(q board.Vec) board.Vec {
 	return p.o.Add(p.ux.Scale(q.X)).Add(p.uy.Scale(q.Y))

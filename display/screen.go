@@ -121,6 +121,7 @@ type Screen struct {
 	copied  []board.Rect
 	boxes   []board.Rect
 	boxes1  [1]board.Rect
+	heads   []panelHead
 	rep     repair // what the window shows of the last frame
 	// keyboards are the seats' name keyboards (keyboard.go), by seat.
 	keyboards map[int]*keyboardCache
