@@ -94,7 +94,7 @@ func TestEndRankingAndLegend(t *testing.T) {
 	if tickets > 0 && tick.Key != "board_end.legend_tickets" {
 		t.Errorf("no legend for the ticket lines: %v", tick)
 	}
-	panel, _ := endLines(nil, nil, e, false, false)
+	panel, _ := endLines(nil, nil, e, false, false, leanNone)
 	if len(panel) == 0 || panel[len(panel)-1].Key != "board_end.touch_hint" {
 		t.Errorf("the end panel's lines %v do not end with how to open a breakdown", panel)
 	}

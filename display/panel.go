@@ -33,6 +33,9 @@ type seatSlots struct {
 	endWinner, endDecided msg.Text
 	endTexts              []msg.Text
 	endInks               []string
+	// endLean leaves lines out of a panel too narrow for them all
+	// (leanLevels).
+	endLean int
 	// The breakdown the seat has open (input.EndView.Open): its player,
 	// its lines, and their fitted texts.
 	breakP     int
@@ -925,7 +928,7 @@ func (s *Screen) updateEnd(v *input.View, compact, force bool) bool {
 		}
 		sl.endSrc = append(sl.endSrc[:0], ep.Lines...)
 		sl.endWinner, sl.endDecided = v.End.Winner, v.End.Decided
-		sl.endTexts, sl.endInks = endLines(sl.endTexts[:0], sl.endInks[:0], v.End, compact, s.endShort)
+		sl.endTexts, sl.endInks = endLines(sl.endTexts[:0], sl.endInks[:0], v.End, compact, s.endShort, sl.endLean)
 		changed = true
 	}
 	return changed
@@ -991,6 +994,9 @@ func (s *Screen) fitEnd(v *input.View, lang msg.Lang) {
 		lay = s.endDepth(fr.W/fr.H, lang)
 	}
 	if lay == nil && v != nil {
+		lay = s.endLeanDepth(v, fr.W/fr.H, lang)
+	}
+	if lay == nil && v != nil {
 		s.endCompact = true
 		s.updateEnd(v, true, true)
 		lay = s.endDepth(fr.W/fr.H, lang)
@@ -1044,24 +1050,66 @@ func (s *Screen) endDepth(aspect float32, lang msg.Lang) *screenLayout {
 	return nil
 }
 
+// endLeanDepth returns the end layout with the shallowest panels in which
+// every seat's lines fit with as few left out as its panel needs
+// (leanLevels), its lines built so, or nil (every seat's lines whole
+// again).
+func (s *Screen) endLeanDepth(v *input.View, aspect float32, lang msg.Lang) *screenLayout {
+	for _, d := range endDepths {
+		lay := newLayoutDepth(s.area(), s.opts.Seats, aspect, true, d)
+		fits := true
+		for _, pg := range lay.panels {
+			sl := &s.slots.seats[pg.seat]
+			if len(sl.endTexts) == 0 {
+				continue
+			}
+			ok := false
+			for sl.endLean = leanNone; sl.endLean < leanLevels && !ok; sl.endLean++ {
+				sl.endTexts, sl.endInks = endLines(sl.endTexts[:0], sl.endInks[:0], v.End, false, s.endShort, sl.endLean)
+				ok = s.linesFit(sl.endTexts, &pg, lang)
+			}
+			sl.endLean-- // the level that fitted, or the last tried
+			fits = fits && ok
+		}
+		if fits {
+			return lay
+		}
+	}
+	s.leanReset()
+	s.updateEnd(v, false, true)
+	return nil
+}
+
+// leanReset puts every line back on every end panel (leanLevels).
+func (s *Screen) leanReset() {
+	for i := range s.slots.seats {
+		s.slots.seats[i].endLean = leanNone
+	}
+}
+
 // endFits reports whether every seat's end lines fit its panel in lay.
 func (s *Screen) endFits(lay *screenLayout, lang msg.Lang) bool {
-	o := promptFit
-	o.optional = true
 	for _, pg := range lay.panels {
 		sl := &s.slots.seats[pg.seat]
 		if len(sl.endTexts) == 0 {
 			continue
 		}
-		strs := make([]string, len(sl.endTexts))
-		for i, t := range sl.endTexts {
-			strs[i] = s.cat.Text(lang, t)
-		}
-		if !s.fonts.fitList(strs, pg.lines.W, pg.lines.H, o).ok {
+		if !s.linesFit(sl.endTexts, &pg, lang) {
 			return false
 		}
 	}
 	return true
+}
+
+// linesFit reports whether end lines ts fit panel pg's lines in lang.
+func (s *Screen) linesFit(ts []msg.Text, pg *panelGeom, lang msg.Lang) bool {
+	o := promptFit
+	o.optional = true
+	strs := make([]string, len(ts))
+	for i, t := range ts {
+		strs[i] = s.cat.Text(lang, t)
+	}
+	return s.fonts.fitList(strs, pg.lines.W, pg.lines.H, o).ok
 }
 
 // endLines returns the lines of an end panel: the winner and what
@@ -1074,8 +1122,9 @@ func (s *Screen) endFits(lay *screenLayout, lang msg.Lang) bool {
 // screen shows them instead, and the winner's panel has a crown), for
 // panels too small for them.
 //
-// Short tells the tie-break in a word or two (shortDecided).
-func endLines(dst []msg.Text, inks []string, e *input.EndView, compact, short bool) ([]msg.Text, []string) {
+// Short tells the tie-break in a word or two (shortDecided); lean leaves
+// lines out, for the narrowest panels (leanLevels).
+func endLines(dst []msg.Text, inks []string, e *input.EndView, compact, short bool, lean int) ([]msg.Text, []string) {
 	if !compact {
 		decided := e.Decided
 		if short {
@@ -1084,14 +1133,33 @@ func endLines(dst []msg.Text, inks []string, e *input.EndView, compact, short bo
 		dst = append(dst, e.Winner, decided)
 		inks = append(inks, e.Winner.Key, e.Decided.Key)
 	}
-	if l := longestLine(e); !l.IsZero() {
+	if l := longestLine(e); !l.IsZero() && lean < leanNoLongest {
+		if lean >= leanShortLongest {
+			l.Key = "board_end.longest_holder_short"
+		}
 		dst = append(dst, l)
 		inks = append(inks, "end.longest_route")
 	}
-	dst = append(dst, msg.Text{Key: "board_end.touch_hint"})
-	inks = append(inks, "board_end.touch_hint")
+	if lean < leanNoHint {
+		dst = append(dst, msg.Text{Key: "board_end.touch_hint"})
+		inks = append(inks, "board_end.touch_hint")
+	}
 	return dst, inks
 }
+
+// Where even the short tie-break leaves an end panel too full (five seats:
+// the panels at the sides), that panel's lines give way one by one before
+// the winner leaves the panels for a banner over the board: first the
+// hint (every panel's ranking is touched the same way, and the other
+// panels say it), then the longest route's line in its short form, then
+// that line (the legend and the breakdowns still show who took it).
+const (
+	leanNone         = iota
+	leanNoHint       // without the hint
+	leanShortLongest // and the longest route's line short
+	leanNoLongest    // and without it
+	leanLevels
+)
 
 // shortDecided returns the short form of a tie-break's line
 // ("end.decided_tickets": "board_end.short_decided_tickets").

@@ -412,6 +412,7 @@ func (s *Screen) prepare(v *input.View) {
 			if s.endCompact || s.endShort {
 				// Try the full lines again: the words or the screen changed.
 				s.endCompact, s.endShort = false, false
+				s.leanReset()
 				s.updateEnd(v, false, true)
 			}
 			s.fitEnd(v, lang)
