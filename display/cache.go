@@ -112,7 +112,15 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 	lay := s.layoutFor(v.Mode)
 	over := s.overBoard(v, lay, s.over[:0])
 	patch := s.changes(v, k, lay, now, over)
-	s.under.ready = s.bd != nil && s.prepareUnder(v, now, lay, patch == nil)
+	// Only a layer that is patched copies the board from its picture: the
+	// start and end screens, drawn whole at every change, let its memory
+	// go.
+	s.under.ready = false
+	if s.bd != nil && (v.Mode == input.ModeSetup || v.Mode == input.ModePlay) {
+		s.under.ready = s.prepareUnder(v, now, lay, patch == nil)
+	} else {
+		s.unloadUnder()
+	}
 	if patch != nil && s.turning && !s.under.ready {
 		patch = nil // no picture to turn the names over: drawn whole
 	}
