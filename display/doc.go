@@ -190,14 +190,15 @@
 // names is then a copy of that picture under each name's old and new
 // place and the names drawn again, without a scissor or a pass per name
 // (each pass costs Mesa's software renderer memory). The picture holds the
-// board's rectangle only (4.6 MB at 1920x1080). The game-long test also
-// compares the layer with one that draws the board itself: at most 2
-// pixels of a layer differ (a slanting edge the picture's projection
-// rounds apart), and none where the copy is wrong. BenchmarkScreenFrame
-// measures presented frames: empty, a steady busy 5-player game, the
-// first frame after an event (a claim confirmed: the layer patched), the
-// same for a claim that turns the names, and a frame whose layer is drawn
-// whole.
+// board's rectangle only (4.8 MB at 1920x1080), and only while the game
+// is played (the start and end screens are drawn whole). The game-long
+// test also compares the layer with one that draws the board itself: at
+// most 2 pixels of a layer differ (a slanting edge that the picture's
+// projection rounds apart), where a copy from the wrong place differs by
+// thousands. BenchmarkScreenFrame measures presented frames: empty, a
+// steady busy 5-player game, the first frame after an event (a claim
+// confirmed: the layer patched), the same for a claim that turns the
+// names, and a frame whose layer is drawn whole.
 //
 // Copying the whole layer every frame costs a software renderer (Mesa's
 // llvmpipe, as under X without a GPU) several times clearing the window.
