@@ -1147,12 +1147,14 @@ func endLines(dst []msg.Text, inks []string, e *input.EndView, compact, short bo
 	return dst, inks
 }
 
-// Where even the short tie-break leaves an end panel too full (five seats:
-// the panels at the sides), that panel's lines give way one by one before
-// the winner leaves the panels for a banner over the board: first the
-// hint (every panel's ranking is touched the same way, and the other
-// panels say it), then the longest route's line in its short form, then
-// that line (the legend and the breakdowns still show who took it).
+// Where even the short tie-break leaves an end panel too full (five seats,
+// a tie broken by tickets or a victory shared: the narrowest panels),
+// that panel's lines give way one by one before the winner leaves the
+// panels for a banner over the board: first the hint (the ranking's chips
+// are keys by themselves), then the longest route's line in its short
+// form, then that line (the board shows the route glowing, and the
+// breakdowns say who took the bonus). TestEveryEndWordFits covers every
+// tie-break with five seats.
 const (
 	leanNone         = iota
 	leanNoHint       // without the hint
