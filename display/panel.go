@@ -681,18 +681,17 @@ var legendFit = fitOpts{min: minText, max: 14, maxLines: 1}
 // when nobody took it.
 func longestHolders(e *input.EndView) (msg.Text, *input.EndPlayer) {
 	var h *input.EndPlayer
-	var names msg.Text
+	var names []msg.Text
 	for i := range e.Players {
 		ep := &e.Players[i]
 		if ep.LongestBonus > 0 {
 			if h == nil {
-				h, names = ep, ep.Name
-			} else {
-				names = msg.Text{Key: "list.and", Args: map[string]any{"A": names, "B": ep.Name}}
+				h = ep
 			}
+			names = append(names, ep.Name)
 		}
 	}
-	return names, h
+	return input.List(names...), h
 }
 
 // legendBoxes returns the two entries of a panel's legend (local

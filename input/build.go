@@ -354,11 +354,11 @@ func (t *Table) endView() *EndView {
 	if len(res.Winners) == 1 {
 		ev.Winner = Text{Key: "end.winner", Args: map[string]any{"Player": t.name(res.Winners[0])}}
 	} else if len(res.Winners) > 1 {
-		list := t.name(res.Winners[0])
-		for _, w := range res.Winners[1:] {
-			list = Text{Key: "list.and", Args: map[string]any{"A": list, "B": t.name(w)}}
+		names := make([]Text, len(res.Winners))
+		for i, w := range res.Winners {
+			names[i] = t.name(w)
 		}
-		ev.Winner = Text{Key: "end.winners_shared", Args: map[string]any{"Players": list}}
+		ev.Winner = Text{Key: "end.winners_shared", Args: map[string]any{"Players": List(names...)}}
 	}
 	ev.Decided = Text{Key: decidedKey(res.DecidedBy)}
 	return ev

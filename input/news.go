@@ -87,18 +87,15 @@ func (t *Table) announceEvent(e engine.Event, at time.Time) {
 // so far: how many, and which face-up colours were taken.
 func (t *Table) drawText(p int) Text {
 	n := len(t.drawn)
-	var taken Text
+	items := make([]Text, 0, len(t.drawn))
 	for _, d := range t.drawn {
 		item := Text{Key: "news.taken_deck"}
 		if d.faceUp {
 			item = Text{Key: "news.taken_face_up", Args: map[string]any{"Color": CardColorText(d.color, 1)}}
 		}
-		if taken.IsZero() {
-			taken = item
-			continue
-		}
-		taken = Text{Key: "list.and", Args: map[string]any{"A": taken, "B": item}}
+		items = append(items, item)
 	}
+	taken := List(items...)
 	for _, d := range t.drawn {
 		if d.faceUp {
 			return Text{Key: "news.drew", Args: count(n, "Player", t.name(p), "Taken", taken)}

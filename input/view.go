@@ -23,6 +23,23 @@ type Text struct {
 // IsZero reports whether t is the empty Text, which shows nothing.
 func (t Text) IsZero() bool { return t.Key == "" }
 
+// List joins items as a sentence does: "A", "A and B", "A, B and C"
+// (list.comma, list.and); the zero Text for none.
+func List(items ...Text) Text {
+	var l Text
+	for i, it := range items {
+		switch {
+		case i == 0:
+			l = it
+		case i == len(items)-1:
+			l = Text{Key: "list.and", Args: map[string]any{"A": l, "B": it}}
+		default:
+			l = Text{Key: "list.comma", Args: map[string]any{"A": l, "B": it}}
+		}
+	}
+	return l
+}
+
 // Mode is which screen the table shows.
 type Mode uint8
 

@@ -21,7 +21,7 @@
 // Keys are stable identifiers grouped by where they are shown: lang.name
 // (the language's own name), term.* (the game's vocabulary as printed),
 // count.* ("3 cards"), color.* (card colours agreeing with a count),
-// player_color.*, map.*, button.*, list.and, panel.* (the seat panel),
+// player_color.*, map.*, button.*, list.and, list.comma, panel.* (the seat panel),
 // prompt.* (what the table expects from a player now), rule.* (one per
 // engine.Code, built by input.Refusal from a *engine.RuleError), refuse.* (what
 // the table itself refuses: an unknown tag, a card scanned twice, the wrong
