@@ -18,9 +18,10 @@ import (
 // the table's screen sees them, and after every event compares the still
 // layer the screen patched (Prepare drawing again only where the View
 // changed) with the layer a second screen draws whole for the same View:
-// every pixel must be the same. The screen drawn whole draws the board
-// itself, where the patched one copies it from its picture of the board
-// under the names (under.go). The games cover claims of every kind,
+// every pixel must be the same. A third screen draws the layer whole with
+// the board drawn itself, where the other two copy it from their picture
+// of the board under the names (under.go): the two whole layers may
+// differ by underSlack pixels at most. The games cover claims of every kind,
 // stations, tickets, the names turning to each seat, tunnels and their
 // cards, refusals and their notices, the last round's banner, and a turned
 // screen.
