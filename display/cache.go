@@ -111,6 +111,7 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 	}
 	lay := s.layoutFor(v.Mode)
 	over := s.overBoard(v, lay, s.over[:0])
+	s.heads = s.panelHeads(v, lay, s.heads[:0])
 	patch := s.changes(v, k, lay, now, over)
 	// Only a layer that is patched copies the board from its picture: the
 	// start and end screens, drawn whole at every change, let its memory
@@ -169,7 +170,7 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 	}
 	// Kept for the next patch.
 	st.mode, st.m, st.market = v.Mode, v.Map, marketKeyOf(v)
-	st.heads = s.panelHeads(v, s.layoutFor(v.Mode), st.heads[:0])
+	s.heads, st.heads = st.heads, s.heads
 	s.over, st.over = st.over, over
 	bv := s.stillBoard(v, now)
 	st.shows.Routes = append(st.shows.Routes[:0], bv.Routes...)
@@ -223,8 +224,8 @@ func (s *Screen) changes(v *input.View, k stillKey, lay *screenLayout, now time.
 	d := s.dirty[:0]
 	// Each seat's strip: its message (the prompt, the last move, the
 	// notice), or the whole strip with its edge when its header changed
-	// too; the market's piles and cards that changed.
-	s.heads = s.panelHeads(v, lay, s.heads[:0])
+	// too (s.heads, from Prepare); the market's piles and cards that
+	// changed.
 	for i := range lay.panels {
 		pg := &lay.panels[i]
 		if i < len(st.heads) && st.heads[i] == s.heads[i] {

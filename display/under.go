@@ -1,7 +1,6 @@
 package display
 
 import (
-	"slices"
 	"time"
 
 	rl "github.com/gen2brain/raylib-go/raylib"
@@ -62,12 +61,9 @@ func (s *Screen) prepareUnder(v *input.View, now time.Time, lay *screenLayout, w
 		s.bd.DrawUnder(bv, s.bigClip(lay))
 	}
 	for _, r := range u.dirty {
-		if whole {
-			break
-		}
 		x0, y0, x1, y1, ok := s.layerBox(r)
 		x0, y0, x1, y1 = max(x0, ax), max(y0, ay), min(x1, bx), min(y1, by)
-		if !ok || x1 <= x0 || y1 <= y0 {
+		if whole || !ok || x1 <= x0 || y1 <= y0 {
 			continue
 		}
 		rl.BeginScissorMode(x0-ax, y0-ay, x1-x0, y1-y0)
@@ -88,35 +84,35 @@ func (s *Screen) prepareUnder(v *input.View, now time.Time, lay *screenLayout, w
 // for pixel.
 func (s *Screen) copyUnder(rs []board.Rect) {
 	u := &s.under
-	pic := board.Rect{X: float32(u.x), Y: float32(u.y), W: float32(u.w), H: float32(u.h)}
-	if !slices.ContainsFunc(rs, func(r board.Rect) bool {
-		x0, y0, x1, y1, ok := s.layerBox(r)
-		return ok && meets(board.Rect{X: float32(x0), Y: float32(y0), W: float32(x1 - x0), H: float32(y1 - y0)}, pic)
-	}) {
-		return
-	}
-	rl.DrawRenderBatchActive()
-	rl.DisableColorBlend()
-	// The layer's own pixels, not turned. (Prepare's first translation,
-	// to the layer's origin, is raylib's modelview matrix, which a pushed
-	// matrix does not replace: it is undone here.)
-	rl.PushMatrix()
-	rl.LoadIdentity()
-	rl.Translatef(float32(s.opts.X), float32(s.opts.Y), 0)
+	copying := false
 	for _, r := range rs {
 		x0, y0, x1, y1, ok := s.layerBox(r)
 		x0, y0, x1, y1 = max(x0, u.x), max(y0, u.y), min(x1, u.x+u.w), min(y1, u.y+u.h)
 		if !ok || x1 <= x0 || y1 <= y0 {
 			continue
 		}
+		if !copying {
+			copying = true
+			rl.DrawRenderBatchActive()
+			rl.DisableColorBlend()
+			// The layer's own pixels, not turned. (Prepare's first
+			// translation, to the layer's origin, is raylib's modelview
+			// matrix, which a pushed matrix does not replace: it is
+			// undone here.)
+			rl.PushMatrix()
+			rl.LoadIdentity()
+			rl.Translatef(float32(s.opts.X), float32(s.opts.Y), 0)
+		}
 		w, h := float32(x1-x0), float32(y1-y0)
 		// A render texture's rows are stored bottom up.
 		src := rl.Rectangle{X: float32(x0 - u.x), Y: float32(u.y + u.h - y1), Width: w, Height: -h}
 		rl.DrawTexturePro(u.rt.Texture, src, rl.Rectangle{X: float32(x0), Y: float32(y0), Width: w, Height: h}, rl.Vector2{}, 0, rl.White)
 	}
-	rl.PopMatrix()
-	rl.DrawRenderBatchActive()
-	rl.EnableColorBlend()
+	if copying {
+		rl.PopMatrix()
+		rl.DrawRenderBatchActive()
+		rl.EnableColorBlend()
+	}
 }
 
 // unloadUnder releases the picture of the board under the names.
