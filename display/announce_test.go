@@ -19,6 +19,19 @@ func diffIn(a, b *image.RGBA, r board.Rect) int {
 	return imgtest.Differing(a, b, image.Rect(int(r.X), int(r.Y), int(r.X+r.W), int(r.Y+r.H)))
 }
 
+// mapUntouched fails t if screen s's map differs between shots with and
+// without what tells something (what), leaving both pictures, named
+// after name, for a look.
+func mapUntouched(t *testing.T, s *Screen, with, without *image.RGBA, name, what string) {
+	t.Helper()
+	if got := diffIn(with, without, s.boardLayout().Board); got > 0 {
+		name = filepath.Join(os.TempDir(), name)
+		writePNG(t, name+".with.png", with)
+		writePNG(t, name+".without.png", without)
+		t.Errorf("%s changes %d pixels of the map; see %s.*.png", what, got, name)
+	}
+}
+
 // TestAnnouncementDrawn draws a View built by hand with an announcement
 // and reads the screen back: the line on every playing seat's strip, the
 // announced route pulsing for AnnouncePulse and then still, and
@@ -175,13 +188,8 @@ func TestAnnouncementsLeaveTheMap(t *testing.T) {
 				boxes, shown := newsRects(ss.get(t, w, h, sc.edges), &v)
 				without := ss.shot(t, w, h, sc.edges, &quiet, later)
 				s := ss.get(t, w, h, sc.edges)
+				mapUntouched(t, s, with, without, fmt.Sprintf("news-%s-%dx%d", sc.name, w, h), "telling the last move")
 				b := s.boardLayout().Board
-				if got := diffIn(with, without, b); got > 0 {
-					name := filepath.Join(os.TempDir(), fmt.Sprintf("news-%s-%dx%d", sc.name, w, h))
-					writePNG(t, name+".with.png", with)
-					writePNG(t, name+".without.png", without)
-					t.Errorf("telling the last move changes %d pixels of the map; see %s.*.png", got, name)
-				}
 				lay := s.play
 				n := 0
 				for seat, sv := range v.Seats {
@@ -261,13 +269,7 @@ func TestBannerLeavesTheMap(t *testing.T) {
 						with := ss.shot(t, w, h, sc.edges, &v, later)
 						without := ss.shot(t, w, h, sc.edges, &quiet, later)
 						s := ss.get(t, w, h, sc.edges)
-						b := s.boardLayout().Board
-						if got := diffIn(with, without, b); got > 0 {
-							name := filepath.Join(os.TempDir(), fmt.Sprintf("banner-%s-%dx%d", sc.name, w, h))
-							writePNG(t, name+".with.png", with)
-							writePNG(t, name+".without.png", without)
-							t.Errorf("the banner changes %d pixels of the map; see %s.*.png", got, name)
-						}
+						mapUntouched(t, s, with, without, fmt.Sprintf("banner-%s-%dx%d", sc.name, w, h), "the banner")
 						onMain(func() { s.Prepare(&v, later) })
 						for i := range s.play.panels {
 							pg := &s.play.panels[i]
