@@ -228,6 +228,9 @@ const (
 	// NotFolder: a path the table needs as a folder is a file, or the
 	// reverse.
 	NotFolder
+	// NameTooLong: a path is longer than the file system takes
+	// (ENAMETOOLONG): a setting that names it is wrong, not the card.
+	NameTooLong
 )
 
 // Classify returns the kind of storage problem err is.
@@ -241,6 +244,8 @@ func Classify(err error) Problem {
 		return Permission
 	case errors.Is(err, syscall.ENOTDIR), errors.Is(err, syscall.EISDIR):
 		return NotFolder
+	case errors.Is(err, syscall.ENAMETOOLONG):
+		return NameTooLong
 	}
 	return Failing
 }
@@ -256,6 +261,8 @@ func (p Problem) String() string {
 		return "read-only"
 	case NotFolder:
 		return "not-a-folder"
+	case NameTooLong:
+		return "name-too-long"
 	}
 	return "failing-storage"
 }
