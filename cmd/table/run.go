@@ -348,7 +348,8 @@ func (l *loop) run(ctx context.Context) error {
 		if l.app.Err() != nil && now.Sub(l.lastTry) >= recoverEvery {
 			l.lastTry = now
 			if err := l.app.Recover(); err != nil {
-				l.log.Error("game log still cannot be written", "err", err)
+				// The App logs a new fault at Error, the same again at Debug.
+				l.log.Debug("game log still cannot be written", "err", err)
 			} else {
 				l.failedLog = false
 			}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -102,6 +103,10 @@ type App struct {
 	err     error
 	errAt   time.Time
 	errText input.Text // what err tells the players
+	// errSaid is the kind of failure last logged at Error: a retry that
+	// fails with the same kind is logged at Debug, so that a fault that
+	// lasts hours costs the journal a line, not one each retry.
+	errSaid string
 
 	// blocked is an unfinished game the config no longer fits: kept, not
 	// resumed, until the config fits again or a new game is started.
@@ -431,7 +436,13 @@ func (a *App) fail(err error) {
 	default:
 		a.errText = input.Text{Key: KeyStorageFailed}
 	}
-	a.log.Error("game log write failed; the table waits until it works again", "problem", kind.String(), "err", err)
+	level := slog.LevelError
+	if kind.String() != a.errSaid {
+		a.errSaid = kind.String()
+	} else {
+		level = slog.LevelDebug
+	}
+	a.log.Log(context.Background(), level, "game log write failed; the table waits until it works again", "problem", kind.String(), "err", err)
 }
 
 // rollback sets the table back to the game's last durable action.
@@ -479,7 +490,7 @@ func (a *App) Recover() error {
 		a.fail(err)
 		return a.err
 	}
-	a.err, a.errText = nil, input.Text{}
+	a.err, a.errText, a.errSaid = nil, input.Text{}, ""
 	switch {
 	case a.game == nil && a.blocked == nil && a.j.Current() != nil,
 		a.game != nil && len(a.durable) == 0:
