@@ -100,12 +100,12 @@ func (s *supervised) restarts() int {
 
 // TestStorageFaultIsNotARestartLoop runs the loop through each storage
 // fault that systemd's watchdog turned into a restart loop (a full card, a
-// read-only card, the wrong owner, a folder in the way, and a card whose
-// fsyncs fail), each for two minutes of a game, and counts the restarts a
-// supervisor would make: none, since a restart fixes none of them. The
-// fault is shown meanwhile, the game goes on once it is fixed, and no
-// action reported on disk is lost, and the journal says the fault once,
-// not at every retry.
+// read-only card, the wrong owner, a folder in the way, and a failing
+// card whose writes and fsyncs fail with EIO), each for two minutes of a
+// game, and counts the restarts a supervisor would make: none, since a
+// restart fixes none of them. The fault is shown meanwhile, the game goes
+// on once it is fixed, no action reported on disk is lost, and the
+// journal says the fault once, not at every retry.
 //
 // synctest's bubble runs the headless loop's idle waits in fake time.
 func TestStorageFaultIsNotARestartLoop(t *testing.T) {
@@ -118,7 +118,7 @@ func TestStorageFaultIsNotARestartLoop(t *testing.T) {
 		{"read-only card", syscall.EROFS, app.KeyStorageReadOnly},
 		{"wrong owner", syscall.EACCES, app.KeyStoragePermission},
 		{"a folder in the way", syscall.ENOTDIR, app.KeyStorageInTheWay},
-		{"fsyncs fail", syscall.EIO, app.KeyStorageFailed},
+		{"a failing card", syscall.EIO, app.KeyStorageFailed},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
