@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -239,6 +241,103 @@ func TestBrokenLogsFolderStillStarts(t *testing.T) {
 			}
 			if err := cmd.Wait(); err != nil {
 				t.Fatalf("after SIGTERM: %v, want exit 0\n%s", err, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), tc.want) {
+				t.Errorf("the log does not say %s:\n%s", tc.want, stderr.String())
+			}
+		})
+	}
+}
+
+// TestFirmwareProcessNotRestartedForAStorageFault runs the table's binary
+// as systemd does, with an sd_notify socket and a 4-second watchdog, on a
+// logs folder it cannot use, and counts the restarts systemd would make
+// while it waits: none, while it shows the fault and retries. It sent no
+// ping at all after READY=1, so systemd aborted it every 4 s here (every
+// 20 s on the table).
+func TestFirmwareProcessNotRestartedForAStorageFault(t *testing.T) {
+	bin := tableBinary(t)
+	cfg := tableDir(t)
+	const watchdog = 4 * time.Second
+	for _, tc := range []struct {
+		name  string
+		state func(dir string) string // makes the fault, returns -state
+		want  string
+	}{
+		{"history a file", func(dir string) string {
+			os.WriteFile(filepath.Join(dir, "history"), nil, 0o640)
+			return dir
+		}, "problem=not-a-folder"},
+		{"lock a folder", func(dir string) string {
+			os.Mkdir(filepath.Join(dir, "lock"), 0o750)
+			return dir
+		}, "problem=not-a-folder"},
+		{"logs path too long", func(dir string) string {
+			return filepath.Join(dir, strings.Repeat("a", 5000))
+		}, "problem=name-too-long"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sock := filepath.Join(t.TempDir(), "notify")
+			conn, err := net.ListenUnixgram("unixgram", &net.UnixAddr{Name: sock, Net: "unixgram"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			type msg struct {
+				state string
+				at    time.Time
+			}
+			msgs := make(chan msg, 64)
+			go func() {
+				buf := make([]byte, 256)
+				for {
+					n, err := conn.Read(buf)
+					if err != nil {
+						close(msgs)
+						return
+					}
+					msgs <- msg{string(buf[:n]), time.Now()}
+				}
+			}()
+			cmd := tableCommand(bin, "run", "-headless", "-fake", "-config", cfg, "-state", tc.state(t.TempDir()))
+			cmd.Env = append(cmd.Env, "NOTIFY_SOCKET="+sock, fmt.Sprintf("WATCHDOG_USEC=%d", watchdog.Microseconds()))
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer cmd.Process.Kill()
+			// READY=1, then three pings: systemd would restart the table
+			// once for every watchdog period without one.
+			timeout := time.After(10 * watchdog)
+			var pings []time.Time
+			restarts := 0
+			for len(pings) < 4 {
+				select {
+				case m := <-msgs:
+					if m.state != daemon.SdNotifyReady && m.state != daemon.SdNotifyWatchdog {
+						continue
+					}
+					if n := len(pings); n > 0 {
+						restarts += int(m.at.Sub(pings[n-1]) / watchdog)
+					}
+					pings = append(pings, m.at)
+				case <-timeout:
+					if n := len(pings); n > 0 {
+						restarts += int(time.Since(pings[n-1]) / watchdog)
+					}
+					t.Fatalf("%d messages in %v, %d restarts; want READY=1 and pings every %v\n%s", len(pings), 10*watchdog, restarts, watchdog/2, stderr.String())
+				}
+			}
+			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Wait(); err != nil {
+				t.Fatalf("after SIGTERM: %v, want exit 0\n%s", err, stderr.String())
+			}
+			t.Logf("%d pings in %v: %d restarts", len(pings)-1, pings[len(pings)-1].Sub(pings[0]).Round(time.Millisecond), restarts)
+			if restarts != 0 {
+				t.Errorf("systemd would have restarted the table %d times", restarts)
 			}
 			if !strings.Contains(stderr.String(), tc.want) {
 				t.Errorf("the log does not say %s:\n%s", tc.want, stderr.String())
