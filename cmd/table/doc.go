@@ -43,7 +43,10 @@
 // way.
 //
 // Under systemd (Type=notify) it sends READY=1 after the first frame and
-// WATCHDOG=1 at half WatchdogSec, only while the game log accepts writes; on
-// SIGTERM or SIGINT it stops the loop and the devices, closes the log and
-// exits 0. See package app for what is kept on disk and how a game resumes.
+// WATCHDOG=1 at half WatchdogSec from the loop, once a frame is handled,
+// also while the game log cannot be written (the loop then shows the fault
+// and retries; a restart would fix none of them): only a loop that stops is
+// restarted. On SIGTERM or SIGINT it stops the loop and the devices, closes
+// the log and exits 0. See package app for what is kept on disk and how a
+// game resumes.
 package main

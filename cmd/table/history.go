@@ -14,9 +14,9 @@ import (
 )
 
 // history runs "table history": it lists the finished games kept in the
-// game logs' history folder, newest first, one line each. journal.History
-// reads them without taking the journal's lock, so it works while the table
-// runs.
+// game logs' history folder, newest first, one line each, as it reads them.
+// journal.EachHistory reads them without taking the journal's lock, so it
+// works while the table runs.
 func history(args []string, stdout io.Writer) error {
 	fs := withUsage(flag.NewFlagSet("history", flag.ContinueOnError))
 	fs.SetOutput(stdout)
@@ -32,15 +32,19 @@ func history(args []string, stdout io.Writer) error {
 		}
 		*state = cfg.Logs
 	}
-	games, err := journal.History(*state, journal.Opts{})
+	// One game at a time: memory holds the list of names and one file,
+	// whatever the number of games kept.
+	n := 0
+	err := journal.EachHistory(*state, journal.Opts{}, func(e journal.Entry) error {
+		n++
+		_, err := fmt.Fprintln(stdout, historyLine(e))
+		return err
+	})
 	if err != nil {
 		return err
 	}
-	if len(games) == 0 {
+	if n == 0 {
 		fmt.Fprintf(stdout, "no finished games in %s\n", filepath.Join(*state, "history"))
-	}
-	for _, e := range games {
-		fmt.Fprintln(stdout, historyLine(e))
 	}
 	return nil
 }

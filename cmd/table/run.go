@@ -348,7 +348,8 @@ func (l *loop) run(ctx context.Context) error {
 		if l.app.Err() != nil && now.Sub(l.lastTry) >= recoverEvery {
 			l.lastTry = now
 			if err := l.app.Recover(); err != nil {
-				l.log.Error("game log still cannot be written", "err", err)
+				// The App logs a new fault at Error, the same again at Debug.
+				l.log.Debug("game log still cannot be written", "err", err)
 			} else {
 				l.failedLog = false
 			}
@@ -415,7 +416,14 @@ func (l *loop) handle(ev hal.Event) {
 }
 
 // alive sends READY=1 after the first frame and WATCHDOG=1 at half the
-// watchdog period while the game log accepts writes.
+// watchdog period. It is called once a frame, after the frame's events,
+// retry and drawing, so the pings stop when the loop stops (a real hang,
+// which systemd then restarts). A game log that cannot be written is not
+// a hang: the loop goes on drawing the fault and its fix and retrying
+// every recoverEvery, and a restart would fix none of a full card, a
+// read-only one, a folder of the wrong owner or a file in the way; it
+// would only abort the table every watchdog period, blank the screen and
+// write a stack dump each time.
 func (l *loop) alive(now time.Time) {
 	if !l.ready {
 		l.ready = true
@@ -427,7 +435,7 @@ func (l *loop) alive(now time.Time) {
 		}
 		l.lastPing = now
 	}
-	if l.watchdog <= 0 || l.app.Err() != nil || now.Sub(l.lastPing) < l.watchdog {
+	if l.watchdog <= 0 || now.Sub(l.lastPing) < l.watchdog {
 		return
 	}
 	l.lastPing = now

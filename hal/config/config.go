@@ -2,7 +2,6 @@ package config
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -177,9 +176,9 @@ func (e *Error) Error() string {
 // paths are made relative to the file's folder. A bad file gives an *Error
 // listing every problem.
 func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("config: %w", err)
+		return nil, err
 	}
 	c, err := Parse(data)
 	if err != nil {
@@ -200,6 +199,9 @@ func Load(path string) (*Config, error) {
 // Parse checks and decodes a config file's contents. A bad file gives an
 // *Error listing every problem.
 func Parse(data []byte) (*Config, error) {
+	if p := checkLimits(data); p != nil {
+		return nil, &Error{Problems: []Problem{*p}}
+	}
 	// A byte order mark, as some Windows editors save it, is not an
 	// error: it becomes spaces, so that lines and columns stay right.
 	if bom := "\xEF\xBB\xBF"; strings.HasPrefix(string(data), bom) {

@@ -61,10 +61,14 @@
 //     copied to a new game file, the game Open resumes, and the damaged
 //     file is renamed to NAME.corrupt-TIMESTAMP: a [Salvaged] [Problem]
 //     says how many records were kept, for the screen to say so;
-//   - unreadable: bad magic, no complete header, a read error, a file
-//     larger than [MaxGameBytes] (set aside unread), a game file name whose
-//     number is out of range. The file is renamed to NAME.corrupt-TIMESTAMP
-//     and a [MovedAside] [Problem] is reported so the screen can say so.
+//   - larger than [MaxGameBytes]: only its first MaxGameBytes are read
+//     (a 1 GB file costs no more memory than a 16 MiB one); an unfinished
+//     game's checked records in them are salvaged as above, and the whole
+//     file kept as NAME.corrupt-TIMESTAMP;
+//   - unreadable: bad magic, no complete header, a read error, a game file
+//     name whose number is out of range. The file is renamed to
+//     NAME.corrupt-TIMESTAMP and a [MovedAside] [Problem] is reported so
+//     the screen can say so.
 //
 // A file or folder the table may not write (EACCES, EPERM) is none of
 // these: Open returns the error, and the file stays as it is.
@@ -93,9 +97,14 @@
 // that succeeded does the game accept records again.
 //
 // Finished games in history/ are pruned oldest first (by sequence number)
-// once there are more than [Opts].MaxHistoryGames of them or they use more
-// than [Opts].MaxHistoryBytes. The unfinished game and set-aside files are
-// never pruned.
+// once there are more than [Opts].MaxHistoryGames of them (500 by
+// default), each removal logged with slog ([Opts].Logger). The bound is a
+// count, never bytes, so that no game is removed because another file is
+// large: a file in history/ larger than MaxGameBytes, or whose size cannot
+// be read, is first renamed NAME.corrupt-TIMESTAMP there, unread, logged
+// and reported as a [HistoryAside] [Problem]; it is not counted. The
+// unfinished game and set-aside files are never pruned. [EachHistory]
+// reads the history one game at a time, newest first.
 //
 // # Durability, tested
 //

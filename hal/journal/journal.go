@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,14 +20,11 @@ import (
 	"ttr/hal/storage"
 )
 
-// Defaults for the zero fields of Opts.
-const (
-	// DefaultMaxHistoryGames keeps about a year of evening games.
-	DefaultMaxHistoryGames = 500
-	// DefaultMaxHistoryBytes is far more than 500 games use (a game is a few
-	// tens of kilobytes) and far less than any SD card holds.
-	DefaultMaxHistoryBytes = 64 << 20
-)
+// DefaultMaxHistoryGames, the default of Opts.MaxHistoryGames, keeps
+// about a year of evening games: a few tens of kilobytes each, some 20 MB
+// in all, and never more than 500 times MaxGameBytes, since a larger file
+// is set aside rather than counted.
+const DefaultMaxHistoryGames = 500
 
 // Errors returned by Journal and Game methods; compare with errors.Is.
 var (
@@ -73,11 +71,9 @@ type Opts struct {
 	// time.Now.
 	Now func() time.Time
 	// MaxHistoryGames bounds the number of finished games kept; 0 means
-	// DefaultMaxHistoryGames.
+	// DefaultMaxHistoryGames. The history is pruned by count only, so that
+	// no game is removed because another file is large.
 	MaxHistoryGames int
-	// MaxHistoryBytes bounds the bytes the finished games use; 0 means
-	// DefaultMaxHistoryBytes.
-	MaxHistoryBytes int64
 	// MaxGameBytes bounds the size of a game file Open reads; 0 means
 	// MaxGameBytes.
 	MaxGameBytes int64
@@ -85,6 +81,9 @@ type Opts struct {
 	// storage.OS. Tests pass a storagetest.Disk to cut the power and fail
 	// writes and syncs.
 	FS storage.FS
+	// Logger receives a line for each finished game pruned from the
+	// history and each history file set aside; nil means slog.Default().
+	Logger *slog.Logger
 }
 
 // A Journal is a directory of game logs owned by one process. Its methods,
@@ -141,8 +140,8 @@ func Open(dir string, opts Opts) (*Journal, error) {
 	if opts.MaxHistoryGames <= 0 {
 		opts.MaxHistoryGames = DefaultMaxHistoryGames
 	}
-	if opts.MaxHistoryBytes <= 0 {
-		opts.MaxHistoryBytes = DefaultMaxHistoryBytes
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
 	}
 	if opts.FS == nil {
 		opts.FS = storage.OS
@@ -269,16 +268,24 @@ func (j *Journal) seen(name string) {
 // may not write it.
 func (j *Journal) load(name string) (*Game, error) {
 	path := filepath.Join(j.dir, name)
-	data, err := storage.ReadFile(j.fs, path, j.opts.MaxGameBytes)
+	// A file larger than any game is read only up to the bound: its valid
+	// first part is kept as any other damage's is.
+	data, size, err := storage.ReadPrefix(j.fs, path, j.opts.MaxGameBytes)
 	if err != nil {
 		if errors.Is(err, fs.ErrPermission) {
 			return nil, fmt.Errorf("journal: %w", err)
 		}
-		// An unreadable file (EIO on a failing card) or one too large to be
-		// a game is set aside, unread, so that a new game can start.
+		// An unreadable file (EIO on a failing card) is set aside, so
+		// that a new game can start.
 		return nil, j.moveAside(name, err, corruptInfix)
 	}
 	l, err := Decode(data)
+	if err == nil && size > int64(len(data)) {
+		err = &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w: %d bytes, the limit is %d", storage.ErrTooLarge, size, j.opts.MaxGameBytes)}
+		if l.Header != nil && !l.Finished {
+			return j.salvage(name, l.Header, l.Records, err)
+		}
+	}
 	if err == nil && l.Header == nil {
 		err = &CorruptError{l.Valid, "no complete header record"}
 	}
@@ -561,11 +568,25 @@ func (j *Journal) probe() error {
 }
 
 // History returns the finished games of the journal in dir, newest first,
-// reading each file. It takes no lock and writes nothing, so it runs beside
-// the process that holds the journal (table history does, while the table
+// as EachHistory reads them.
+func History(dir string, opts Opts) ([]Entry, error) {
+	var out []Entry
+	err := EachHistory(dir, opts, func(e Entry) error {
+		out = append(out, e)
+		return nil
+	})
+	return out, err
+}
+
+// EachHistory calls fn with each finished game of the journal in dir,
+// newest first, reading one file at a time: it holds the list of names
+// and one game file, whatever the number of games, and an Entry keeps
+// copies of the header and summary only. It stops at fn's first error and
+// returns it. It takes no lock and writes nothing, so it runs beside the
+// process that holds the journal (table history does, while the table
 // plays): a game pruned meanwhile has Err set. A dir without a history
 // folder has no finished games. Of opts, only FS and MaxGameBytes are read.
-func History(dir string, opts Opts) ([]Entry, error) {
+func EachHistory(dir string, opts Opts, fn func(Entry) error) error {
 	fsys, limit := opts.FS, opts.MaxGameBytes
 	if fsys == nil {
 		fsys = storage.OS
@@ -576,13 +597,12 @@ func History(dir string, opts Opts) ([]Entry, error) {
 	hist := filepath.Join(dir, historyDir)
 	names, err := historyNames(fsys, hist)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
 	slices.Reverse(names)
-	out := make([]Entry, 0, len(names))
 	for _, name := range names {
 		e := Entry{Name: name}
 		data, err := storage.ReadFile(fsys, filepath.Join(hist, name), limit)
@@ -595,12 +615,15 @@ func History(dir string, opts Opts) ([]Entry, error) {
 			err = &CorruptError{l.Valid, "finished game without its finish record"}
 		}
 		if l != nil {
-			e.Header, e.Records, e.Summary = l.Header, len(l.Records), l.Summary
+			// Copies: the Entry must not keep the whole file alive.
+			e.Header, e.Records, e.Summary = bytes.Clone(l.Header), len(l.Records), bytes.Clone(l.Summary)
 		}
 		e.Err = err
-		out = append(out, e)
+		if err := fn(e); err != nil {
+			return err
+		}
 	}
-	return out, nil
+	return nil
 }
 
 // Close closes the current game's file and releases the directory. An
@@ -765,14 +788,19 @@ func (j *Journal) moveAside(name string, why error, infix string) error {
 // rename renames the game name to name+infix+TIMESTAMP (never over an
 // existing file) and returns the new name.
 func (j *Journal) rename(name string, why error, infix string) (string, error) {
+	return j.renameIn(j.dir, name, why, infix)
+}
+
+// renameIn is rename in the folder dir.
+func (j *Journal) renameIn(dir, name string, why error, infix string) (string, error) {
 	base := name + infix + j.opts.Now().UTC().Format(stampLayout)
-	src := filepath.Join(j.dir, name)
+	src := filepath.Join(dir, name)
 	for i := 1; ; i++ {
 		dst := base
 		if i > 1 {
 			dst = fmt.Sprintf("%s-%d", base, i)
 		}
-		err := j.renameNoReplace(src, filepath.Join(j.dir, dst))
+		err := j.renameNoReplace(src, filepath.Join(dir, dst))
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
@@ -783,31 +811,50 @@ func (j *Journal) rename(name string, why error, infix string) (string, error) {
 	}
 }
 
-// prune removes the oldest finished games beyond the history bounds.
+// prune removes the oldest finished games beyond MaxHistoryGames, logging
+// each removal. It counts games, never bytes, so that no game goes
+// because another file is large: a file in the history larger than any
+// game (MaxGameBytes), or one whose size cannot be read, is first set
+// aside unread as NAME.corrupt-TIMESTAMP in history/, kept, not counted
+// and never pruned, and reported as a HistoryAside Problem.
 func (j *Journal) prune() error {
 	names, err := historyNames(j.fs, j.history)
 	if err != nil {
 		return err
 	}
-	sizes := make([]int64, len(names))
-	var total int64
-	for i, name := range names {
-		fi, err := j.fs.Lstat(filepath.Join(j.history, name))
-		if err != nil {
+	games := names[:0]
+	changed := false
+	for _, name := range names {
+		path := filepath.Join(j.history, name)
+		fi, err := j.fs.Lstat(path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			continue // removed meanwhile by hand
+		case errors.Is(err, fs.ErrPermission):
+			return fmt.Errorf("journal: prune history: %w", err)
+		case err == nil && fi.Size() <= j.opts.MaxGameBytes:
+			games = append(games, name)
+			continue
+		case err == nil:
+			err = &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w: %d bytes, the limit is %d", storage.ErrTooLarge, fi.Size(), j.opts.MaxGameBytes)}
+		}
+		moved, rerr := j.renameIn(j.history, name, err, corruptInfix)
+		if rerr != nil {
+			return rerr
+		}
+		changed = true
+		p := Problem{Kind: HistoryAside, File: filepath.Join(historyDir, name), MovedTo: filepath.Join(historyDir, moved), Err: err}
+		j.problems = append(j.problems, p)
+		j.opts.Logger.Warn("history file set aside unread: larger than any game, or unreadable; it is kept, and not counted when pruning", "problem", p)
+	}
+	for i := 0; i < len(games)-j.opts.MaxHistoryGames; i++ {
+		if err := j.fs.Remove(filepath.Join(j.history, games[i])); err != nil {
 			return fmt.Errorf("journal: prune history: %w", err)
 		}
-		sizes[i] = fi.Size()
-		total += sizes[i]
+		changed = true
+		j.opts.Logger.Info("finished game pruned from the history: the oldest beyond the bound", "file", games[i], "max_history_games", j.opts.MaxHistoryGames)
 	}
-	removed := 0
-	for len(names)-removed > j.opts.MaxHistoryGames || total > j.opts.MaxHistoryBytes {
-		if err := j.fs.Remove(filepath.Join(j.history, names[removed])); err != nil {
-			return fmt.Errorf("journal: prune history: %w", err)
-		}
-		total -= sizes[removed]
-		removed++
-	}
-	if removed > 0 {
+	if changed {
 		return j.syncDir(j.history)
 	}
 	return nil

@@ -24,6 +24,11 @@ const (
 	// SetAside: the caller set the game aside (SetAside) as NAME.aside-
 	// TIMESTAMP, keeping Kept records in NewFile when there is one.
 	SetAside
+	// HistoryAside: a file in history/ larger than any game, or whose size
+	// could not be read, was renamed NAME.corrupt-TIMESTAMP there, unread
+	// and kept; it is not counted when the history is pruned. File and
+	// MovedTo are then paths relative to the journal directory.
+	HistoryAside
 )
 
 // String returns the kind's name as it appears in logs.
@@ -37,6 +42,8 @@ func (k ProblemKind) String() string {
 		return "salvaged"
 	case SetAside:
 		return "set-aside"
+	case HistoryAside:
+		return "history-aside"
 	}
 	return fmt.Sprintf("ProblemKind(%d)", uint8(k))
 }
@@ -59,7 +66,7 @@ func (p Problem) String() string {
 	switch p.Kind {
 	case TornTail:
 		return fmt.Sprintf("journal: %s: dropped a torn last record (%d bytes), kept %d records", p.File, p.Dropped, p.Kept)
-	case MovedAside:
+	case MovedAside, HistoryAside:
 		return fmt.Sprintf("journal: %s: unreadable, moved aside to %s: %v", p.File, p.MovedTo, p.Err)
 	case Salvaged:
 		return fmt.Sprintf("journal: %s: damaged, %d actions before the damage kept in %s, the file kept as %s: %v", p.File, p.Kept, p.NewFile, p.MovedTo, p.Err)
@@ -76,7 +83,7 @@ func (p Problem) LogValue() slog.Value {
 	switch p.Kind {
 	case TornTail:
 		attrs = append(attrs, slog.Int("kept", p.Kept), slog.Int64("dropped_bytes", p.Dropped))
-	case MovedAside, Salvaged, SetAside:
+	case MovedAside, Salvaged, SetAside, HistoryAside:
 		attrs = append(attrs, slog.String("moved_to", p.MovedTo))
 		if p.NewFile != "" {
 			attrs = append(attrs, slog.String("new_file", p.NewFile), slog.Int("kept", p.Kept))

@@ -122,6 +122,33 @@ func ReadFile(fsys FS, name string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
+// ReadPrefix reads at most the first limit bytes of the named file and
+// returns them with the file's size: a file over the limit is read in
+// bounded memory, its prefix kept, where ReadFile refuses it whole. The
+// size is what Stat said when the file was opened, or more if more was
+// found, so size > len(data) says the file is longer than what was read.
+func ReadPrefix(fsys FS, name string, limit int64) (data []byte, size int64, err error) {
+	f, err := fsys.OpenFile(name, os.O_RDONLY, 0)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer f.Close()
+	size = -1
+	if fi, err := f.Stat(); err == nil {
+		size = fi.Size()
+	}
+	// One byte more than the limit tells a file that grew since Stat.
+	data, err = io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, 0, err
+	}
+	size = max(size, int64(len(data)))
+	if int64(len(data)) > limit {
+		data = data[:limit]
+	}
+	return data, size, nil
+}
+
 // SyncDir makes the directory's entries (creations, renames, removals)
 // durable. Its error names dir once.
 func SyncDir(fsys FS, dir string) error {
@@ -201,6 +228,9 @@ const (
 	// NotFolder: a path the table needs as a folder is a file, or the
 	// reverse.
 	NotFolder
+	// NameTooLong: a path is longer than the file system takes
+	// (ENAMETOOLONG): a setting that names it is wrong, not the card.
+	NameTooLong
 )
 
 // Classify returns the kind of storage problem err is.
@@ -214,6 +244,8 @@ func Classify(err error) Problem {
 		return Permission
 	case errors.Is(err, syscall.ENOTDIR), errors.Is(err, syscall.EISDIR):
 		return NotFolder
+	case errors.Is(err, syscall.ENAMETOOLONG):
+		return NameTooLong
 	}
 	return Failing
 }
@@ -229,6 +261,8 @@ func (p Problem) String() string {
 		return "read-only"
 	case NotFolder:
 		return "not-a-folder"
+	case NameTooLong:
+		return "name-too-long"
 	}
 	return "failing-storage"
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -34,8 +35,13 @@ const (
 	// (Dir); the message gives the chown to run (User).
 	KeyStoragePermission = "storage.permission"
 	// KeyStorageReadOnly: the logs folder (Dir) is on a read-only file
-	// system.
-	KeyStorageReadOnly = "storage.read_only"
+	// system: the card is worn out, or the kernel set its file system
+	// read-only after errors (a microSD card has no lock switch).
+	KeyStorageReadOnly = "storage_fault.read_only"
+	// KeyLogsPathTooLong: the config's logs folder (Dir, Len characters)
+	// is longer than a path can be: a config problem of that field, not a
+	// failing card.
+	KeyLogsPathTooLong = "storage_fault.logs_path"
 	// KeyStorageInTheWay: Path should be a folder and is a file, or the
 	// reverse: move it aside.
 	KeyStorageInTheWay = "storage.in_the_way"
@@ -97,6 +103,10 @@ type App struct {
 	err     error
 	errAt   time.Time
 	errText input.Text // what err tells the players
+	// errSaid is the kind of failure last logged at Error: a retry that
+	// fails with the same kind is logged at Debug, so that a fault that
+	// lasts hours costs the journal a line, not one each retry.
+	errSaid string
 
 	// blocked is an unfinished game the config no longer fits: kept, not
 	// resumed, until the config fits again or a new game is started.
@@ -153,6 +163,9 @@ func Open(opts Opts) (*App, error) {
 		if u, err := user.Current(); err == nil {
 			opts.User = u.Username
 		}
+	}
+	if opts.Journal.Logger == nil {
+		opts.Journal.Logger = opts.Logger // the history's pruning
 	}
 	a := &App{opts: opts, log: opts.Logger}
 	tb, err := input.NewTable(opts.Table)
@@ -411,6 +424,8 @@ func (a *App) fail(err error) {
 		a.errText = input.Text{Key: KeyStoragePermission, Args: map[string]any{"Dir": a.opts.Dir, "User": a.opts.User}}
 	case storage.ReadOnly:
 		a.errText = input.Text{Key: KeyStorageReadOnly, Args: map[string]any{"Dir": a.opts.Dir}}
+	case storage.NameTooLong:
+		a.errText = input.Text{Key: KeyLogsPathTooLong, Args: map[string]any{"Len": len([]rune(a.opts.Dir))}}
 	case storage.NotFolder:
 		path := a.opts.Dir
 		var pe *fs.PathError
@@ -421,7 +436,13 @@ func (a *App) fail(err error) {
 	default:
 		a.errText = input.Text{Key: KeyStorageFailed}
 	}
-	a.log.Error("game log write failed; the table waits until it works again", "problem", kind.String(), "err", err)
+	level := slog.LevelError
+	if kind.String() != a.errSaid {
+		a.errSaid = kind.String()
+	} else {
+		level = slog.LevelDebug
+	}
+	a.log.Log(context.Background(), level, "game log write failed; the table waits until it works again", "problem", kind.String(), "err", err)
 }
 
 // rollback sets the table back to the game's last durable action.
@@ -469,7 +490,7 @@ func (a *App) Recover() error {
 		a.fail(err)
 		return a.err
 	}
-	a.err, a.errText = nil, input.Text{}
+	a.err, a.errText, a.errSaid = nil, input.Text{}, ""
 	switch {
 	case a.game == nil && a.blocked == nil && a.j.Current() != nil,
 		a.game != nil && len(a.durable) == 0:
@@ -549,10 +570,19 @@ func (a *App) renewed(since time.Time, lasting bool) time.Time {
 	return since.Add(d.Truncate(renewNotice))
 }
 
-// notice shows t to every seat whose latest notice is older than at.
+// keyResumed is the notice the table gives every seat when a game is
+// resumed (input.Table.Resume), at Open and when a failure rolls the table
+// back.
+const keyResumed = "status.resumed"
+
+// notice shows t to every seat whose latest notice is older than at. What
+// the App tells wins at once over the table's "resumed", which comes
+// later in time but says less (a salvaged game is resumed too; a game
+// rolled back after a failure waits), and a storage failure over any
+// notice: nothing else can happen at the table until it is fixed.
 func (a *App) notice(v *input.View, t input.Text, at time.Time) {
 	for i := range v.Seats {
-		if n := v.Seats[i].Notice; n.Text.IsZero() || !n.At.After(at) {
+		if n := v.Seats[i].Notice; n.Text.IsZero() || !n.At.After(at) || n.Text.Key == keyResumed || a.err != nil {
 			v.Seats[i].Notice = input.Notice{Seat: v.Seats[i].Seat, Text: t, At: at}
 		}
 	}

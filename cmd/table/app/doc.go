@@ -61,8 +61,11 @@
 //     disk-full), a failing one ("status.storage_failed",
 //     failing-storage), a folder the service user may not write, with the
 //     chown that fixes it ("storage.permission"), a read-only card
-//     ("storage.read_only"), a file where a folder should be or the
-//     reverse ("storage.in_the_way");
+//     ("storage_fault.read_only": worn out, or set read-only by the kernel
+//     after errors, since a microSD card has no lock switch), a file where a
+//     folder should be or the reverse ("storage.in_the_way"), a logs path
+//     longer than a path can be, which is the config's "logs" setting at
+//     fault and not the card ("storage_fault.logs_path");
 //   - reports Err until Recover, which the loop calls every few seconds:
 //     it has the journal repair the file in place (journal.Repair: the tail
 //     cut back to what is known durable, never read back from the page
@@ -75,9 +78,15 @@
 // leaves the App in the failed state, so that the window opens and says
 // what is wrong; Recover opens the journal once it can.
 //
-// The firmware pings the systemd watchdog only while Err is nil, so a table
-// whose storage stays broken is restarted by systemd, which is the other way
-// storage comes back (a remount, a new process).
+// The App's own notices win at once over the table's "status.resumed":
+// a storage failure (the table was rolled back, not resumed) and a
+// salvaged or damaged log are told the moment they happen.
+//
+// A storage failure is not a hang: the firmware's loop keeps drawing, says
+// the fault and its fix, retries, and keeps pinging the systemd watchdog
+// meanwhile, since a restart fixes none of these faults. Only a loop that
+// stops (a real hang, a write blocked in the kernel) misses its pings and
+// is restarted.
 //
 // # Digital play
 //
