@@ -155,57 +155,18 @@ func runTable(ctx context.Context, args []string) error {
 		return err
 	}
 	log := newLogger(os.Stderr, os.Getenv)
-	cfg, err := config.Load(o.config)
-	if err != nil {
-		// A config *Error names every field at fault and how to fix it.
-		return err
-	}
-	if o.state == "" {
-		o.state = cfg.Logs
-	}
-	var reg *registry.Registry
-	if o.fake {
-		reg = app.VirtualRegistry()
-	} else if reg, err = registry.Load(cfg.Registry); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			log.Warn("no card registry: every tag is unknown until a deck is enrolled (table enrol)", "file", cfg.Registry, "err", err)
-		} else {
-			log.Error("card registry unreadable: every tag is unknown; restore a copy of the file, or move it aside and enrol the decks again (table enrol)", "file", cfg.Registry, "err", err)
-		}
-		reg = registry.New()
-	}
-	topts := input.Opts{Seats: len(cfg.Seats), Lang: cfg.Language, Map: o.mapID, Resolve: app.Resolver(reg)}
-	for _, s := range cfg.Seats {
-		c, _ := input.ParseColor(s.Color) // checked by config.Load
-		topts.Colors = append(topts.Colors, c)
-		topts.Names = append(topts.Names, s.Name)
-	}
-	for _, b := range o.bots {
-		if int(b) >= len(cfg.Seats) {
-			return &exitError{code: 2, err: fmt.Errorf("run: -bots: seat %d, but the config has %d seats", b+1, len(cfg.Seats))}
-		}
-	}
-	// Open fails only on invalid options: a logs folder that cannot be
-	// opened is said on screen, and retried, once the window is open.
-	aopts := app.Opts{Dir: o.state, Table: topts, Seed: o.seed, Logger: log}
-	kfs := newKillFS(os.Getenv) // the crash test's start-up kills only
-	if kfs != nil {
-		aopts.Journal.FS = kfs
-	}
-	a, err := app.Open(aopts)
-	if kfs != nil {
-		kfs.done.Store(true)
-	}
+	cr, a, err := openApp(&o, log)
 	if err != nil {
 		return err
 	}
+	cfg := cr.Config
 	defer func() {
 		if err := a.Close(); err != nil {
 			log.Error("closing the game log", "err", err)
 		}
 	}()
 
-	hw := openHardware(cfg, hardwareOpts{fake: o.fake}, log)
+	hw := openHardware(cfg, hardwareOpts{fake: o.fake, unwired: cr.Unwired}, log)
 	pump := hw.start(log)
 	defer hw.stop()
 
@@ -235,7 +196,7 @@ func runTable(ctx context.Context, args []string) error {
 		l.trace = os.Stdout
 	}
 	if o.fake {
-		l.digital = &app.Digital{Bots: o.bots, Deal: true, UID: app.UIDs(reg)}
+		l.digital = &app.Digital{Bots: o.bots, Deal: true, UID: app.UIDs(app.VirtualRegistry())} // openApp's registry with -fake
 		if o.allBots {
 			l.digital.Bots = nil
 			for i := range cfg.Seats {
@@ -453,4 +414,59 @@ func (l *loop) idle(ctx context.Context) {
 		l.handle(ev)
 	case <-t.C:
 	}
+}
+
+// openApp reads the config and opens the App on it: the start screen, with
+// the config's mistakes on it, before any device or window is opened. It
+// sets o.state to the config's logs when not given.
+func openApp(o *runOpts, log *slog.Logger) (config.Result, *app.App, error) {
+	// A config with mistakes never stops the table (the owner has no
+	// terminal, and systemd would restart it in a loop): it runs with what
+	// is valid, and the start screen says what is wrong and the fix.
+	cr := config.Read(o.config)
+	cfg := cr.Config
+	for _, p := range cr.Problems {
+		log.Warn("config problem", "file", o.config, "problem", p.String())
+	}
+	if o.state == "" {
+		o.state = cfg.Logs
+	}
+	var reg *registry.Registry
+	var err error
+	if o.fake {
+		reg = app.VirtualRegistry()
+	} else if reg, err = registry.Load(cfg.Registry); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			log.Warn("no card registry: every tag is unknown until a deck is enrolled (table enrol)", "file", cfg.Registry, "err", err)
+		} else {
+			log.Error("card registry unreadable: every tag is unknown; restore a copy of the file, or move it aside and enrol the decks again (table enrol)", "file", cfg.Registry, "err", err)
+		}
+		reg = registry.New()
+	}
+	topts := input.Opts{Seats: len(cfg.Seats), Lang: cfg.Language, Map: o.mapID, Resolve: app.Resolver(reg)}
+	for _, s := range cfg.Seats {
+		c, _ := input.ParseColor(s.Color) // made valid by config.Read
+		topts.Colors = append(topts.Colors, c)
+		topts.Names = append(topts.Names, s.Name)
+	}
+	for _, b := range o.bots {
+		if int(b) >= len(cfg.Seats) {
+			return cr, nil, &exitError{code: 2, err: fmt.Errorf("run: -bots: seat %d, but the config has %d seats", b+1, len(cfg.Seats))}
+		}
+	}
+	// Open fails only on invalid options: a logs folder that cannot be
+	// opened is said on screen, and retried, once the window is open.
+	aopts := app.Opts{Dir: o.state, Table: topts, Seed: o.seed, Logger: log, Notes: configNotes(cr.Problems)}
+	kfs := newKillFS(os.Getenv) // the crash test's start-up kills only
+	if kfs != nil {
+		aopts.Journal.FS = kfs
+	}
+	a, err := app.Open(aopts)
+	if kfs != nil {
+		kfs.done.Store(true)
+	}
+	if err != nil {
+		return cr, nil, err
+	}
+	return cr, a, nil
 }

@@ -318,7 +318,7 @@ func (w *walker) name(n *node, path string) string {
 		return ""
 	}
 	if k := utf8.RuneCountInString(s); k > MaxName {
-		w.add(n.off, path, "name_long", args{"Name": s, "Count": k, "Max": MaxName}, fmt.Sprintf("%q has %d letters, too long for the panel", s, k), fix)
+		w.add(n.off, path, "name_long", args{"Name": s, "Letters": k, "Max": MaxName}, fmt.Sprintf("%q has %d letters, too long for the panel", s, k), fix)
 		return ""
 	}
 	return s

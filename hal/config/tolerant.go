@@ -135,7 +135,7 @@ func ReadData(data []byte) Result {
 		if fixed, n := dropStrayCommas(data); n > 0 {
 			if root, err = parse(fixed); err == nil {
 				data = fixed
-				problems = append(problems, Problem{What: "read without the stray comma", Key: KeyCommaSkipped, Args: args{"Count": n}})
+				problems = append(problems, Problem{What: "read without the stray comma", Key: KeyCommaSkipped})
 			}
 		}
 		if err != nil {
