@@ -135,7 +135,7 @@ func quoteAll(vs []string) string {
 
 func (w *walker) config(root *node) *Config {
 	c := &Config{}
-	top := w.object(root, "", []string{"screen", "language", "registry", "logs", "seats"}, []string{"sound", "spi_buses"})
+	top := w.object(root, "", []string{"screen", "language", "registry", "logs", "seats"}, []string{"sound", "spi_buses", "map"})
 	if top == nil {
 		return c
 	}
@@ -154,6 +154,9 @@ func (w *walker) config(root *node) *Config {
 		}
 	}
 	c.Language, _ = w.enum(top["language"], "language", Languages)
+	if n := top["map"]; n != nil {
+		c.Map, _ = w.enum(n, "map", Maps)
+	}
 	c.Registry, _ = w.str(top["registry"], "registry", `give the card registry's file, for example "/var/lib/ttr/cards.txt"`)
 	c.Logs, _ = w.str(top["logs"], "logs", `give the folder for game logs, for example "/var/lib/ttr/games"`)
 	if n := top["spi_buses"]; n != nil {

@@ -14,6 +14,7 @@ import (
 type Config struct {
 	Screen   Screen
 	Language string // "es", "ro" or "en"
+	Map      string // the start screen's map, "europe" or "usa"; "" for the table's default
 	Registry string // the card registry file
 	Logs     string // the folder of game logs
 	Seats    []Seat // seat i is hal.Seat(i)
@@ -101,6 +102,7 @@ type Button struct {
 // error messages give them.
 var (
 	Languages = []string{"es", "ro", "en"}
+	Maps      = []string{"europe", "usa"}
 	Colors    = []string{"red", "blue", "green", "yellow", "black"}
 	Edges     = []Edge{Bottom, Top, Left, Right}
 )

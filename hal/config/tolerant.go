@@ -235,6 +235,8 @@ func (r *Result) repair(problems []Problem) {
 		case p.Path == "language":
 			c.Language = "en"
 			used("language", "en")
+		case p.Path == "map":
+			note(KeyIgnored, args{"Field": p.Path}, p.Path+" ignored")
 		case p.Path == "registry":
 			c.Registry = def.Registry
 			used("registry", def.Registry)
