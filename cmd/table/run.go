@@ -19,6 +19,7 @@ import (
 	"ttr/hal"
 	"ttr/hal/config"
 	"ttr/hal/registry"
+	"ttr/hal/storage"
 	"ttr/input"
 	"ttr/maps"
 )
@@ -195,6 +196,11 @@ func runTable(ctx context.Context, args []string) error {
 	if o.trace {
 		l.trace = os.Stdout
 	}
+	if !o.fake {
+		// The virtual table of -fake (tests, the simulator) keeps its
+		// config as it is.
+		l.keep = newKeeper(storage.OS, o.config, cr, log)
+	}
 	if o.fake {
 		l.digital = &app.Digital{Bots: o.bots, Deal: true, UID: app.UIDs(app.VirtualRegistry())} // openApp's registry with -fake
 		if o.allBots {
@@ -257,6 +263,10 @@ type loop struct {
 	// trace, if set, receives "ready", "log N", "key ID SEAT", "touch X Y"
 	// and "ended N" lines.
 	trace io.Writer
+	// keep writes the start screen's choices into the config when a game
+	// starts; nil writes nothing.
+	keep     *keeper
+	lastMode input.Mode
 
 	now       func() time.Time
 	ready     bool
@@ -275,6 +285,7 @@ func (l *loop) run(ctx context.Context) error {
 	if l.now == nil {
 		l.now = time.Now
 	}
+	l.lastMode = l.app.Table().Mode()
 	for {
 		if ctx.Err() != nil {
 			return nil
@@ -328,6 +339,12 @@ func (l *loop) run(ctx context.Context) error {
 			}
 		}
 		l.alive(now)
+		if m := l.app.Table().Mode(); m != l.lastMode {
+			if l.lastMode == input.ModeStart {
+				l.keep.started(l.app.Table().Setup())
+			}
+			l.lastMode = m
+		}
 		if l.trace != nil && l.app.Ended() != l.ended {
 			l.ended = l.app.Ended()
 			fmt.Fprintf(l.trace, "ended %d\n", l.ended)
