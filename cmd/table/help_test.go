@@ -13,6 +13,7 @@ var helpFlags = map[string][]string{
 	"enrol":   {"-config", "-deck", "-seat", "-registry", "-fake", "-forget"},
 	"probe":   {"-config", "-fake", "-timeout"},
 	"history": {"-config", "-state"},
+	"wiring":  {"-config", "-o"},
 	"score":   nil,
 	"help":    nil,
 }
