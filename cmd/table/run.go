@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -198,8 +199,10 @@ func runTable(ctx context.Context, args []string) error {
 	}
 	if !o.fake {
 		// The virtual table of -fake (tests, the simulator) keeps its
-		// config as it is.
+		// config as it is, and has nothing to back up.
 		l.keep = newKeeper(storage.OS, o.config, cr, log)
+		l.backup = startBackups(storage.OS, o.state, filepath.Dir(o.config), cfg.Registry, log)
+		defer l.backup.stop()
 	}
 	if o.fake {
 		l.digital = &app.Digital{Bots: o.bots, Deal: true, UID: app.UIDs(app.VirtualRegistry())} // openApp's registry with -fake
@@ -267,6 +270,9 @@ type loop struct {
 	// starts; nil writes nothing.
 	keep     *keeper
 	lastMode input.Mode
+	// backup updates the boot partition's backups after every game; nil
+	// backs nothing up.
+	backup *backups
 
 	now       func() time.Time
 	ready     bool
@@ -345,9 +351,12 @@ func (l *loop) run(ctx context.Context) error {
 			}
 			l.lastMode = m
 		}
-		if l.trace != nil && l.app.Ended() != l.ended {
+		if l.app.Ended() != l.ended {
 			l.ended = l.app.Ended()
-			fmt.Fprintf(l.trace, "ended %d\n", l.ended)
+			l.backup.update()
+			if l.trace != nil {
+				fmt.Fprintf(l.trace, "ended %d\n", l.ended)
+			}
 		}
 		if l.games > 0 && l.app.Ended() >= l.games {
 			return nil

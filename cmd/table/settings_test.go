@@ -5,9 +5,11 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"ttr/cmd/table/owner"
 	"ttr/hal/config"
 	"ttr/hal/storage"
 	"ttr/hal/storage/storagetest"
@@ -78,5 +80,27 @@ func TestGameStartKeepsTheSettings(t *testing.T) {
 	after, _ := storage.ReadFile(d, path, config.MaxFile)
 	if string(after) != string(before) {
 		t.Error("a config with a mistake was written")
+	}
+}
+
+// TestLoopBacksUpAfterEveryGame: once a game ends, the history summary
+// with that game, and its file, are on the boot partition.
+func TestLoopBacksUpAfterEveryGame(t *testing.T) {
+	boot := t.TempDir()
+	r := newLoopRig(t, 2)
+	r.l.backup = startBackups(storage.OS, r.dir, boot, filepath.Join(boot, "none.txt"), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err := r.l.run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	r.l.backup.stop()
+	data, err := os.ReadFile(filepath.Join(boot, owner.BackupDir, owner.HistoryCSV))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "\n1,unknown,finished,") {
+		t.Errorf("history.csv lacks the game:\n%s", data)
+	}
+	if copies, _ := filepath.Glob(filepath.Join(boot, owner.BackupDir, owner.HistoryGames, "*.game")); len(copies) != 1 {
+		t.Errorf("%d game copies, want 1", len(copies))
 	}
 }
