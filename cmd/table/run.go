@@ -200,8 +200,15 @@ func runTable(ctx context.Context, args []string) error {
 	if !o.fake {
 		// The virtual table of -fake (tests, the simulator) keeps its
 		// config as it is, and has nothing to back up.
-		l.keep = newKeeper(storage.OS, o.config, cr, log)
-		l.backup = startBackups(storage.OS, o.state, filepath.Dir(o.config), cfg.Registry, log)
+		// On the SD card image /etc/ttr-table/table.json links to the
+		// boot partition: the settings and the backups are written there,
+		// beside the file itself, never over the link.
+		real, err := filepath.EvalSymlinks(o.config)
+		if err != nil {
+			real = o.config
+		}
+		l.keep = newKeeper(storage.OS, real, cr, log)
+		l.backup = startBackups(storage.OS, o.state, filepath.Dir(real), cfg.Registry, log)
 		defer l.backup.stop()
 	}
 	if o.fake {
