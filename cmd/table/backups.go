@@ -21,6 +21,7 @@ type backups struct {
 
 	kick chan struct{}
 	wg   sync.WaitGroup
+	last *owner.History // the history last read: its games are not replayed again
 }
 
 // startBackups starts the backups' goroutine and asks for a first backup.
@@ -61,8 +62,9 @@ func (b *backups) run() {
 	if err := owner.BackupRegistry(b.fsys, b.registry, b.dir); err != nil {
 		b.log.Warn("card registry not copied to the boot partition", "err", err)
 	}
-	h, err := owner.LoadHistory(b.fsys, b.logs)
+	h, err := b.last.Reload(b.fsys, b.logs)
 	if err == nil {
+		b.last = h
 		err = owner.BackupHistory(b.fsys, b.logs, b.dir, h)
 	}
 	if err != nil {

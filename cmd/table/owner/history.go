@@ -108,12 +108,31 @@ type History struct {
 // changes or deletes a file. Each finished game is replayed once for its
 // longest routes (journal keeps only the scores in its summary).
 func LoadHistory(fsys storage.FS, dir string) (*History, error) {
+	return (*History)(nil).Reload(fsys, dir)
+}
+
+// Reload reads the history of dir again, as LoadHistory does, without
+// replaying the finished games h already holds (a finished game's file
+// never changes): after a game, only that game is replayed. h may be nil.
+func (h *History) Reload(fsys storage.FS, dir string) (*History, error) {
 	entries, err := journal.History(dir, journal.Opts{FS: fsys})
 	if err != nil {
 		return nil, fmt.Errorf("owner: history: %w", err)
 	}
-	h := &History{}
+	known := map[string]Game{}
+	if h != nil {
+		for _, g := range h.Games {
+			if g.Kept == Finished || g.Kept == Stopped {
+				known[g.File] = g
+			}
+		}
+	}
+	h = &History{}
 	for _, e := range entries {
+		if g, ok := known[e.Name]; ok && e.Err == nil {
+			h.Games = append(h.Games, g)
+			continue
+		}
 		h.Games = append(h.Games, readGame(fsys, dir, e))
 	}
 	names, err := fsys.ReadDir(dir)

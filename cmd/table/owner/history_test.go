@@ -19,7 +19,7 @@ import (
 
 // playGames plays n bots games of the given seats' names into the logs
 // folder dir, alternating the maps, and returns the folder.
-func playGames(t *testing.T, dir string, n int, names []string) {
+func playGames(t testing.TB, dir string, n int, names []string) {
 	t.Helper()
 	now := time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)
 	reg := app.VirtualRegistry()
@@ -63,7 +63,7 @@ var stateFolder struct {
 // manyGames is a logs folder of 6 finished games by Ana, Bruno and an
 // unnamed player, one game set aside, one damaged and one unreadable
 // finished game; made once for the package's tests.
-func manyGames(t *testing.T) string {
+func manyGames(t testing.TB) string {
 	t.Helper()
 	if stateFolder.dir != "" {
 		return stateFolder.dir
@@ -236,4 +236,44 @@ func listing(t *testing.T, dir string) string {
 		return nil
 	})
 	return b.String()
+}
+
+// BenchmarkLoadHistory reads the history of manyGames' folder (six
+// finished games, each replayed for its longest routes).
+func BenchmarkLoadHistory(b *testing.B) {
+	dir := manyGames(b)
+	for b.Loop() {
+		if _, err := LoadHistory(storage.OS, dir); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestReloadReplaysOnlyNewGames: Reload gives the history LoadHistory
+// gives, keeping the games it already read (their replay is not done
+// again).
+func TestReloadReplaysOnlyNewGames(t *testing.T) {
+	dir := manyGames(t)
+	h, err := LoadHistory(storage.OS, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A mark only the kept games carry: Reload must keep, not re-read, them.
+	for i := range h.Games {
+		if h.Games[i].Kept == Finished {
+			h.Games[i].Players[0].Longest = -1
+		}
+	}
+	h2, err := h.Reload(storage.OS, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range h2.Games {
+		if g.Kept == Finished && g.Players[0].Longest != -1 {
+			t.Errorf("game %d was read again", g.Number)
+		}
+	}
+	if len(h2.Games) != len(h.Games) {
+		t.Errorf("%d games, want %d", len(h2.Games), len(h.Games))
+	}
 }
