@@ -89,7 +89,7 @@ type mistake struct {
 }
 
 // apply returns the example with m's edits.
-func (m mistake) apply(t *testing.T) []byte {
+func (m mistake) apply(t testing.TB) []byte {
 	t.Helper()
 	base, err := os.ReadFile(example)
 	if err != nil {

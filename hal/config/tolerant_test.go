@@ -242,3 +242,39 @@ func TestReadMissingFile(t *testing.T) {
 		t.Errorf("a cut file: got %+v", r.Problems)
 	}
 }
+
+// FuzzReadData: whatever the bytes, Read gives a config the table runs,
+// with a message key on each problem, and a good file no problem; saving
+// its settings back into the bytes never breaks a file that parsed.
+func FuzzReadData(f *testing.F) {
+	data, err := os.ReadFile(example)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	for _, m := range mistakes {
+		f.Add(m.apply(f))
+	}
+	f.Add([]byte(`{"seats": [{"reader": {"irq_pin": 1e400}}],}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		r := ReadData(b)
+		usable(t, r.Config)
+		for _, p := range r.Problems {
+			if !strings.HasPrefix(p.Key, KeyPrefix) {
+				t.Fatalf("problem %q without a key", p)
+			}
+		}
+		if _, err := Parse(b); err == nil {
+			if len(r.Problems) != 0 {
+				t.Fatalf("a good file has problems %v", r.Problems)
+			}
+			out, err := spliceSettings(b, SettingsOf(r.Config))
+			if err != nil {
+				t.Fatalf("saving a good file's own settings: %v", err)
+			}
+			if _, err := Parse(out); err != nil {
+				t.Fatalf("saved file: %v", err)
+			}
+		}
+	})
+}
