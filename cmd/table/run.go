@@ -35,6 +35,7 @@ type runOpts struct {
 	allBots  bool
 	seed     uint64
 	mapID    string
+	mapSet   bool // -map was given: it wins over the config's map
 	step     time.Duration
 	games    int
 	full     bool
@@ -51,7 +52,7 @@ func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
 	fs.BoolVar(&o.fake, "fake", false, "virtual readers and buttons and a virtual card deck instead of the hardware")
 	bots := fs.String("bots", "", `seats played by bots, numbered from 1 as on the screen, e.g. "1,3", or "all" (needs -fake: bots hold no printed cards)`)
 	seed := fs.String("seed", "", "seed of the virtual deck and the bots for new games (default: from the clock); a resumed game keeps its own")
-	fs.StringVar(&o.mapID, "map", "europe", "the start screen's map: europe or usa")
+	fs.StringVar(&o.mapID, "map", "europe", "the start screen's map: europe or usa (default: the config's map, else europe)")
 	step := optDuration{d: -1}
 	fs.Var(&step, "step", "the `pause` between two bot moves or dealt cards, e.g. 250ms (default: none headless, 400ms in a window)")
 	fs.IntVar(&o.games, "games", 0, "stop after this many games have ended (0: run until stopped)")
@@ -66,6 +67,7 @@ func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
 	if fs.NArg() > 0 {
 		return usage("unexpected argument %q", fs.Arg(0))
 	}
+	fs.Visit(func(f *flag.Flag) { o.mapSet = o.mapSet || f.Name == "map" })
 	o.step = step.d
 	if *seed == "" {
 		o.seed = uint64(time.Now().UnixNano())
@@ -463,6 +465,9 @@ func openApp(o *runOpts, log *slog.Logger) (config.Result, *app.App, error) {
 	}
 	if o.state == "" {
 		o.state = cfg.Logs
+	}
+	if !o.mapSet && cfg.Map != "" {
+		o.mapID = cfg.Map // the map the owner chose last, kept in the config
 	}
 	var reg *registry.Registry
 	var err error

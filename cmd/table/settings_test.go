@@ -104,3 +104,32 @@ func TestLoopBacksUpAfterEveryGame(t *testing.T) {
 		t.Errorf("%d game copies, want 1", len(copies))
 	}
 }
+
+// TestConfigMapOpensTheStartScreen: the map kept in the config is the
+// start screen's, unless -map says otherwise.
+func TestConfigMapOpensTheStartScreen(t *testing.T) {
+	discard := slog.New(slog.NewTextHandler(io.Discard, nil))
+	for _, tc := range []struct {
+		flag, want string
+	}{{"", "usa"}, {"europe", "europe"}} {
+		cfg := tableDir(t)
+		data, _ := os.ReadFile(cfg)
+		os.WriteFile(cfg, []byte(strings.Replace(string(data), `"language": "es",`, `"language": "es", "map": "usa",`, 1)), 0o644)
+		args := []string{"-config", cfg, "-headless", "-fake", "-state", filepath.Join(t.TempDir(), "games")}
+		if tc.flag != "" {
+			args = append(args, "-map", tc.flag)
+		}
+		o, err := parseRunFlags(args, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cr, a, err := openApp(&o, discard)
+		if err != nil || len(cr.Problems) != 0 {
+			t.Fatalf("openApp: %v %v", err, cr.Problems)
+		}
+		if got := a.View().Start.Map; got != tc.want {
+			t.Errorf("-map %q: start screen's map %q, want %q", tc.flag, got, tc.want)
+		}
+		a.Close()
+	}
+}
