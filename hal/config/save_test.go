@@ -187,6 +187,7 @@ func TestSaveSurvivesPowerCuts(t *testing.T) {
 		t.Fatalf("after Save the disk holds unsynced changes:\n%s", d)
 	}
 	total := d.Ops() - before
+	t.Logf("a Save is %d operations on the disk; the power is cut at each", total)
 	for k := 1; k <= total+1; k++ {
 		for _, torn := range []bool{false, true} {
 			d := setUp()
