@@ -58,6 +58,15 @@ func TestNamesFromTheConfig(t *testing.T) {
 			t.Errorf("history lacks %q:\n%s", want, out)
 		}
 	}
+	out, errOut, code = runHelp(t, bin, "history", "-state", state, "-records")
+	if code != 0 {
+		t.Fatalf("table history -records: exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"Ana María: 1 game, ", "Ștefan: 1 game, "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("records lack %q:\n%s", want, out)
+		}
+	}
 }
 
 // TestBadNameStartsTheTable: a name the table cannot show no longer stops
