@@ -10,6 +10,7 @@
 //	table probe    check every reader, button and the touch screen, one by one
 //	table score    score a finished board (a scenario file), as sim score does
 //	table history  list the finished games kept in the game logs
+//	table wiring   draw the config's wiring as SVG (package wiring)
 //	table help     list every command and its flags (table help COMMAND: one)
 //
 // Seats are numbered from 1 wherever a person reads or types one (flags,
@@ -49,4 +50,16 @@
 // restarted. On SIGTERM or SIGINT it stops the loop and the devices, closes
 // the log and exits 0. See package app for what is kept on disk and how a
 // game resumes.
+//
+// # The owner's side
+//
+// run reads the config with config.Read, which never fails: the config's
+// mistakes reach the start screen as app.Opts.Notes (confignotes.go), a
+// seat wired wrong is left out of openHardware (its devices reported
+// offline, the others' renumbered to their seats), and nothing restarts in
+// a loop. When a game starts, the start screen's choices are written back
+// to the config (settings.go, config.Save); after every game the history
+// and the registry are copied to the boot partition (backups.go, package
+// owner). probe runs owner.Checks, the hardware check the owner's menu
+// draws too, and prints it in English.
 package main

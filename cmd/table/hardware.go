@@ -62,6 +62,10 @@ type hardwareOpts struct {
 	// notify sends the STATUS= lines; daemon.SdNotify when nil (which does
 	// nothing outside systemd).
 	notify func(unsetEnv bool, state string) (bool, error)
+	// unwired says, by seat, whose reader and buttons are not opened
+	// because the config wires them wrong (config.Result.Unwired): they are
+	// reported offline, and the other seats' devices are opened.
+	unwired []bool
 }
 
 // start runs every device on its own goroutine and merges what they
@@ -118,10 +122,32 @@ func openHardware(cfg *config.Config, o hardwareOpts, log *slog.Logger) *hardwar
 	// Statuses the table reports itself: hardware that could not be set up.
 	own := &statusFeed{ch: make(chan hal.Status, 2*config.MaxSeats)}
 	h.devices.Status = append(h.devices.Status, h.tally.wrap(own))
+	// Only the seats whose wiring the config gives right are opened; seat
+	// numbers are kept by renumbering their devices' events.
+	wired := *cfg
+	wired.Seats = nil
+	var index []int // the table's seat of each of wired.Seats
+	wiring := make([]string, len(cfg.Seats))
+	for i, s := range cfg.Seats {
+		if i < len(o.unwired) && o.unwired[i] {
+			wiring[i] = "reader and buttons " + errUnwired.Error()
+			log.Warn("seat hardware not opened: its wiring in the config is wrong", "seat", i+1)
+			own.report(hal.Status{Seat: hal.Seat(i), Device: hal.DeviceReader, State: hal.Offline, Err: errUnwired, At: hal.SystemClock{}.Now()})
+			own.report(hal.Status{Seat: hal.Seat(i), Device: hal.DeviceButtons, State: hal.Offline, Err: errUnwired, At: hal.SystemClock{}.Now()})
+			continue
+		}
+		wired.Seats = append(wired.Seats, s)
+		index = append(index, i)
+	}
+	h.wiring = wiring
+	if len(index) == 0 {
+		return h
+	}
 	offline := func(err error) {
 		log.Warn("hardware unavailable: the table runs without readers and buttons", "err", err)
-		for i, s := range cfg.Seats {
-			h.wiring = append(h.wiring, fmt.Sprintf("reader SPI%d.%d, not opened: %v", s.Reader.Bus, s.Reader.ChipSelect, err))
+		for _, i := range index {
+			s := cfg.Seats[i]
+			h.wiring[i] = fmt.Sprintf("reader SPI%d.%d, not opened: %v", s.Reader.Bus, s.Reader.ChipSelect, err)
 			own.report(hal.Status{Seat: hal.Seat(i), Device: hal.DeviceReader, State: hal.Offline, Err: err, At: hal.SystemClock{}.Now()})
 			own.report(hal.Status{Seat: hal.Seat(i), Device: hal.DeviceButtons, State: hal.Offline, Err: err, At: hal.SystemClock{}.Now()})
 		}
@@ -131,18 +157,28 @@ func openHardware(cfg *config.Config, o hardwareOpts, log *slog.Logger) *hardwar
 		offline(err)
 		return h
 	}
-	tbl, err := pi.Open(cfg, pi.Retrying(host, log), hal.SystemClock{}, nil, nil)
+	tbl, err := pi.Open(&wired, pi.Retrying(host, log), hal.SystemClock{}, nil, nil)
 	if err != nil {
 		offline(err)
 		return h
 	}
 	h.closer = tbl.Close
-	for i, s := range tbl.Seats {
+	for j, s := range tbl.Seats {
+		i := index[j]
 		log.Info("seat hardware", "seat", i+1, "wiring", s.Wiring)
-		h.wiring = append(h.wiring, s.Wiring)
-		h.devices.Tags = append(h.devices.Tags, s.Reader)
-		h.devices.Status = append(h.devices.Status, h.tally.wrap(s.Reader))
-		h.devices.Buttons = append(h.devices.Buttons, s.Buttons)
+		h.wiring[i] = s.Wiring
+		var tags interface {
+			hal.TagReader
+			hal.StatusReader
+		} = s.Reader
+		var buttons hal.ButtonReader = s.Buttons
+		if i != j {
+			m := seatMap{seat: hal.Seat(i), tags: s.Reader, buttons: s.Buttons}
+			tags, buttons = m, m
+		}
+		h.devices.Tags = append(h.devices.Tags, tags)
+		h.devices.Status = append(h.devices.Status, h.tally.wrap(tags))
+		h.devices.Buttons = append(h.devices.Buttons, buttons)
 		h.runs = append(h.runs, func(ctx context.Context) { _ = s.Reader.Run(ctx) }, func(ctx context.Context) {
 			// Buttons that cannot be set up stay offline; the other seats
 			// play on (pi.Table.Run would stop every device instead).

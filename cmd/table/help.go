@@ -23,6 +23,7 @@ var commands = []command{
 	{"probe", "table probe [flags]", "Check every reader, button and the touch screen of a table, one at a time, and sum up: exit 0 when all passed, 1 when one failed, 3 when some were skipped."},
 	{"score", "table score FILE", "Score a finished board (a scenario file, engine/score/testdata/scenarios/FORMAT.md; - reads standard input) and print the result as JSON, as sim score does."},
 	{"history", "table history [flags]", "List the finished games kept in the game logs, newest first: map, scores and winner."},
+	{"wiring", "table wiring [flags]", "Draw the config's wiring as an SVG picture: the Pi's 40-pin header and each seat's reader and buttons with their GPIO and pin numbers."},
 	{"help", "table help [COMMAND]", "Print this help, or one command's."},
 }
 
@@ -108,6 +109,8 @@ func commandHelp(ctx context.Context, w io.Writer, name string) error {
 		err = probe(ctx, h, strings.NewReader(""), w)
 	case "history":
 		err = history(h, w)
+	case "wiring":
+		err = wiringCommand(h, w)
 	case "score", "help":
 		c, _ := lookup(name)
 		fmt.Fprintf(w, "%s\n  %s\n", c.synopsis, c.summary)

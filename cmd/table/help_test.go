@@ -12,7 +12,8 @@ var helpFlags = map[string][]string{
 	"run":     {"-config", "-state", "-headless", "-fake", "-bots", "-seed", "-map", "-step", "-games", "-trace", "-fullscreen"},
 	"enrol":   {"-config", "-deck", "-seat", "-registry", "-fake", "-forget"},
 	"probe":   {"-config", "-fake", "-timeout"},
-	"history": {"-config", "-state"},
+	"history": {"-config", "-state", "-records"},
+	"wiring":  {"-config", "-o"},
 	"score":   nil,
 	"help":    nil,
 }

@@ -9,8 +9,11 @@ import (
 	"strings"
 
 	"ttr/cmd/table/app"
+	"ttr/cmd/table/owner"
+	"ttr/display/msg"
 	"ttr/hal/config"
 	"ttr/hal/journal"
+	"ttr/hal/storage"
 )
 
 // history runs "table history": it lists the finished games kept in the
@@ -22,6 +25,7 @@ func history(args []string, stdout io.Writer) error {
 	fs.SetOutput(stdout)
 	cfgPath := fs.String("config", defaultConfig, "the table's config file")
 	state := fs.String("state", "", "the folder of the game logs (default: the config's logs)")
+	records := fs.Bool("records", false, "list the records by player name instead: games, wins, best score, longest route (as the owner's menu shows them)")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{code: 2, err: err}
 	}
@@ -31,6 +35,9 @@ func history(args []string, stdout io.Writer) error {
 			return err
 		}
 		*state = cfg.Logs
+	}
+	if *records {
+		return printRecords(*state, stdout)
 	}
 	// One game at a time: memory holds the list of names and one file,
 	// whatever the number of games kept.
@@ -89,4 +96,24 @@ func historyLine(e journal.Entry) string {
 		}
 	}
 	return fmt.Sprintf("%s: %s, %d actions; %s; won by %s", name, h.Map, e.Records, strings.Join(scores, ", "), strings.Join(winners, " and "))
+}
+
+// printRecords prints the records by player name of the logs in state, in
+// English, from the owner's menu's model.
+func printRecords(state string, stdout io.Writer) error {
+	h, err := owner.LoadHistory(storage.OS, state)
+	if err != nil {
+		return err
+	}
+	words, err := msg.Load()
+	if err != nil {
+		return err
+	}
+	if len(h.Records) == 0 {
+		fmt.Fprintf(stdout, "no records: no finished game has a named player in %s\n", filepath.Join(state, "history"))
+	}
+	for _, r := range h.Records {
+		fmt.Fprintln(stdout, words.Text(msg.EN, r.Line))
+	}
+	return nil
 }

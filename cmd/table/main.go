@@ -25,12 +25,13 @@ func main() {
 	}
 }
 
-const usage = `usage: table [run|enrol|probe|score|history|help] [flags]
+const usage = `usage: table [run|enrol|probe|score|history|wiring|help] [flags]
   run      run the table (the default)
   enrol    enrol a deck of cards: table enrol -deck trains|usa|europe
   probe    check every reader, button and the touch screen, one by one
   score    score a finished board: table score FILE (a scenario, - for stdin)
   history  list the finished games kept in the game logs
+  wiring   draw the config's wiring as an SVG picture: table wiring [-o FILE]
   help     list every command and its flags: table help [COMMAND]
 Run "table help COMMAND" or "table COMMAND -h" for a command's flags.`
 
@@ -63,6 +64,8 @@ func dispatch(ctx context.Context, args []string) error {
 		return scoreCommand(args, os.Stdin, os.Stdout)
 	case "history":
 		return history(args, os.Stdout)
+	case "wiring":
+		return wiringCommand(args, os.Stdout)
 	}
 	return &exitError{code: 2, err: fmt.Errorf("unknown command %q\n%s", name, usage)}
 }

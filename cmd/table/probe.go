@@ -16,10 +16,13 @@ import (
 	"time"
 
 	"ttr/cmd/table/app"
+	"ttr/cmd/table/owner"
+	"ttr/display/msg"
 	"ttr/hal"
 	"ttr/hal/config"
 	"ttr/hal/haltest"
 	"ttr/hal/registry"
+	"ttr/input"
 )
 
 // probe runs "table probe": it walks whoever assembles a table through a
@@ -103,233 +106,101 @@ func (noTouch) Taps() []touchPoint     { return nil }
 func (noTouch) Ready() <-chan struct{} { return nil }
 func (noTouch) Count() int             { return 0 }
 
-// verdict is how a check ended.
-type verdict uint8
-
-const (
-	pending verdict = iota
-	passed
-	failed
-	skipped
-)
-
-func (v verdict) String() string {
-	return [...]string{"pending", "passed", "FAILED", "skipped"}[v]
-}
-
-// checkKind is what a check waits for.
-type checkKind uint8
-
-const (
-	checkReader  checkKind = iota // a scan at the seat's reader
-	checkButton                   // a press of the seat's button
-	checkCorner                   // a touch in a corner of the picture
-	checkFingers                  // a finger coming down while another rests
-)
-
-// A check is one step of the probe.
-type check struct {
-	kind    checkKind
-	seat    hal.Seat
-	button  hal.Button
-	corner  int    // checkCorner: 0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left of the picture
-	name    string // in the summary: "seat 2 reader"
-	prompt  string
-	verdict verdict
-	saw     string // what passed it, or what came instead
-}
-
 // The corners of the picture, clockwise from the top-left, as the seats'
-// edges name its sides.
-var cornerNames = [4]string{"top-left", "top-right", "bottom-right", "bottom-left"}
+// edges name its sides (the log's words).
+var cornerNames = owner.CornerNames
 
-// cornerShare is how near a corner a touch must land to count for it: in
-// the corner's fifth of the width and of the height.
-const cornerShare = 5
-
-// prober runs the checks: it takes what the devices and the touch screens
-// report and what the person types, and moves from check to check.
+// prober runs the hardware check (owner.Checks, the model the owner's menu
+// draws too) on a terminal: it takes what the devices and the touch
+// screens report and what the person types, prints the events as they
+// come and the checks' words in English.
 type prober struct {
-	out     io.Writer
-	reg     *registry.Registry
-	cfg     *config.Config
-	timeout time.Duration
-	tally   *tally
-	wiring  []string // by seat
+	out    io.Writer
+	reg    *registry.Registry
+	cfg    *config.Config
+	tally  *tally
+	wiring []string // by seat
+	words  *msg.Catalog
 
-	checks   []*check
-	cur      int
-	deadline time.Time
-	offline  map[string][]error // by device ("reader", "buttons") and seat: why it is offline; nil while it answers
-	noTouch  bool               // "no touch screen" was said
+	checks  *owner.Checks
+	noTouch bool // "no touch screen" was said
 }
 
 func newProber(cfg *config.Config, reg *registry.Registry, out io.Writer, timeout time.Duration) *prober {
-	p := &prober{out: out, reg: reg, cfg: cfg, timeout: timeout, offline: map[string][]error{
-		hal.DeviceReader: make([]error, len(cfg.Seats)), hal.DeviceButtons: make([]error, len(cfg.Seats)),
-	}}
-	for i, s := range cfg.Seats {
-		seat := hal.Seat(i)
-		who := fmt.Sprintf("Seat %d (%s, %s)", i+1, s.Edge, s.Color)
-		p.checks = append(p.checks,
-			&check{kind: checkReader, seat: seat, name: fmt.Sprintf("seat %d reader", i+1), prompt: who + ": lay any card on the reader."},
-			&check{kind: checkButton, seat: seat, button: hal.Confirm, name: fmt.Sprintf("seat %d confirm", i+1), prompt: fmt.Sprintf("Seat %d: press Confirm.", i+1)},
-			&check{kind: checkButton, seat: seat, button: hal.Cancel, name: fmt.Sprintf("seat %d cancel", i+1), prompt: fmt.Sprintf("Seat %d: press Cancel.", i+1)},
-		)
+	words, err := msg.Load()
+	if err != nil {
+		panic(fmt.Sprintf("probe: the embedded message catalogue: %v", err)) // a bug: its tests load it
 	}
-	for c, name := range cornerNames {
-		p.checks = append(p.checks, &check{kind: checkCorner, seat: -1, corner: c, name: "touch " + name,
-			prompt: fmt.Sprintf("Touch the %s corner of the screen%s.", name, p.sides(c))})
-	}
-	p.checks = append(p.checks, &check{kind: checkFingers, seat: -1, name: "touch two fingers",
-		prompt: "Keep one finger (or a hand) on the screen and tap elsewhere with another finger."})
+	p := &prober{out: out, reg: reg, cfg: cfg, words: words}
+	p.checks = owner.NewChecks(cfg, owner.CheckOpts{Timeout: timeout, Card: p.card})
 	return p
 }
 
-// sides names the seats along the two sides of corner c: "(top: seat 3;
-// left: seat 4)", so that a person knows the corner whatever the rotation.
-func (p *prober) sides(c int) string {
-	edges := [4][2]config.Edge{{"top", "left"}, {"top", "right"}, {"bottom", "right"}, {"bottom", "left"}}[c]
-	var parts []string
-	for _, e := range edges {
-		var seats []string
-		for i, s := range p.cfg.Seats {
-			if s.Edge == e {
-				seats = append(seats, strconv.Itoa(i+1))
-			}
-		}
-		switch len(seats) {
-		case 0:
-		case 1:
-			parts = append(parts, fmt.Sprintf("%s: seat %s", e, seats[0]))
-		default:
-			parts = append(parts, fmt.Sprintf("%s: seats %s", e, strings.Join(seats, " and ")))
-		}
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return " (" + strings.Join(parts, "; ") + ")"
-}
+// en words t in English.
+func (p *prober) en(t input.Text) string { return p.words.Text(msg.EN, t) }
 
-func (p *prober) done() bool { return p.cur >= len(p.checks) }
+func (p *prober) done() bool { return p.checks.Done() }
+
+// deadline is when the current check fails.
+func (p *prober) deadline() time.Time { return p.checks.Deadline }
 
 // begin prints the table's devices and the first check.
 func (p *prober) begin(now time.Time, touch touchSource) {
-	fmt.Fprintf(p.out, "Probe of %d seats and the touch screen: %d checks, each waiting up to %v.\n", len(p.cfg.Seats), len(p.checks), p.timeout)
+	fmt.Fprintf(p.out, "Probe of %d seats and the touch screen: %d checks, each waiting up to %v.\n", len(p.cfg.Seats), len(p.checks.List), p.checks.Timeout())
 	fmt.Fprintln(p.out, "Press Enter to skip a check, q and Enter to stop.")
 	for i, s := range p.cfg.Seats {
 		fmt.Fprintf(p.out, "seat %d (%s, %s): %s\n", i+1, s.Edge, s.Color, p.wiring[i])
 	}
-	p.prompt(now, touch)
+	p.checks.Start(now)
+	p.prompt(touch)
 }
 
-// prompt asks for the current check and starts its time.
-func (p *prober) prompt(now time.Time, touch touchSource) {
-	if p.done() {
+// prompt asks for the current check.
+func (p *prober) prompt(touch touchSource) {
+	c := p.checks.Current()
+	if c == nil {
 		return
 	}
-	c := p.checks[p.cur]
-	p.deadline = now.Add(p.timeout)
-	fmt.Fprintf(p.out, "\n[%d/%d] %s\n", p.cur+1, len(p.checks), c.prompt)
+	fmt.Fprintf(p.out, "\n[%d/%d] %s\n", p.checks.Cur+1, len(p.checks.List), p.en(c.Prompt))
 	switch {
-	case c.kind <= checkButton && p.down(c) != nil:
-		fmt.Fprintf(p.out, "  (the %s offline: %v; press Enter to skip)\n", c.device(), p.down(c))
-	case c.kind >= checkCorner && touch.Count() == 0 && !p.noTouch:
+	case (c.Kind == owner.CheckReader || c.Kind == owner.CheckButton) && p.checks.Down(c) != nil:
+		fmt.Fprintf(p.out, "  (%s offline: %v; press Enter to skip)\n", p.en(owner.DeviceText(c)), p.checks.Down(c))
+	case (c.Kind == owner.CheckCorner || c.Kind == owner.CheckFingers) && touch.Count() == 0 && !p.noTouch:
 		p.noTouch = true
 		fmt.Fprintln(p.out, "  (no touch screen found in /dev/input yet: plug it in, it is read when it appears; is the user in the input group?)")
 	}
 }
 
-// device names what check c waits on: "reader is", "buttons are".
-func (c *check) device() string {
-	if c.kind == checkReader {
-		return "reader is"
+// report prints what an input did: the hint, or the check it ended and
+// the next one's prompt.
+func (p *prober) report(o owner.Outcome, touch touchSource) {
+	if !o.Hint.IsZero() {
+		fmt.Fprintf(p.out, "  %s\n", p.en(o.Hint))
 	}
-	return "buttons are"
-}
-
-// down returns why the device of seat check c waits on is offline, or nil.
-func (p *prober) down(c *check) error {
-	if c.kind == checkReader {
-		return p.offline[hal.DeviceReader][c.seat]
+	c := o.Ended
+	if c == nil {
+		return
 	}
-	return p.offline[hal.DeviceButtons][c.seat]
-}
-
-// next ends the current check with v and asks for the next one.
-func (p *prober) next(v verdict, saw string, now time.Time, touch touchSource) {
-	c := p.checks[p.cur]
-	c.verdict = v
-	if v != skipped {
-		c.saw = saw
-	}
-	if v != skipped && c.saw != "" {
-		fmt.Fprintf(p.out, "  %s: %s\n", v, c.saw)
+	if c.Verdict != owner.Skipped && !c.Saw.IsZero() {
+		fmt.Fprintf(p.out, "  %s: %s\n", c.Verdict, p.en(c.Saw))
 	} else {
-		fmt.Fprintf(p.out, "  %s\n", v)
+		fmt.Fprintf(p.out, "  %s\n", c.Verdict)
 	}
-	p.cur++
-	p.prompt(now, touch)
-}
-
-// note tells the person what came instead of what the check waits for.
-func (p *prober) note(c *check, saw, hint string) {
-	c.saw = saw + " instead"
-	fmt.Fprintf(p.out, "  %s\n", hint)
+	p.checks.Touchless = touch.Count() == 0
+	p.prompt(touch)
 }
 
 // event takes one device event (a hal.Scan, hal.Press or hal.Status).
 func (p *prober) event(ev hal.Event, now time.Time, touch touchSource) {
-	var c *check
-	if !p.done() {
-		c = p.checks[p.cur]
-	}
 	switch ev := ev.(type) {
 	case hal.Scan:
 		fmt.Fprintln(p.out, p.scanLine(ev))
-		if c == nil || c.kind != checkReader {
-			return
-		}
-		if ev.Seat == c.seat {
-			p.next(passed, fmt.Sprintf("%s (%s)", ev.UID, p.card(ev.UID)), now, touch)
-			return
-		}
-		p.note(c, fmt.Sprintf("a card at seat %d's reader", int(ev.Seat)+1),
-			fmt.Sprintf("That was seat %d's reader: lay the card on seat %d's. If you did, the two readers' chip selects are swapped.", int(ev.Seat)+1, int(c.seat)+1))
 	case hal.Press:
 		fmt.Fprintln(p.out, pressLine(ev))
-		if c == nil || c.kind != checkButton {
-			return
-		}
-		switch {
-		case ev.Seat == c.seat && ev.Button == c.button:
-			p.next(passed, "", now, touch)
-		case ev.Seat == c.seat:
-			p.note(c, buttonName(ev.Button), fmt.Sprintf("That was %s: press %s. If you did, the two buttons' wires are swapped.", buttonName(ev.Button), buttonName(c.button)))
-		default:
-			p.note(c, fmt.Sprintf("seat %d's %s", int(ev.Seat)+1, buttonName(ev.Button)),
-				fmt.Sprintf("That was seat %d's %s: press seat %d's. If you did, the two seats' button wires are swapped.", int(ev.Seat)+1, buttonName(ev.Button), int(c.seat)+1))
-		}
 	case hal.Status:
 		fmt.Fprintln(p.out, statusLine(ev))
-		if errors.Is(ev.Err, hal.ErrCollision) {
-			fmt.Fprintln(p.out, "  Two cards at once: lay one card at a time.")
-			return
-		}
-		if off, ok := p.offline[ev.Device]; ok && int(ev.Seat) >= 0 && int(ev.Seat) < len(off) {
-			off[ev.Seat] = nil
-			if ev.State == hal.Offline {
-				off[ev.Seat] = cmp.Or(ev.Err, errors.New("no answer"))
-			}
-		}
 	}
-}
-
-// buttonName is a button's name as its prompt says it: "Confirm".
-func buttonName(b hal.Button) string {
-	n := b.String()
-	return strings.ToUpper(n[:1]) + n[1:]
+	p.report(p.checks.Event(ev, now), touch)
 }
 
 func (p *prober) card(uid hal.UID) string {
@@ -351,33 +222,9 @@ func pressLine(pr hal.Press) string {
 	return fmt.Sprintf("%s seat %d %s %s", pr.At.Format("15:04:05.000"), int(pr.Seat)+1, pr.Button, kind)
 }
 
-// corner returns the corner of the picture a touch at x, y of the panel
-// lands in, or -1: the panel's corner, turned with the picture (the
-// config's rotation turns the picture clockwise on the glass, so the
-// picture's top-left lies in the panel's top-right at 90 degrees).
-func (p *prober) corner(x, y float32) int {
-	w, h := float32(p.cfg.Screen.Width), float32(p.cfg.Screen.Height)
-	left, top := x < w/cornerShare, y < h/cornerShare
-	right, bottom := x >= w-w/cornerShare, y >= h-h/cornerShare
-	var panel int
-	switch {
-	case top && left:
-		panel = 0
-	case top && right:
-		panel = 1
-	case bottom && right:
-		panel = 2
-	case bottom && left:
-		panel = 3
-	default:
-		return -1
-	}
-	return (panel - p.cfg.Screen.Rotation/90 + 4) % 4
-}
-
 // touch takes one finger that came down, at x, y of the panel in pixels.
 func (p *prober) touch(t touchPoint, now time.Time, touch touchSource) {
-	corner := p.corner(t.X, t.Y)
+	corner := p.checks.Corner(t.X, t.Y)
 	where := ""
 	if corner >= 0 {
 		where = ", " + cornerNames[corner] + " corner"
@@ -387,50 +234,13 @@ func (p *prober) touch(t touchPoint, now time.Time, touch touchSource) {
 		fingers = fmt.Sprintf(", %d fingers down", t.Fingers)
 	}
 	fmt.Fprintf(p.out, "%s touch %.0f,%.0f (finger %d%s%s)\n", now.Format("15:04:05.000"), t.X, t.Y, t.ID, fingers, where)
-	if p.done() {
-		return
-	}
-	c := p.checks[p.cur]
-	at := fmt.Sprintf("%.0f,%.0f", t.X, t.Y)
-	switch c.kind {
-	case checkCorner:
-		switch corner {
-		case c.corner:
-			p.next(passed, at, now, touch)
-		case -1:
-			p.note(c, "a touch at "+at, fmt.Sprintf("Not in a corner: touch within a fifth of the screen's width and height of the %s corner.", cornerNames[c.corner]))
-		default:
-			p.note(c, "the "+cornerNames[corner]+" corner", fmt.Sprintf("That was the %s corner. If you touched the %s one, the config's screen.rotation is wrong, or the touch driver turns or swaps the axes itself (see the README's Wiring).", cornerNames[corner], cornerNames[c.corner]))
-		}
-	case checkFingers:
-		if t.Fingers >= 2 {
-			p.next(passed, fmt.Sprintf("%d fingers at once", t.Fingers), now, touch)
-			return
-		}
-		c.saw = "one finger at a time"
-	}
+	p.report(p.checks.Touch(t.X, t.Y, t.Fingers, now), touch)
 }
 
 // expire fails the current check if its time is up.
 func (p *prober) expire(now time.Time, touch touchSource) {
-	if p.done() || now.Before(p.deadline) {
-		return
-	}
-	c := p.checks[p.cur]
-	why := fmt.Sprintf("nothing in %v", p.timeout)
-	if c.saw != "" {
-		why = c.saw + " within " + p.timeout.String()
-	}
-	if c.kind <= checkButton && p.down(c) != nil {
-		why += fmt.Sprintf("; the %s offline: %v", c.device(), p.down(c))
-	}
-	if c.kind == checkFingers && c.saw == "one finger at a time" {
-		why += "; the table needs a multi-touch screen (see the README)"
-	}
-	if c.kind >= checkCorner && touch.Count() == 0 {
-		why += "; no touch screen found"
-	}
-	p.next(failed, why, now, touch)
+	p.checks.Touchless = touch.Count() == 0
+	p.report(p.checks.Expire(now), touch)
 }
 
 // command takes a line the person typed: Enter skips the check, q stops.
@@ -439,9 +249,7 @@ func (p *prober) command(line string, now time.Time, touch touchSource) {
 	case "q", "quit":
 		p.stop()
 	default:
-		if !p.done() {
-			p.next(skipped, "", now, touch)
-		}
+		p.report(p.checks.Skip(now), touch)
 	}
 }
 
@@ -451,34 +259,30 @@ func (p *prober) stop() {
 		return
 	}
 	fmt.Fprintln(p.out, "  stopped")
-	for _, c := range p.checks[p.cur:] {
-		c.verdict = skipped
-	}
-	p.cur = len(p.checks)
+	p.checks.Stop()
 }
 
 // summary prints every check's verdict and the hardware's count, as
 // systemd's STATUS line says it, and returns the exit status's error.
 func (p *prober) summary() error {
 	fmt.Fprintln(p.out, "\nSummary:")
-	n := map[verdict]int{}
-	for _, c := range p.checks {
-		n[c.verdict]++
-		line := fmt.Sprintf("  %-8s %-19s", c.verdict, c.name)
-		if c.saw != "" && c.verdict != skipped {
-			line += " " + c.saw
+	for _, c := range p.checks.List {
+		line := fmt.Sprintf("  %-8s %-19s", c.Verdict, c.Name)
+		if !c.Saw.IsZero() && c.Verdict != owner.Skipped {
+			line += " " + p.en(c.Saw)
 		}
 		fmt.Fprintln(p.out, strings.TrimRight(line, " "))
 	}
 	if p.tally != nil {
 		fmt.Fprintf(p.out, "Hardware: %s.\n", p.tally)
 	}
-	fmt.Fprintf(p.out, "%d passed, %d failed, %d skipped.\n", n[passed], n[failed], n[skipped])
+	passed, failed, skipped := p.checks.Count(owner.Passed), p.checks.Count(owner.Failed), p.checks.Count(owner.Skipped)
+	fmt.Fprintf(p.out, "%d passed, %d failed, %d skipped.\n", passed, failed, skipped)
 	switch {
-	case n[failed] > 0:
-		return &exitError{code: 1, err: fmt.Errorf("probe: %d of %d checks failed", n[failed], len(p.checks))}
-	case n[skipped] > 0:
-		return &exitError{code: 3, err: fmt.Errorf("probe: %d of %d checks skipped", n[skipped], len(p.checks))}
+	case failed > 0:
+		return &exitError{code: 1, err: fmt.Errorf("probe: %d of %d checks failed", failed, len(p.checks.List))}
+	case skipped > 0:
+		return &exitError{code: 3, err: fmt.Errorf("probe: %d of %d checks skipped", skipped, len(p.checks.List))}
 	}
 	return nil
 }
@@ -504,7 +308,7 @@ func (p *prober) interactive(ctx context.Context, pump *app.Pump, touch touchSou
 	}()
 	p.begin(now(), touch)
 	for !p.done() {
-		t := time.NewTimer(p.deadline.Sub(now()))
+		t := time.NewTimer(p.deadline().Sub(now()))
 		select {
 		case <-ctx.Done():
 			p.stop()
@@ -567,8 +371,8 @@ func (p *prober) scripted(ctx context.Context, hw *hardware, pump *app.Pump, clk
 				return bad(fmt.Errorf("%q: want wait DURATION, such as wait 1.5s", sc.Text()))
 			}
 			end := clk.Now().Add(d)
-			for !p.done() && !p.deadline.After(end) {
-				clk.Advance(p.deadline.Sub(clk.Now()))
+			for !p.done() && !p.deadline().After(end) {
+				clk.Advance(p.deadline().Sub(clk.Now()))
 				p.expire(clk.Now(), touch)
 			}
 			clk.Advance(end.Sub(clk.Now()))
@@ -604,7 +408,7 @@ func (p *prober) scripted(ctx context.Context, hw *hardware, pump *app.Pump, clk
 		return err
 	}
 	for !p.done() {
-		clk.Advance(p.deadline.Sub(clk.Now()))
+		clk.Advance(p.deadline().Sub(clk.Now()))
 		p.expire(clk.Now(), touch)
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -19,6 +20,7 @@ import (
 	"ttr/hal"
 	"ttr/hal/config"
 	"ttr/hal/registry"
+	"ttr/hal/storage"
 	"ttr/input"
 	"ttr/maps"
 )
@@ -33,6 +35,7 @@ type runOpts struct {
 	allBots  bool
 	seed     uint64
 	mapID    string
+	mapSet   bool // -map was given: it wins over the config's map
 	step     time.Duration
 	games    int
 	full     bool
@@ -49,7 +52,7 @@ func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
 	fs.BoolVar(&o.fake, "fake", false, "virtual readers and buttons and a virtual card deck instead of the hardware")
 	bots := fs.String("bots", "", `seats played by bots, numbered from 1 as on the screen, e.g. "1,3", or "all" (needs -fake: bots hold no printed cards)`)
 	seed := fs.String("seed", "", "seed of the virtual deck and the bots for new games (default: from the clock); a resumed game keeps its own")
-	fs.StringVar(&o.mapID, "map", "europe", "the start screen's map: europe or usa")
+	fs.StringVar(&o.mapID, "map", "europe", "the start screen's map: europe or usa (default: the config's map, else europe)")
 	step := optDuration{d: -1}
 	fs.Var(&step, "step", "the `pause` between two bot moves or dealt cards, e.g. 250ms (default: none headless, 400ms in a window)")
 	fs.IntVar(&o.games, "games", 0, "stop after this many games have ended (0: run until stopped)")
@@ -64,6 +67,7 @@ func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
 	if fs.NArg() > 0 {
 		return usage("unexpected argument %q", fs.Arg(0))
 	}
+	fs.Visit(func(f *flag.Flag) { o.mapSet = o.mapSet || f.Name == "map" })
 	o.step = step.d
 	if *seed == "" {
 		o.seed = uint64(time.Now().UnixNano())
@@ -155,57 +159,18 @@ func runTable(ctx context.Context, args []string) error {
 		return err
 	}
 	log := newLogger(os.Stderr, os.Getenv)
-	cfg, err := config.Load(o.config)
-	if err != nil {
-		// A config *Error names every field at fault and how to fix it.
-		return err
-	}
-	if o.state == "" {
-		o.state = cfg.Logs
-	}
-	var reg *registry.Registry
-	if o.fake {
-		reg = app.VirtualRegistry()
-	} else if reg, err = registry.Load(cfg.Registry); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			log.Warn("no card registry: every tag is unknown until a deck is enrolled (table enrol)", "file", cfg.Registry, "err", err)
-		} else {
-			log.Error("card registry unreadable: every tag is unknown; restore a copy of the file, or move it aside and enrol the decks again (table enrol)", "file", cfg.Registry, "err", err)
-		}
-		reg = registry.New()
-	}
-	topts := input.Opts{Seats: len(cfg.Seats), Lang: cfg.Language, Map: o.mapID, Resolve: app.Resolver(reg)}
-	for _, s := range cfg.Seats {
-		c, _ := input.ParseColor(s.Color) // checked by config.Load
-		topts.Colors = append(topts.Colors, c)
-		topts.Names = append(topts.Names, s.Name)
-	}
-	for _, b := range o.bots {
-		if int(b) >= len(cfg.Seats) {
-			return &exitError{code: 2, err: fmt.Errorf("run: -bots: seat %d, but the config has %d seats", b+1, len(cfg.Seats))}
-		}
-	}
-	// Open fails only on invalid options: a logs folder that cannot be
-	// opened is said on screen, and retried, once the window is open.
-	aopts := app.Opts{Dir: o.state, Table: topts, Seed: o.seed, Logger: log}
-	kfs := newKillFS(os.Getenv) // the crash test's start-up kills only
-	if kfs != nil {
-		aopts.Journal.FS = kfs
-	}
-	a, err := app.Open(aopts)
-	if kfs != nil {
-		kfs.done.Store(true)
-	}
+	cr, a, err := openApp(&o, log)
 	if err != nil {
 		return err
 	}
+	cfg := cr.Config
 	defer func() {
 		if err := a.Close(); err != nil {
 			log.Error("closing the game log", "err", err)
 		}
 	}()
 
-	hw := openHardware(cfg, hardwareOpts{fake: o.fake}, log)
+	hw := openHardware(cfg, hardwareOpts{fake: o.fake, unwired: cr.Unwired}, log)
 	pump := hw.start(log)
 	defer hw.stop()
 
@@ -234,8 +199,22 @@ func runTable(ctx context.Context, args []string) error {
 	if o.trace {
 		l.trace = os.Stdout
 	}
+	if !o.fake {
+		// The virtual table of -fake (tests, the simulator) keeps its
+		// config as it is, and has nothing to back up.
+		// On the SD card image /etc/ttr-table/table.json links to the
+		// boot partition: the settings and the backups are written there,
+		// beside the file itself, never over the link.
+		real, err := filepath.EvalSymlinks(o.config)
+		if err != nil {
+			real = o.config
+		}
+		l.keep = newKeeper(storage.OS, real, cr, log)
+		l.backup = startBackups(storage.OS, o.state, filepath.Dir(real), cfg.Registry, log)
+		defer l.backup.stop()
+	}
 	if o.fake {
-		l.digital = &app.Digital{Bots: o.bots, Deal: true, UID: app.UIDs(reg)}
+		l.digital = &app.Digital{Bots: o.bots, Deal: true, UID: app.UIDs(app.VirtualRegistry())} // openApp's registry with -fake
 		if o.allBots {
 			l.digital.Bots = nil
 			for i := range cfg.Seats {
@@ -296,6 +275,13 @@ type loop struct {
 	// trace, if set, receives "ready", "log N", "key ID SEAT", "touch X Y"
 	// and "ended N" lines.
 	trace io.Writer
+	// keep writes the start screen's choices into the config when a game
+	// starts; nil writes nothing.
+	keep     *keeper
+	lastMode input.Mode
+	// backup updates the boot partition's backups after every game; nil
+	// backs nothing up.
+	backup *backups
 
 	now       func() time.Time
 	ready     bool
@@ -314,6 +300,7 @@ func (l *loop) run(ctx context.Context) error {
 	if l.now == nil {
 		l.now = time.Now
 	}
+	l.lastMode = l.app.Table().Mode()
 	for {
 		if ctx.Err() != nil {
 			return nil
@@ -368,9 +355,18 @@ func (l *loop) run(ctx context.Context) error {
 			}
 		}
 		l.alive(now)
-		if l.trace != nil && l.app.Ended() != l.ended {
+		if m := l.app.Table().Mode(); m != l.lastMode {
+			if l.lastMode == input.ModeStart {
+				l.keep.started(l.app.Table().Setup())
+			}
+			l.lastMode = m
+		}
+		if l.app.Ended() != l.ended {
 			l.ended = l.app.Ended()
-			fmt.Fprintf(l.trace, "ended %d\n", l.ended)
+			l.backup.update()
+			if l.trace != nil {
+				fmt.Fprintf(l.trace, "ended %d\n", l.ended)
+			}
 		}
 		if l.games > 0 && l.app.Ended() >= l.games {
 			return nil
@@ -461,4 +457,62 @@ func (l *loop) idle(ctx context.Context) {
 		l.handle(ev)
 	case <-t.C:
 	}
+}
+
+// openApp reads the config and opens the App on it: the start screen, with
+// the config's mistakes on it, before any device or window is opened. It
+// sets o.state to the config's logs when not given.
+func openApp(o *runOpts, log *slog.Logger) (config.Result, *app.App, error) {
+	// A config with mistakes never stops the table (the owner has no
+	// terminal, and systemd would restart it in a loop): it runs with what
+	// is valid, and the start screen says what is wrong and the fix.
+	cr := config.Read(o.config)
+	cfg := cr.Config
+	for _, p := range cr.Problems {
+		log.Warn("config problem", "file", o.config, "problem", p.String())
+	}
+	if o.state == "" {
+		o.state = cfg.Logs
+	}
+	if !o.mapSet && cfg.Map != "" {
+		o.mapID = cfg.Map // the map the owner chose last, kept in the config
+	}
+	var reg *registry.Registry
+	var err error
+	if o.fake {
+		reg = app.VirtualRegistry()
+	} else if reg, err = registry.Load(cfg.Registry); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			log.Warn("no card registry: every tag is unknown until a deck is enrolled (table enrol)", "file", cfg.Registry, "err", err)
+		} else {
+			log.Error("card registry unreadable: every tag is unknown; restore a copy of the file, or move it aside and enrol the decks again (table enrol)", "file", cfg.Registry, "err", err)
+		}
+		reg = registry.New()
+	}
+	topts := input.Opts{Seats: len(cfg.Seats), Lang: cfg.Language, Map: o.mapID, Resolve: app.Resolver(reg)}
+	for _, s := range cfg.Seats {
+		c, _ := input.ParseColor(s.Color) // made valid by config.Read
+		topts.Colors = append(topts.Colors, c)
+		topts.Names = append(topts.Names, s.Name)
+	}
+	for _, b := range o.bots {
+		if int(b) >= len(cfg.Seats) {
+			return cr, nil, &exitError{code: 2, err: fmt.Errorf("run: -bots: seat %d, but the config has %d seats", b+1, len(cfg.Seats))}
+		}
+	}
+	// Open fails only on invalid options: a logs folder that cannot be
+	// opened is said on screen, and retried, once the window is open.
+	aopts := app.Opts{Dir: o.state, Table: topts, Seed: o.seed, Logger: log, Notes: configNotes(cr.Problems)}
+	kfs := newKillFS(os.Getenv) // the crash test's start-up kills only
+	if kfs != nil {
+		aopts.Journal.FS = kfs
+	}
+	a, err := app.Open(aopts)
+	if kfs != nil {
+		kfs.done.Store(true)
+	}
+	if err != nil {
+		return cr, nil, err
+	}
+	return cr, a, nil
 }

@@ -28,9 +28,14 @@ var examples = map[string]string{
 	"irq_pin": `"irq_pin": 24`, "bus": `"bus": 1`, "clock_khz": `"clock_khz": 1000`, "pin": `"pin": 5`, "meaning": `"meaning": "confirm"`,
 }
 
-func (w *walker) add(off int64, path, what, fix string) {
+// args are a problem's message arguments.
+type args = map[string]any
+
+// add records a problem at off: its message key (KeyPrefix+kind) and
+// arguments for the screen, and its English words for the log.
+func (w *walker) add(off int64, path, kind string, a args, what, fix string) {
 	line, _ := lineCol(w.data, off)
-	w.problems = append(w.problems, Problem{Line: line, Path: path, What: what, Fix: fix})
+	w.problems = append(w.problems, Problem{Line: line, Path: path, What: what, Fix: fix, Key: KeyPrefix + kind, Args: a})
 }
 
 func join(path, key string) string {
@@ -44,7 +49,7 @@ func join(path, key string) string {
 // each once, and returns its fields by key.
 func (w *walker) object(n *node, path string, required, optional []string) map[string]*node {
 	if n.kind != '{' {
-		w.add(n.off, path, "got "+n.kindName()+", want an object {...}", "")
+		w.add(n.off, path, "want_object", nil, "got "+n.kindName()+", want an object {...}", "")
 		return nil
 	}
 	known := append(append([]string{}, required...), optional...)
@@ -53,12 +58,12 @@ func (w *walker) object(n *node, path string, required, optional []string) map[s
 	for _, f := range n.fields {
 		p := join(path, f.key)
 		if !slices.Contains(known, f.key) {
-			w.add(f.off, p, "unknown field", "remove it or correct its spelling; the fields here are "+strings.Join(known, ", "))
+			w.add(f.off, p, "unknown_field", args{"Known": strings.Join(known, ", ")}, "unknown field", "remove it or correct its spelling; the fields here are "+strings.Join(known, ", "))
 			continue
 		}
 		if off, dup := first[f.key]; dup {
 			line, _ := lineCol(w.data, off)
-			w.add(f.off, p, fmt.Sprintf("given twice (first on line %d)", line), "keep only one")
+			w.add(f.off, p, "twice", args{"First": line}, fmt.Sprintf("given twice (first on line %d)", line), "keep only one")
 			continue
 		}
 		first[f.key] = f.off
@@ -66,7 +71,7 @@ func (w *walker) object(n *node, path string, required, optional []string) map[s
 	}
 	for _, k := range required {
 		if _, ok := got[k]; !ok {
-			w.add(n.off, join(path, k), "missing", "add it, for example "+examples[k])
+			w.add(n.off, join(path, k), "missing", args{"Example": examples[k]}, "missing", "add it, for example "+examples[k])
 		}
 	}
 	return got
@@ -77,16 +82,16 @@ func (w *walker) integer(n *node, path string, lo, hi int, what string) (int, bo
 		return 0, false
 	}
 	if n.kind != 'n' {
-		w.add(n.off, path, "got "+n.kindName()+", want a whole number", fmt.Sprintf("write %s as a number from %d to %d, without quotes", what, lo, hi))
+		w.add(n.off, path, "want_number", args{"Lo": lo, "Hi": hi}, "got "+n.kindName()+", want a whole number", fmt.Sprintf("write %s as a number from %d to %d, without quotes", what, lo, hi))
 		return 0, false
 	}
 	v, err := strconv.Atoi(n.num.String())
 	if err != nil {
-		w.add(n.off, path, fmt.Sprintf("got %s, want a whole number", n.num), fmt.Sprintf("write %s as a whole number from %d to %d", what, lo, hi))
+		w.add(n.off, path, "not_whole", args{"Got": n.num.String(), "Lo": lo, "Hi": hi}, fmt.Sprintf("got %s, want a whole number", n.num), fmt.Sprintf("write %s as a whole number from %d to %d", what, lo, hi))
 		return 0, false
 	}
 	if v < lo || v > hi {
-		w.add(n.off, path, fmt.Sprintf("got %d, out of range", v), fmt.Sprintf("%s must be from %d to %d", what, lo, hi))
+		w.add(n.off, path, "out_of_range", args{"Got": v, "Lo": lo, "Hi": hi}, fmt.Sprintf("got %d, out of range", v), fmt.Sprintf("%s must be from %d to %d", what, lo, hi))
 		return 0, false
 	}
 	return v, true
@@ -97,11 +102,11 @@ func (w *walker) str(n *node, path, fix string) (string, bool) {
 		return "", false
 	}
 	if n.kind != 's' {
-		w.add(n.off, path, "got "+n.kindName()+", want a string", fix)
+		w.add(n.off, path, "want_string", nil, "got "+n.kindName()+", want a string", fix)
 		return "", false
 	}
 	if strings.TrimSpace(n.str) == "" {
-		w.add(n.off, path, "empty", fix)
+		w.add(n.off, path, "empty", nil, "empty", fix)
 		return "", false
 	}
 	return n.str, true
@@ -114,7 +119,7 @@ func (w *walker) enum(n *node, path string, values []string) (string, bool) {
 		return "", false
 	}
 	if !slices.Contains(values, s) {
-		w.add(n.off, path, fmt.Sprintf("got %q, not a known value", s), fix)
+		w.add(n.off, path, "not_one_of", args{"Got": s, "Values": strings.Join(values, ", ")}, fmt.Sprintf("got %q, not a known value", s), fix)
 		return "", false
 	}
 	return s, true
@@ -130,7 +135,7 @@ func quoteAll(vs []string) string {
 
 func (w *walker) config(root *node) *Config {
 	c := &Config{}
-	top := w.object(root, "", []string{"screen", "language", "registry", "logs", "seats"}, []string{"sound", "spi_buses"})
+	top := w.object(root, "", []string{"screen", "language", "registry", "logs", "seats"}, []string{"sound", "spi_buses", "map"})
 	if top == nil {
 		return c
 	}
@@ -142,13 +147,16 @@ func (w *walker) config(root *node) *Config {
 		if r := s["rotation"]; r != nil {
 			if v, ok := w.integer(r, "screen.rotation", 0, 270, "the rotation in degrees"); ok {
 				if v%90 != 0 {
-					w.add(r.off, "screen.rotation", fmt.Sprintf("got %d degrees", v), "use 0, 90, 180 or 270")
+					w.add(r.off, "screen.rotation", "rotation", args{"Got": v}, fmt.Sprintf("got %d degrees", v), "use 0, 90, 180 or 270")
 				}
 				c.Screen.Rotation = v
 			}
 		}
 	}
 	c.Language, _ = w.enum(top["language"], "language", Languages)
+	if n := top["map"]; n != nil {
+		c.Map, _ = w.enum(n, "map", Maps)
+	}
 	c.Registry, _ = w.str(top["registry"], "registry", `give the card registry's file, for example "/var/lib/ttr/cards.txt"`)
 	c.Logs, _ = w.str(top["logs"], "logs", `give the folder for game logs, for example "/var/lib/ttr/games"`)
 	if n := top["spi_buses"]; n != nil {
@@ -156,10 +164,10 @@ func (w *walker) config(root *node) *Config {
 	}
 	if n := top["seats"]; n != nil {
 		if n.kind != '[' {
-			w.add(n.off, "seats", "got "+n.kindName()+", want a list [...] of seats", "")
+			w.add(n.off, "seats", "want_list", nil, "got "+n.kindName()+", want a list [...] of seats", "")
 		} else {
 			if len(n.elems) < MinSeats || len(n.elems) > MaxSeats {
-				w.add(n.off, "seats", fmt.Sprintf("got %d seats", len(n.elems)), fmt.Sprintf("a table has %d to %d seats", MinSeats, MaxSeats))
+				w.add(n.off, "seats", "seat_count", args{"Got": len(n.elems), "Min": MinSeats, "Max": MaxSeats}, fmt.Sprintf("got %d seats", len(n.elems)), fmt.Sprintf("a table has %d to %d seats", MinSeats, MaxSeats))
 			}
 			for i, e := range n.elems {
 				c.Seats = append(c.Seats, w.seat(e, fmt.Sprintf("seats[%d]", i)))
@@ -183,7 +191,7 @@ func (w *walker) sound(n *node) Sound {
 	}
 	if m := f["mute"]; m != nil {
 		if m.kind != 'b' {
-			w.add(m.off, "sound.mute", "got "+m.kindName()+", want true or false", `write "mute": true to silence the table, or false, without quotes`)
+			w.add(m.off, "sound.mute", "want_bool", nil, "got "+m.kindName()+", want true or false", `write "mute": true to silence the table, or false, without quotes`)
 		} else {
 			s.Mute = m.bool
 		}
@@ -195,7 +203,7 @@ func (w *walker) sound(n *node) Sound {
 // takes.
 func (w *walker) buses(n *node) []Bus {
 	if n.kind != '[' {
-		w.add(n.off, "spi_buses", "got "+n.kindName()+", want a list [...] of buses", `for example [{"bus": 1, "clock_khz": 500}]`)
+		w.add(n.off, "spi_buses", "want_list", nil, "got "+n.kindName()+", want a list [...] of buses", `for example [{"bus": 1, "clock_khz": 500}]`)
 		return nil
 	}
 	var bs []Bus
@@ -209,10 +217,10 @@ func (w *walker) buses(n *node) []Bus {
 		bus, ok := w.integer(f["bus"], p+".bus", 0, 6, "the SPI bus")
 		if ok {
 			if _, exists := spiPins[bus]; !exists {
-				w.add(f["bus"].off, p+".bus", fmt.Sprintf("SPI%d does not exist on a Raspberry Pi", bus), "use SPI0, SPI1 or (Pi 4 and 5) SPI3 to SPI6")
+				w.add(f["bus"].off, p+".bus", "no_bus", args{"Bus": bus}, fmt.Sprintf("SPI%d does not exist on a Raspberry Pi", bus), "use SPI0, SPI1 or (Pi 4 and 5) SPI3 to SPI6")
 				ok = false
 			} else if seen[bus] {
-				w.add(f["bus"].off, p+".bus", fmt.Sprintf("SPI%d is listed twice", bus), "keep one entry per bus")
+				w.add(f["bus"].off, p+".bus", "bus_twice", args{"Bus": bus}, fmt.Sprintf("SPI%d is listed twice", bus), "keep one entry per bus")
 				ok = false
 			}
 			seen[bus] = true
@@ -248,16 +256,16 @@ func (w *walker) seat(n *node, path string) Seat {
 		s.Reader.IRQ, _ = w.integer(rf["irq_pin"], p+".irq_pin", 0, MaxGPIO, "the BCM GPIO number")
 		if rf != nil && rf["spi_bus"] != nil {
 			if _, ok := spiPins[s.Reader.Bus]; !ok && s.Reader.Bus != 0 {
-				w.add(rf["spi_bus"].off, p+".spi_bus", fmt.Sprintf("SPI%d does not exist on a Raspberry Pi", s.Reader.Bus), "use SPI0, SPI1 or (Pi 4 and 5) SPI3 to SPI6")
+				w.add(rf["spi_bus"].off, p+".spi_bus", "no_bus", args{"Bus": s.Reader.Bus}, fmt.Sprintf("SPI%d does not exist on a Raspberry Pi", s.Reader.Bus), "use SPI0, SPI1 or (Pi 4 and 5) SPI3 to SPI6")
 			} else if rf["chip_select"] != nil && s.Reader.ChipSelect == 2 && s.Reader.Bus != 1 {
-				w.add(rf["chip_select"].off, p+".chip_select", fmt.Sprintf("SPI%d has chip selects 0 and 1 only", s.Reader.Bus), "use chip_select 0 or 1, or wire the reader to SPI1, the bus with three")
+				w.add(rf["chip_select"].off, p+".chip_select", "chip_select", args{"Bus": s.Reader.Bus}, fmt.Sprintf("SPI%d has chip selects 0 and 1 only", s.Reader.Bus), "use chip_select 0 or 1, or wire the reader to SPI1, the bus with three")
 			}
 		}
 	}
 	if b := f["buttons"]; b != nil {
 		p := path + ".buttons"
 		if b.kind != '[' {
-			w.add(b.off, p, "got "+b.kindName()+", want a list [...] of buttons", "")
+			w.add(b.off, p, "want_list", nil, "got "+b.kindName()+", want a list [...] of buttons", "")
 		} else {
 			seen := map[hal.Button]bool{}
 			for i, e := range b.elems {
@@ -272,7 +280,7 @@ func (w *walker) seat(n *node, path string) Seat {
 						btn.Meaning = hal.Cancel
 					}
 					if seen[btn.Meaning] {
-						w.add(bf["meaning"].off, bp+".meaning", "a second "+m+" button", "give each seat one confirm and one cancel button")
+						w.add(bf["meaning"].off, bp+".meaning", "button_twice", args{"Button": m}, "a second "+m+" button", "give each seat one confirm and one cancel button")
 					}
 					seen[btn.Meaning] = true
 				}
@@ -280,7 +288,7 @@ func (w *walker) seat(n *node, path string) Seat {
 			}
 			for _, want := range []hal.Button{hal.Confirm, hal.Cancel} {
 				if !seen[want] {
-					w.add(b.off, p, "no "+want.String()+" button", fmt.Sprintf(`add one, for example {"pin": 5, "meaning": %q}`, want))
+					w.add(b.off, p, "button_missing", args{"Button": want.String()}, "no "+want.String()+" button", fmt.Sprintf(`add one, for example {"pin": 5, "meaning": %q}`, want))
 				}
 			}
 		}
@@ -303,17 +311,17 @@ func (w *walker) name(n *node, path string) string {
 	letter := false
 	for _, r := range s {
 		if !strings.ContainsRune(NameLetters, r) {
-			w.add(n.off, path, fmt.Sprintf("%q has %q, which the table cannot show", s, r), fix)
+			w.add(n.off, path, "name_letter", args{"Name": s, "Letter": string(r)}, fmt.Sprintf("%q has %q, which the table cannot show", s, r), fix)
 			return ""
 		}
 		letter = letter || unicode.IsLetter(r)
 	}
 	if !letter {
-		w.add(n.off, path, fmt.Sprintf("%q has no letter", s), fix)
+		w.add(n.off, path, "name_no_letter", args{"Name": s}, fmt.Sprintf("%q has no letter", s), fix)
 		return ""
 	}
 	if k := utf8.RuneCountInString(s); k > MaxName {
-		w.add(n.off, path, fmt.Sprintf("%q has %d letters, too long for the panel", s, k), fix)
+		w.add(n.off, path, "name_long", args{"Name": s, "Letters": k, "Max": MaxName}, fmt.Sprintf("%q has %d letters, too long for the panel", s, k), fix)
 		return ""
 	}
 	return s
@@ -343,13 +351,13 @@ func (w *walker) crossCheck(seats *node, c *Config) {
 		if s.Name != "" {
 			key := strings.ToLower(s.Name)
 			if other, dup := names[key]; dup {
-				w.add(offOf(sn, "name"), path+".name", fmt.Sprintf("%q is also %s's name", s.Name, other), "give each player their own name")
+				w.add(offOf(sn, "name"), path+".name", "same_name", args{"Name": s.Name, "Other": other}, fmt.Sprintf("%q is also %s's name", s.Name, other), "give each player their own name")
 			}
 			names[key] = path
 		}
 		if s.Color != "" {
 			if other, dup := colors[s.Color]; dup {
-				w.add(offOf(sn, "color"), path+".color", fmt.Sprintf("%s is also %s's colour", s.Color, other), "give each seat its own colour")
+				w.add(offOf(sn, "color"), path+".color", "same_color", args{"Color": s.Color, "Other": other}, fmt.Sprintf("%s is also %s's colour", s.Color, other), "give each seat its own colour")
 			}
 			colors[s.Color] = path
 		}
@@ -359,18 +367,18 @@ func (w *walker) crossCheck(seats *node, c *Config) {
 		}
 		key := [2]int{s.Reader.Bus, s.Reader.ChipSelect}
 		if other, dup := readers[key]; dup {
-			w.add(rn.off, path+".reader", fmt.Sprintf("SPI%d.%d is also %s's reader", key[0], key[1], other), "give each reader its own chip select")
+			w.add(rn.off, path+".reader", "same_reader", args{"Bus": key[0], "ChipSelect": key[1], "Other": other}, fmt.Sprintf("SPI%d.%d is also %s's reader", key[0], key[1], other), "give each reader its own chip select")
 		}
 		readers[key] = path
 		claim := func(pin int, p string, off int64, reset bool) {
 			for bus := range buses {
 				if slices.Contains(spiPins[bus], pin) {
-					w.add(off, p, fmt.Sprintf("GPIO%d is one of SPI%d's pins", pin, bus), "use a GPIO no SPI bus in use takes (see the wiring table in README.md)")
+					w.add(off, p, "spi_pin", args{"Pin": pin, "Bus": bus}, fmt.Sprintf("GPIO%d is one of SPI%d's pins", pin, bus), "use a GPIO no SPI bus in use takes (see the wiring table in README.md)")
 					return
 				}
 			}
 			if u, dup := pins[pin]; dup && !(reset && u.reset) {
-				w.add(off, p, fmt.Sprintf("GPIO%d is also %s", pin, u.path), "give every IRQ line and button its own GPIO (only reset lines may be shared)")
+				w.add(off, p, "same_pin", args{"Pin": pin, "Other": u.path}, fmt.Sprintf("GPIO%d is also %s", pin, u.path), "give every IRQ line and button its own GPIO (only reset lines may be shared)")
 				return
 			}
 			pins[pin] = use{path: p, off: off, reset: reset}

@@ -13,6 +13,7 @@ import (
 type Config struct {
 	Screen   Screen
 	Language string // "es", "ro" or "en"
+	Map      string // the start screen's map, "europe" or "usa"; "" for the table's default
 	Registry string // the card registry file
 	Logs     string // the folder of game logs
 	Seats    []Seat // seat i is hal.Seat(i)
@@ -100,6 +101,7 @@ type Button struct {
 // error messages give them.
 var (
 	Languages = []string{"es", "ro", "en"}
+	Maps      = []string{"europe", "usa"}
 	Colors    = []string{"red", "blue", "green", "yellow", "black"}
 	Edges     = []Edge{Bottom, Top, Left, Right}
 )
@@ -132,9 +134,19 @@ var spiPins = map[int][]int{
 type Problem struct {
 	Line int    // 1-based; 0 when unknown
 	Path string // the field, e.g. "seats[1].reader.irq_pin"; "" for the whole file
-	What string // what is wrong
-	Fix  string // how to fix it
+	What string // what is wrong, in English (the log, table probe)
+	Fix  string // how to fix it, in English
+	// Key and Args say what is wrong and the fix in the table's
+	// languages: Key names a message of display/msg (KeyPrefix and the
+	// kind of problem), Args are its arguments (numbers and the file's own
+	// words, never English).
+	Key  string
+	Args map[string]any
 }
+
+// KeyPrefix begins the message key of every Problem: the catalogue's
+// config_problem table.
+const KeyPrefix = "config_problem."
 
 // String returns the problem as one line: where, what, and the fix.
 func (p Problem) String() string {
@@ -211,11 +223,7 @@ func Parse(data []byte) (*Config, error) {
 	if err != nil {
 		se := err.(*syntaxError)
 		line, col := lineCol(data, se.off)
-		return nil, &Error{Problems: []Problem{{
-			Line: line,
-			What: fmt.Sprintf("not valid JSON at column %d: %s", col, se.msg),
-			Fix:  "check the brackets, quotes and commas there (JSON allows no comments and no comma after the last item)",
-		}}}
+		return nil, &Error{Problems: []Problem{syntaxProblem(line, col, se.msg)}}
 	}
 	w := &walker{data: data}
 	c := w.config(root)
@@ -224,4 +232,15 @@ func Parse(data []byte) (*Config, error) {
 		return nil, &Error{Problems: w.problems}
 	}
 	return c, nil
+}
+
+// syntaxProblem is the problem of a file that is not JSON.
+func syntaxProblem(line, col int, msg string) Problem {
+	return Problem{
+		Line: line,
+		What: fmt.Sprintf("not valid JSON at column %d: %s", col, msg),
+		Fix:  "check the brackets, quotes and commas there (JSON allows no comments and no comma after the last item)",
+		Key:  KeyPrefix + "syntax",
+		Args: map[string]any{"Column": col},
+	}
 }

@@ -77,81 +77,96 @@ type problem struct {
 	what string
 }
 
-func TestProblems(t *testing.T) {
+// edit replaces old with new in the example config.
+type edit struct{ old, new string }
+
+// mistake is a config file with mistakes: the example with edits, and the
+// problems Parse finds in it.
+type mistake struct {
+	name  string
+	edits []edit
+	want  []problem
+}
+
+// apply returns the example with m's edits.
+func (m mistake) apply(t testing.TB) []byte {
+	t.Helper()
 	base, err := os.ReadFile(example)
 	if err != nil {
 		t.Fatal(err)
 	}
-	type edit struct{ old, new string }
-	for _, tc := range []struct {
-		name  string
-		edits []edit
-		want  []problem
-	}{
-		{"syntax error", []edit{{`"es",`, `"es"`}}, []problem{{4, "", "not valid JSON"}}},
-		{"truncated file", []edit{{`"left"`, `"left`}}, []problem{{0, "", "not valid JSON"}}},
-		{"trailing data", []edit{{"false}\n}\n", "false}\n}\n{}"}}, []problem{{0, "", "after the top-level object"}}},
-		{"unknown field", []edit{{`"rotation": 0`, `"rotation": 0, "dpi": 96`}}, []problem{{2, "screen.dpi", "unknown field"}}},
-		{"misspelt field", []edit{{`"registry"`, `"registy"`}}, []problem{{1, "registry", "missing"}, {4, "registy", "unknown field"}}},
-		{"repeated field", []edit{{`"language": "es",`, `"language": "es", "language": "en",`}}, []problem{{3, "language", "given twice"}}},
-		{"missing field", []edit{{`"logs": "/var/lib/ttr/games",`, ``}}, []problem{{1, "logs", "missing"}}},
-		{"wrong type", []edit{{`"width": 1920`, `"width": "1920"`}}, []problem{{2, "screen.width", "want a whole number"}}},
-		{"fraction", []edit{{`"height": 1080`, `"height": 1080.5`}}, []problem{{2, "screen.height", "want a whole number"}}},
-		{"out of range", []edit{{`"irq_pin": 24`, `"irq_pin": 40`}}, []problem{{10, "seats[0].reader.irq_pin", "out of range"}}},
-		{"bad rotation", []edit{{`"rotation": 0`, `"rotation": 45`}}, []problem{{2, "screen.rotation", "45 degrees"}}},
-		{"unknown language", []edit{{`"es"`, `"fr"`}}, []problem{{3, "language", `"fr"`}}},
-		{"unknown edge", []edit{{`"edge": "top"`, `"edge": "middle"`}}, []problem{{20, "seats[2].edge", `"middle"`}}},
-		{"unknown colour", []edit{{`"color": "blue"`, `"color": "pink"`}}, []problem{{15, "seats[1].color", `"pink"`}}},
-		{"unknown meaning", []edit{{`"meaning": "cancel"}]
+	s := string(base)
+	for _, e := range m.edits {
+		if !strings.Contains(s, e.old) {
+			t.Fatalf("the example has no %q", e.old)
+		}
+		s = strings.Replace(s, e.old, e.new, 1)
+	}
+	return []byte(s)
+}
+
+// mistakes are the config mistakes TestProblems and TestReadMistakes try.
+var mistakes = []mistake{
+	{"syntax error", []edit{{`"es",`, `"es"`}}, []problem{{4, "", "not valid JSON"}}},
+	{"truncated file", []edit{{`"left"`, `"left`}}, []problem{{0, "", "not valid JSON"}}},
+	{"trailing data", []edit{{"false}\n}\n", "false}\n}\n{}"}}, []problem{{0, "", "after the top-level object"}}},
+	{"unknown field", []edit{{`"rotation": 0`, `"rotation": 0, "dpi": 96`}}, []problem{{2, "screen.dpi", "unknown field"}}},
+	{"misspelt field", []edit{{`"registry"`, `"registy"`}}, []problem{{1, "registry", "missing"}, {4, "registy", "unknown field"}}},
+	{"repeated field", []edit{{`"language": "es",`, `"language": "es", "language": "en",`}}, []problem{{3, "language", "given twice"}}},
+	{"missing field", []edit{{`"logs": "/var/lib/ttr/games",`, ``}}, []problem{{1, "logs", "missing"}}},
+	{"wrong type", []edit{{`"width": 1920`, `"width": "1920"`}}, []problem{{2, "screen.width", "want a whole number"}}},
+	{"fraction", []edit{{`"height": 1080`, `"height": 1080.5`}}, []problem{{2, "screen.height", "want a whole number"}}},
+	{"out of range", []edit{{`"irq_pin": 24`, `"irq_pin": 40`}}, []problem{{10, "seats[0].reader.irq_pin", "out of range"}}},
+	{"bad rotation", []edit{{`"rotation": 0`, `"rotation": 45`}}, []problem{{2, "screen.rotation", "45 degrees"}}},
+	{"unknown language", []edit{{`"es"`, `"fr"`}}, []problem{{3, "language", `"fr"`}}},
+	{"unknown edge", []edit{{`"edge": "top"`, `"edge": "middle"`}}, []problem{{20, "seats[2].edge", `"middle"`}}},
+	{"unknown colour", []edit{{`"color": "blue"`, `"color": "pink"`}}, []problem{{15, "seats[1].color", `"pink"`}}},
+	{"unknown meaning", []edit{{`"meaning": "cancel"}]
     },
     {
       "edge": "right"`, `"meaning": "ok"}]
     },
     {
       "edge": "right"`}}, []problem{{11, "seats[0].buttons[1].meaning", `"ok"`}, {11, "seats[0].buttons", "no cancel button"}}},
-		{"repeated colour", []edit{{`"color": "green"`, `"color": "red"`}}, []problem{{21, "seats[2].color", "also seats[0]'s colour"}}},
-		{"repeated reader", []edit{{`"spi_bus": 1, "chip_select": 1`, `"spi_bus": 1, "chip_select": 0`}}, []problem{{28, "seats[3].reader", "SPI1.0 is also seats[2]'s reader"}}},
-		{"pin used twice", []edit{{`{"pin": 27, "meaning": "cancel"}`, `{"pin": 23, "meaning": "cancel"}`}}, []problem{{23, "seats[2].buttons[1].pin", "GPIO23 is also seats[1].reader.irq_pin"}}},
-		{"reset shared with a button", []edit{{`{"pin": 6, "meaning": "cancel"}`, `{"pin": 25, "meaning": "cancel"}`}}, []problem{{11, "seats[0].buttons[1].pin", "GPIO25 is also seats[0].reader.reset_pin"}}},
-		{"pin of an SPI bus", []edit{{`"irq_pin": 22`, `"irq_pin": 19`}}, []problem{{22, "seats[2].reader.irq_pin", "one of SPI1's pins"}}},
-		{"chip select 2 on SPI0", []edit{{`"spi_bus": 0, "chip_select": 1`, `"spi_bus": 0, "chip_select": 2`}}, []problem{{16, "seats[1].reader.chip_select", "SPI0 has chip selects 0 and 1 only"}}},
-		{"no such bus", []edit{{`"spi_bus": 1, "chip_select": 1`, `"spi_bus": 2, "chip_select": 1`}}, []problem{{28, "seats[3].reader.spi_bus", "SPI2 does not exist"}}},
-		{"two confirm buttons", []edit{{`{"pin": 13, "meaning": "cancel"}`, `{"pin": 13, "meaning": "confirm"}`}}, []problem{{17, "seats[1].buttons[1].meaning", "a second confirm"}, {17, "seats[1].buttons", "no cancel button"}}},
-		{"one seat", []edit{{`"seats": [`, `"seats": [], "x": [`}}, []problem{{6, "x", "unknown field"}, {6, "seats", "got 0 seats"}}},
-		{"seat not an object", []edit{{`"seats": [`, `"seats": [7, `}}, []problem{{6, "seats[0]", "want an object"}}},
-		{"empty path", []edit{{`"/var/lib/ttr/games"`, `""`}}, []problem{{5, "logs", "empty"}}},
-		{"volume out of range", []edit{{`"volume": 80`, `"volume": 150`}}, []problem{{32, "sound.volume", "out of range"}}},
-		{"volume not a number", []edit{{`"volume": 80`, `"volume": "loud"`}}, []problem{{32, "sound.volume", "want a whole number"}}},
-		{"mute not a boolean", []edit{{`"mute": false`, `"mute": "yes"`}}, []problem{{32, "sound.mute", "want true or false"}}},
-		{"unknown sound field", []edit{{`"mute": false`, `"mute": false, "bass": 3`}}, []problem{{32, "sound.bass", "unknown field"}}},
-		{"sound not an object", []edit{{`{"volume": 80, "mute": false}`, `80`}}, []problem{{32, "sound", "want an object"}}},
-		{"name too long", []edit{{`"color": "blue",`, `"color": "blue", "name": "Maximiliano José",`}}, []problem{{15, "seats[1].name", "16 letters, too long"}}},
-		{"name with a control character", []edit{{`"color": "blue",`, `"color": "blue", "name": "Ana\u0007",`}}, []problem{{15, "seats[1].name", "cannot show"}}},
-		{"name with digits", []edit{{`"color": "blue",`, `"color": "blue", "name": "R2D2",`}}, []problem{{15, "seats[1].name", `'2'`}}},
-		{"name without a letter", []edit{{`"color": "blue",`, `"color": "blue", "name": " - ",`}}, []problem{{15, "seats[1].name", "no letter"}}},
-		{"empty name", []edit{{`"color": "blue",`, `"color": "blue", "name": "",`}}, []problem{{15, "seats[1].name", "empty"}}},
-		{"name a number", []edit{{`"color": "blue",`, `"color": "blue", "name": 7,`}}, []problem{{15, "seats[1].name", "want a string"}}},
-		{"repeated name", []edit{{`"color": "blue",`, `"color": "blue", "name": "Ana",`}, {`"color": "green",`, `"color": "green", "name": "ana",`}}, []problem{{21, "seats[2].name", `"ana" is also seats[1]'s name`}}},
-		{"bus not a list", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": {"bus": 1},`}}, []problem{{5, "spi_buses", "want a list"}}},
-		{"clock too fast", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 1, "clock_khz": 20000}],`}}, []problem{{5, "spi_buses[0].clock_khz", "out of range"}}},
-		{"clock missing", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 1}],`}}, []problem{{5, "spi_buses[0].clock_khz", "missing"}}},
-		{"bus listed twice", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 1, "clock_khz": 500}, {"bus": 1, "clock_khz": 800}],`}}, []problem{{5, "spi_buses[1].bus", "SPI1 is listed twice"}}},
-		{"clock of no such bus", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 2, "clock_khz": 500}],`}}, []problem{{5, "spi_buses[0].bus", "SPI2 does not exist"}}},
-		{"every problem at once", []edit{
-			{`"width": 1920`, `"width": 0`},
-			{`"es"`, `"de"`},
-			{`"color": "yellow"`, `"colour": "yellow"`},
-		}, []problem{{2, "screen.width", "out of range"}, {3, "language", `"de"`}, {25, "seats[3].color", "missing"}, {27, "seats[3].colour", "unknown field"}}},
-	} {
+	{"repeated colour", []edit{{`"color": "green"`, `"color": "red"`}}, []problem{{21, "seats[2].color", "also seats[0]'s colour"}}},
+	{"repeated reader", []edit{{`"spi_bus": 1, "chip_select": 1`, `"spi_bus": 1, "chip_select": 0`}}, []problem{{28, "seats[3].reader", "SPI1.0 is also seats[2]'s reader"}}},
+	{"pin used twice", []edit{{`{"pin": 27, "meaning": "cancel"}`, `{"pin": 23, "meaning": "cancel"}`}}, []problem{{23, "seats[2].buttons[1].pin", "GPIO23 is also seats[1].reader.irq_pin"}}},
+	{"reset shared with a button", []edit{{`{"pin": 6, "meaning": "cancel"}`, `{"pin": 25, "meaning": "cancel"}`}}, []problem{{11, "seats[0].buttons[1].pin", "GPIO25 is also seats[0].reader.reset_pin"}}},
+	{"pin of an SPI bus", []edit{{`"irq_pin": 22`, `"irq_pin": 19`}}, []problem{{22, "seats[2].reader.irq_pin", "one of SPI1's pins"}}},
+	{"chip select 2 on SPI0", []edit{{`"spi_bus": 0, "chip_select": 1`, `"spi_bus": 0, "chip_select": 2`}}, []problem{{16, "seats[1].reader.chip_select", "SPI0 has chip selects 0 and 1 only"}}},
+	{"no such bus", []edit{{`"spi_bus": 1, "chip_select": 1`, `"spi_bus": 2, "chip_select": 1`}}, []problem{{28, "seats[3].reader.spi_bus", "SPI2 does not exist"}}},
+	{"two confirm buttons", []edit{{`{"pin": 13, "meaning": "cancel"}`, `{"pin": 13, "meaning": "confirm"}`}}, []problem{{17, "seats[1].buttons[1].meaning", "a second confirm"}, {17, "seats[1].buttons", "no cancel button"}}},
+	{"one seat", []edit{{`"seats": [`, `"seats": [], "x": [`}}, []problem{{6, "x", "unknown field"}, {6, "seats", "got 0 seats"}}},
+	{"seat not an object", []edit{{`"seats": [`, `"seats": [7, `}}, []problem{{6, "seats[0]", "want an object"}}},
+	{"empty path", []edit{{`"/var/lib/ttr/games"`, `""`}}, []problem{{5, "logs", "empty"}}},
+	{"volume out of range", []edit{{`"volume": 80`, `"volume": 150`}}, []problem{{32, "sound.volume", "out of range"}}},
+	{"volume not a number", []edit{{`"volume": 80`, `"volume": "loud"`}}, []problem{{32, "sound.volume", "want a whole number"}}},
+	{"mute not a boolean", []edit{{`"mute": false`, `"mute": "yes"`}}, []problem{{32, "sound.mute", "want true or false"}}},
+	{"unknown sound field", []edit{{`"mute": false`, `"mute": false, "bass": 3`}}, []problem{{32, "sound.bass", "unknown field"}}},
+	{"sound not an object", []edit{{`{"volume": 80, "mute": false}`, `80`}}, []problem{{32, "sound", "want an object"}}},
+	{"name too long", []edit{{`"color": "blue",`, `"color": "blue", "name": "Maximiliano José",`}}, []problem{{15, "seats[1].name", "16 letters, too long"}}},
+	{"name with a control character", []edit{{`"color": "blue",`, `"color": "blue", "name": "Ana\u0007",`}}, []problem{{15, "seats[1].name", "cannot show"}}},
+	{"name with digits", []edit{{`"color": "blue",`, `"color": "blue", "name": "R2D2",`}}, []problem{{15, "seats[1].name", `'2'`}}},
+	{"name without a letter", []edit{{`"color": "blue",`, `"color": "blue", "name": " - ",`}}, []problem{{15, "seats[1].name", "no letter"}}},
+	{"empty name", []edit{{`"color": "blue",`, `"color": "blue", "name": "",`}}, []problem{{15, "seats[1].name", "empty"}}},
+	{"name a number", []edit{{`"color": "blue",`, `"color": "blue", "name": 7,`}}, []problem{{15, "seats[1].name", "want a string"}}},
+	{"repeated name", []edit{{`"color": "blue",`, `"color": "blue", "name": "Ana",`}, {`"color": "green",`, `"color": "green", "name": "ana",`}}, []problem{{21, "seats[2].name", `"ana" is also seats[1]'s name`}}},
+	{"bus not a list", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": {"bus": 1},`}}, []problem{{5, "spi_buses", "want a list"}}},
+	{"clock too fast", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 1, "clock_khz": 20000}],`}}, []problem{{5, "spi_buses[0].clock_khz", "out of range"}}},
+	{"clock missing", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 1}],`}}, []problem{{5, "spi_buses[0].clock_khz", "missing"}}},
+	{"bus listed twice", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 1, "clock_khz": 500}, {"bus": 1, "clock_khz": 800}],`}}, []problem{{5, "spi_buses[1].bus", "SPI1 is listed twice"}}},
+	{"clock of no such bus", []edit{{`"logs": "/var/lib/ttr/games",`, `"logs": "/var/lib/ttr/games", "spi_buses": [{"bus": 2, "clock_khz": 500}],`}}, []problem{{5, "spi_buses[0].bus", "SPI2 does not exist"}}},
+	{"every problem at once", []edit{
+		{`"width": 1920`, `"width": 0`},
+		{`"es"`, `"de"`},
+		{`"color": "yellow"`, `"colour": "yellow"`},
+	}, []problem{{2, "screen.width", "out of range"}, {3, "language", `"de"`}, {25, "seats[3].color", "missing"}, {27, "seats[3].colour", "unknown field"}}},
+}
+
+func TestProblems(t *testing.T) {
+	for _, tc := range mistakes {
 		t.Run(tc.name, func(t *testing.T) {
-			s := string(base)
-			for _, e := range tc.edits {
-				if !strings.Contains(s, e.old) {
-					t.Fatalf("the example has no %q", e.old)
-				}
-				s = strings.Replace(s, e.old, e.new, 1)
-			}
-			_, err := Parse([]byte(s))
+			_, err := Parse(tc.apply(t))
 			var ce *Error
 			if !errors.As(err, &ce) {
 				t.Fatalf("got %v, want an *Error", err)

@@ -40,6 +40,8 @@
 //     touchscreen-inverted-x/-y or touchscreen-swapped-x-y) would have its
 //     touches turned twice: leave those unset.
 //   - language: the table's default language, "es", "ro" or "en".
+//   - map: optional, the start screen's map, "europe" or "usa" (without
+//     it, the -map flag's); written back when a game starts.
 //   - registry: the card registry file (see hal/registry); a relative path
 //     is relative to the config file's folder.
 //   - logs: the folder game logs are written to; relative as registry.
@@ -81,7 +83,32 @@
 // A pin may not be one of the SPI buses' own pins (SPI0: GPIO 7-11, SPI1:
 // GPIO 16-21, and so on) when a reader uses that bus.
 //
+// # Mistakes
+//
+// Load and Parse refuse a file with any mistake (an *Error listing each
+// Problem): the tools (table probe, enrol, wiring) use them. The table
+// itself uses Read, which never refuses: the owner has no terminal, so a
+// mistake must open the screen, not leave it dark. Read keeps what is
+// valid and says what it did (ignored a field, used the example's value,
+// ran a seat without its hardware: Result.Unwired), and runs Default (the
+// example config) when nothing of the file can be used. Every Problem
+// carries a message key (KeyPrefix, the catalogue's config_problem table)
+// and arguments, so that the start screen words it in the table's
+// language; What and Fix are the same in English for the log.
+//
+// # Writing settings back
+//
+// Save writes the owner's Settings (language, map, sound, each seat's
+// colour and name) into the file, changing only those values and keeping
+// every other byte: the file is one the owner edits by hand. It writes
+// atomically and durably (WriteFile: a temporary file, fsync, rename,
+// fsync of the folder), keeping the previous file as table.json.bak, so a
+// power cut leaves the old file or the new one; a file with mistakes is
+// never written (ErrNotSaved).
+//
 // # Boundary
 //
-// config imports only hal and the standard library.
+// config imports only hal, hal/storage (the file system Save writes
+// through, simulated by storagetest in its tests) and the standard
+// library.
 package config

@@ -46,6 +46,8 @@ func tooLarge(size int64) Problem {
 	return Problem{
 		What: fmt.Sprintf("the file has %d bytes, more than the %d a config may have (a table's config has a few thousand)", size, MaxFileBytes),
 		Fix:  "this is not the table's config: copy the example (docs/table.example.json) in its place and set your table's values",
+		Key:  KeyPrefix + "too_large",
+		Args: args{"Bytes": size, "Max": MaxFileBytes},
 	}
 }
 
@@ -79,6 +81,8 @@ func checkLimits(data []byte) *Problem {
 					Line: line,
 					What: fmt.Sprintf("lists and objects nested more than %d deep at column %d", MaxDepth, col),
 					Fix:  "a table's config nests 4 deep at most: check the brackets there",
+					Key:  KeyPrefix + "too_deep",
+					Args: args{"Column": col, "Max": MaxDepth},
 				}
 			}
 		case c == ']' || c == '}':

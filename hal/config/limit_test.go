@@ -79,3 +79,40 @@ func TestNestingWithinTheLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestDeeplyNestedConfigReadAtStart: the start-up path (Read, which never
+// fails) refuses the same files within the same bounds, runs the example's
+// settings and says why, in a message of the table's languages.
+func TestDeeplyNestedConfigReadAtStart(t *testing.T) {
+	tests := []struct {
+		name  string
+		data  []byte
+		key   string
+		limit uint64
+	}{
+		{"10 MB of [", bytes.Repeat([]byte("["), 10<<20), KeyPrefix + "too_large", 64 << 10},
+		{"1 MB of [", bytes.Repeat([]byte("["), MaxFileBytes), KeyPrefix + "too_deep", 4 << 20},
+		{"objects", []byte(strings.Repeat(`{"a":`, 100_000)), KeyPrefix + "too_deep", 4 << 20},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "table.json")
+			if err := os.WriteFile(path, tc.data, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			r := Read(path)
+			runtime.ReadMemStats(&after)
+			alloc := after.TotalAlloc - before.TotalAlloc
+			t.Logf("%d bytes allocated", alloc)
+			if !r.Defaults || r.Config == nil || len(r.Problems) == 0 || r.Problems[0].Key != tc.key {
+				t.Fatalf("got defaults %v, problems %v; want the example's settings and first the problem %s", r.Defaults, r.Problems, tc.key)
+			}
+			if alloc > tc.limit {
+				t.Errorf("allocated %d bytes, want at most %d", alloc, tc.limit)
+			}
+		})
+	}
+}

@@ -15,6 +15,7 @@ import (
 type node struct {
 	kind   byte // '{', '[', 's' string, 'n' number, 'b' bool, '0' null
 	off    int64
+	end    int64 // just after the value's last byte
 	str    string
 	num    json.Number
 	bool   bool
@@ -111,6 +112,7 @@ func parseValue(d *json.Decoder, data []byte) (*node, error) {
 	case nil:
 		n.kind = '0'
 	}
+	n.end = d.InputOffset()
 	return n, nil
 }
 

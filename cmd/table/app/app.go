@@ -80,7 +80,16 @@ type Opts struct {
 	// User is the account the table runs as, named in the fix shown when
 	// it may not write its logs; "" means the current user.
 	User string
+	// Notes are what the table must tell its owner on the start screen:
+	// the config's mistakes and what the table left out because of them.
+	// The start screen's banner and every seat's notice show them one
+	// after another, each for NoteEvery, for as long as the start screen
+	// is shown; a storage failure or a damaged log is shown first.
+	Notes []input.Text
 }
+
+// NoteEvery is how long each of Opts.Notes is shown before the next.
+const NoteEvery = 8 * time.Second
 
 // An App is the table's game loop state: the input.Table and the durable
 // log of its game. It is not safe for concurrent use: the main loop owns it.
@@ -115,6 +124,9 @@ type App struct {
 	// wrap lets tests put a failing writer around a game's log.
 	wrap func(gameLog) gameLog
 
+	// opened is when Open ran: Opts.Notes take turns from then.
+	opened time.Time
+
 	// revs hands out the Revs of the Views the App returns; shown is the
 	// key of the last one and rev its Rev.
 	revs  input.Revs
@@ -131,6 +143,7 @@ type viewKey struct {
 	damaged  time.Time
 	texts    string    // errText and note, as text
 	noticeAt time.Time // the time of their notice, renewed while it lasts
+	noteAt   time.Time // the time of the shown Opts.Notes, zero for none
 }
 
 // gameLog is what the App needs of a journal.Game.
@@ -167,7 +180,7 @@ func Open(opts Opts) (*App, error) {
 	if opts.Journal.Logger == nil {
 		opts.Journal.Logger = opts.Logger // the history's pruning
 	}
-	a := &App{opts: opts, log: opts.Logger}
+	a := &App{opts: opts, log: opts.Logger, opened: opts.Now()}
 	tb, err := input.NewTable(opts.Table)
 	if err != nil {
 		return nil, fmt.Errorf("app: %w", err)
@@ -524,11 +537,16 @@ func (a *App) View() input.View {
 	case !a.damaged.IsZero():
 		text, at = a.note, a.renewed(a.damaged, a.blocked != nil)
 	}
+	var noteText input.Text
+	var noteAt time.Time
+	if text.IsZero() && v.Mode == input.ModeStart && len(a.opts.Notes) > 0 {
+		noteText, noteAt = a.shownNote()
+	}
 	if !v.Rev.IsZero() {
 		// == on the times is stricter than Equal (it also compares the
 		// location and monotonic reading): at worst one more redraw.
 		k := viewKey{table: v.Rev, failed: a.err != nil, errAt: a.errAt, damaged: a.damaged,
-			texts: fmt.Sprint(a.errText, a.note), noticeAt: at}
+			texts: fmt.Sprint(a.errText, a.note), noticeAt: at, noteAt: noteAt}
 		if k != a.shown {
 			a.shown, a.rev = k, a.revs.Next()
 		}
@@ -543,8 +561,24 @@ func (a *App) View() input.View {
 			v.Banner = text
 		}
 		a.notice(&v, text, at)
+	case !noteText.IsZero():
+		if v.Banner.IsZero() {
+			v.Banner = noteText
+		}
+		a.notice(&v, noteText, noteAt)
 	}
 	return v
+}
+
+// shownNote returns which of Opts.Notes is shown now, and since when: each
+// in turn for NoteEvery from Open, round and round.
+func (a *App) shownNote() (input.Text, time.Time) {
+	d := a.opts.Now().Sub(a.opened)
+	if d < 0 {
+		d = 0
+	}
+	k := int(d / NoteEvery)
+	return a.opts.Notes[k%len(a.opts.Notes)], a.opened.Add(time.Duration(k) * NoteEvery)
 }
 
 // How the App keeps its notices in view: the seats' panels show a notice
