@@ -19,7 +19,9 @@
 #   3. installs BINARY as /usr/local/bin/table (atomically: a running table
 #      keeps its old file until it restarts);
 #   4. installs the example config as /etc/ttr-table/table.EXT unless a config
-#      is already there (an existing config is never overwritten);
+#      is already there (an existing config is never overwritten), and gives
+#      the folder and the config to the ttr-table group, which writes the
+#      owner's settings back into it;
 #   5. installs systemd/table.service to /etc/systemd/system, reloads systemd,
 #      enables the service at boot and (re)starts it.
 set -euo pipefail
@@ -154,6 +156,25 @@ else
 	run install -d -m 0755 "$root$confdir"
 	run install -m 0644 -o root -g root "$ex" "$dst"
 fi
+# The table writes the owner's settings back into its config (a new file
+# renamed over the old, the old kept as .bak) and its backups beside it, so
+# the folder and the config belong to its group (setgid: new files too).
+# A config that is a link (the image's, on the boot partition) is left as
+# it is: the boot partition's mount options decide there.
+# In ROOT the group is named by its number there (this machine has no such
+# group).
+group=$user
+if [ -n "$root" ] && [ -f "$root/etc/group" ]; then
+	group=$(awk -F: -v g="$user" '$1 == g { print $3 }' "$root/etc/group")
+	group=${group:-$user}
+fi
+run install -d -m 2775 -o root -g "$group" "$root$confdir"
+for f in "$root$confdir"/table.*; do
+	if [ -f "$f" ] && [ ! -L "$f" ]; then
+		run chgrp "$group" "$f"
+		run chmod 0664 "$f"
+	fi
+done
 
 # 5. The unit.
 say "installing $unit"
