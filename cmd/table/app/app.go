@@ -74,6 +74,10 @@ type Opts struct {
 	// User is the account the table runs as, named in the fix shown when
 	// it may not write its logs; "" means the current user.
 	User string
+	// Cards is what the card registry's load found, if the owner must
+	// hear of it (RegistryText): shown on the start screen, as its banner
+	// when no other is, and to every seat for a minute after Open.
+	Cards input.Text
 }
 
 // An App is the table's game loop state: the input.Table and the durable
@@ -94,6 +98,7 @@ type App struct {
 	ended   int // games finished since Open
 	damaged time.Time
 	note    input.Text // what damaged tells: a log set aside, salvaged, waiting
+	opened  time.Time  // when Open ran: the time of the notice of opts.Cards
 	err     error
 	errAt   time.Time
 	errText input.Text // what err tells the players
@@ -154,7 +159,7 @@ func Open(opts Opts) (*App, error) {
 			opts.User = u.Username
 		}
 	}
-	a := &App{opts: opts, log: opts.Logger}
+	a := &App{opts: opts, log: opts.Logger, opened: opts.Now()}
 	tb, err := input.NewTable(opts.Table)
 	if err != nil {
 		return nil, fmt.Errorf("app: %w", err)
@@ -502,12 +507,14 @@ func (a *App) View() input.View {
 		text, at = a.errText, a.renewed(a.errAt, true)
 	case !a.damaged.IsZero():
 		text, at = a.note, a.renewed(a.damaged, a.blocked != nil)
+	case !a.opts.Cards.IsZero() && v.Mode == input.ModeStart:
+		text, at = a.opts.Cards, a.renewed(a.opened, false)
 	}
 	if !v.Rev.IsZero() {
 		// == on the times is stricter than Equal (it also compares the
 		// location and monotonic reading): at worst one more redraw.
 		k := viewKey{table: v.Rev, failed: a.err != nil, errAt: a.errAt, damaged: a.damaged,
-			texts: fmt.Sprint(a.errText, a.note), noticeAt: at}
+			texts: fmt.Sprint(a.errText, a.note, text), noticeAt: at}
 		if k != a.shown {
 			a.shown, a.rev = k, a.revs.Next()
 		}
@@ -517,7 +524,7 @@ func (a *App) View() input.View {
 	case a.err != nil:
 		v.Banner = text
 		a.notice(&v, text, at)
-	case !a.damaged.IsZero():
+	case !a.damaged.IsZero(), !text.IsZero():
 		if v.Mode == input.ModeStart && v.Banner.IsZero() {
 			v.Banner = text
 		}
