@@ -17,6 +17,8 @@ type Enrolment struct {
 	Reader hal.TagReader // where the cards are scanned
 	Out    io.Writer     // prompts and results, for a person at a terminal
 	Forget []Card        // cards to enrol again (their stickers were replaced)
+
+	warned *bool // a copy's failure was said
 }
 
 // Enrol runs a Session at a terminal: for each task, train cards colour by
@@ -28,6 +30,7 @@ type Enrolment struct {
 // error (the cards enrolled so far are saved). A damaged registry is
 // completed from its copies as the table does (Store.Load) and said so.
 func Enrol(ctx context.Context, e Enrolment) (*Registry, error) {
+	e.warned = new(bool)
 	reg, rep := e.Store.Load()
 	switch {
 	case rep.Err != nil && !rep.Damaged:
@@ -41,7 +44,7 @@ func Enrol(ctx context.Context, e Enrolment) (*Registry, error) {
 	}
 	s := NewSession(e.Store, reg)
 	for _, c := range e.Forget {
-		if err := s.Forget(c); err != nil {
+		if err := copyWarning(e, s.Forget(c)); err != nil {
 			return nil, err
 		}
 		fmt.Fprintf(e.Out, "Forgot the tag of %s.\n", c)
@@ -116,7 +119,7 @@ func enrolTickets(ctx context.Context, s *Session, e Enrolment) error {
 				return err
 			}
 			if res.Outcome == ChooseTicket {
-				if res, err = s.Choose(c); err != nil && !errors.Is(err, ErrCopy) {
+				if res, err = s.Choose(c); copyWarning(e, err) != nil {
 					return err
 				}
 				fmt.Fprintf(e.Out, "  %s = %s\n", res.Card, res.UID)
@@ -128,18 +131,28 @@ func enrolTickets(ctx context.Context, s *Session, e Enrolment) error {
 }
 
 // scan reads one tag and gives it to the session; a copy that could not be
-// saved is said, and the enrolment goes on.
+// saved is said once, and the enrolment goes on.
 func scan(ctx context.Context, s *Session, e Enrolment) (Result, error) {
 	sc, err := e.Reader.ReadTag(ctx)
 	if err != nil {
 		return Result{}, err
 	}
 	res, err := s.Scan(sc.UID)
-	if errors.Is(err, ErrCopy) {
-		fmt.Fprintf(e.Out, "  Warning: %v\n", err)
-		err = nil
+	return res, copyWarning(e, err)
+}
+
+// copyWarning says the first error wrapping ErrCopy (a backup not
+// written: the registry itself is saved) and returns nil for it; it
+// returns any other error.
+func copyWarning(e Enrolment, err error) error {
+	if !errors.Is(err, ErrCopy) {
+		return err
 	}
-	return res, err
+	if !*e.warned {
+		*e.warned = true
+		fmt.Fprintf(e.Out, "  Warning: %v. The registry itself is saved; enrolment goes on.\n", err)
+	}
+	return nil
 }
 
 // say tells a person at a terminal why a tag was not enrolled, and what

@@ -173,3 +173,25 @@ func TestEnrolStopsOnCancel(t *testing.T) {
 		t.Errorf("got %v, want context.Canceled", err)
 	}
 }
+
+// TestEnrolBackupUnwritable: a backup that cannot be written is said once,
+// and every card is enrolled in the registry.
+func TestEnrolBackupUnwritable(t *testing.T) {
+	dir := t.TempDir()
+	st := Store{Path: filepath.Join(dir, "cards.txt"), Backup: filepath.Join(dir, "no-such-folder", BackupName)}
+	var uids []hal.UID
+	for i := 1; i <= 12; i++ {
+		uids = append(uids, uid(1, i))
+	}
+	var out strings.Builder
+	reg, err := Enrol(context.Background(), Enrolment{Store: st, Tasks: []Task{TrainTask(1, engine.Red)}, Reader: &scripted{uids: uids}, Out: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(out.String(), "Warning:"); n != 1 {
+		t.Errorf("%d warnings, want 1:\n%s", n, out.String())
+	}
+	if saved, err := Load(st.Path); err != nil || saved.Len() != 12 || reg.Len() != 12 {
+		t.Errorf("saved %v, %v, want 12 cards", saved, err)
+	}
+}
