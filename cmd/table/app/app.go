@@ -75,8 +75,10 @@ type Opts struct {
 	// it may not write its logs; "" means the current user.
 	User string
 	// Cards is what the card registry's load found, if the owner must
-	// hear of it (RegistryText): shown on the start screen, as its banner
-	// when no other is, and to every seat for a minute after Open.
+	// hear of it (RegistryText): on the start screen, its short form
+	// (RegistryShort) under the keys where no other problem is (the game
+	// can still start), the whole to every seat for a minute after Open,
+	// and as the banner when no other is.
 	Cards input.Text
 }
 
@@ -529,6 +531,9 @@ func (a *App) View() input.View {
 			v.Banner = text
 		}
 		a.notice(&v, text, at)
+	}
+	if v.Mode == input.ModeStart && v.Start.Problem.IsZero() {
+		v.Start.Problem = RegistryShort(a.opts.Cards)
 	}
 	return v
 }

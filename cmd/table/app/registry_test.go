@@ -4,8 +4,10 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"ttr/display/msg"
+	"ttr/hal"
 	"ttr/hal/registry"
 	"ttr/input"
 )
@@ -46,6 +48,10 @@ func TestRegistryTextSaysWhatToDo(t *testing.T) {
 			if s == "" || strings.Contains(s, "{{") || strings.Contains(s, "no value") || strings.Contains(s, tc.key) {
 				t.Errorf("%s in %s: %q", tc.name, l, s)
 			}
+			short := RegistryShort(got)
+			if w := cat.Text(l, short); w == "" || strings.Contains(w, "{{") || strings.Contains(w, "no value") || strings.Contains(w, short.Key) || len(w) >= len(s) {
+				t.Errorf("%s in %s, short: %q", tc.name, l, w)
+			}
 			if l == msg.EN {
 				for _, w := range tc.has {
 					if !strings.Contains(s, w) {
@@ -68,6 +74,16 @@ func TestStartScreenSaysWhatTheRegistryLacks(t *testing.T) {
 	v := r.a.View()
 	if v.Mode != input.ModeStart || v.Banner.Key != KeyCardsNone {
 		t.Fatalf("mode %s banner %q, want the start screen with %s", v.Mode, v.Banner.Key, KeyCardsNone)
+	}
+	// The table's own problem first (no first player chosen yet); the
+	// registry's once there is none, and it stays.
+	if v.Start.Problem.Key != "start.choose_first" {
+		t.Errorf("start problem %q, want the table's own first", v.Start.Problem.Key)
+	}
+	r.a.Handle(hal.Touch{Kind: hal.ScreenKey, ID: input.KeyFirst, Seat: 0, At: r.at()})
+	r.now = r.now.Add(time.Hour)
+	if v := r.a.View(); v.Start.Problem.Key != KeyCardsNone+"_short" || !v.Start.Ready {
+		t.Errorf("first player chosen, an hour later: problem %q, ready %t, want %s_short and ready", v.Start.Problem.Key, v.Start.Ready, KeyCardsNone)
 	}
 	for i, s := range v.Seats {
 		if s.Notice.Text.Key != KeyCardsNone {

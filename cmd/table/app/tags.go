@@ -104,3 +104,13 @@ func RegistryText(rep registry.Report) input.Text {
 	}
 	return input.Text{}
 }
+
+// RegistryShort returns the short form of a RegistryText, for the start
+// screen's line under its keys (View.Start.Problem, when the game could
+// start), where it stays while the start screen does.
+func RegistryShort(t input.Text) input.Text {
+	if t.IsZero() {
+		return t
+	}
+	return input.Text{Key: t.Key + "_short", Args: t.Args}
+}
