@@ -344,7 +344,8 @@ func record(line []byte) (string, bool) {
 // SHA-256 of everything before it.
 func parseV1(data []byte) (*Registry, error) {
 	corrupt := func(reason string) error {
-		return &DamageError{Bad: bytes.Count(data, []byte("\n")), Incomplete: true, Want: -1, Reason: reason + " (version 1 file: none of its cards can be trusted)"}
+		// Every line but the header and the checksum is a card lost.
+		return &DamageError{Bad: max(1, bytes.Count(data, []byte("\n"))-2), Incomplete: true, Want: -1, Reason: reason + " (version 1 file: none of its cards can be trusted)"}
 	}
 	body, sumLine, ok := cutLastLine(data)
 	if !ok || !strings.HasPrefix(sumLine, "sha256 ") {
