@@ -88,6 +88,13 @@ func (t *Table) scan(ev hal.Scan) Result {
 	if seat != t.SeatOf(w.Player) {
 		return t.refuse(&r, seat, at, "refuse.wrong_reader", map[string]any{"Player": t.name(w.Player)})
 	}
+	if tag.Kind == TagCard && tag.Box != 0 {
+		if t.box == 0 {
+			t.box = tag.Box
+		} else if tag.Box != t.box {
+			return t.refuse(&r, seat, at, "registry.other_box", map[string]any{"Box": tag.Box, "Game": t.box})
+		}
+	}
 	wantCard := func() bool {
 		if tag.Kind != TagCard {
 			t.refuse(&r, seat, at, "refuse.expected_card", nil)

@@ -28,6 +28,10 @@ type Tag struct {
 	Card   engine.CardID   // TagCard: which of the 110 cards
 	Map    string          // TagTicket: the map the ticket belongs to ("europe", "usa")
 	Ticket engine.TicketID // TagTicket: index in that map's tickets
+	// Box is the box of train cards a TagCard comes from (1 or 2, for a
+	// table that knows two decks), 0 when it does not matter. A game is
+	// played with one box, the one of its first card scanned.
+	Box int
 }
 
 // CardTag returns the tag of train card c.
@@ -190,6 +194,10 @@ type Table struct {
 	// neighbour's reader while their own is offline (reader.go).
 	borrow []bool
 	end    *EndView // computed once the game is over
+	// box is the box of train cards the game is played with, from the
+	// first card scanned with a Box (0 until then; found again after a
+	// restart).
+	box int
 	// breakdown is, by seat, the player whose breakdown the seat has open
 	// on the end screen (-1: none).
 	breakdown []int
@@ -348,6 +356,7 @@ func (t *Table) begin(s *engine.State) {
 	t.clearGesture()
 	t.reshuffle, t.marketReset, t.lastRound, t.tunnel = false, false, -1, nil
 	t.announce, t.drawn = Announcement{}, nil
+	t.box = 0
 	// A new player may sit at a seat whose reader is dead: they confirm
 	// for themselves.
 	clear(t.borrow)

@@ -10,14 +10,14 @@ import (
 
 // backups keeps the owner's backups on the boot partition (the config's
 // folder) up to date: the history summary and the finished games' files
-// after every game, and the card registry. It works on a goroutine of its
+// after every game (the card registry's copy is the registry store's, after
+// every save: registryStore). It works on a goroutine of its
 // own, since reading the history replays every game: the loop only asks.
 type backups struct {
-	fsys     storage.FS
-	logs     string // the game logs folder
-	dir      string // the config's folder
-	registry string // the card registry file
-	log      *slog.Logger
+	fsys storage.FS
+	logs string // the game logs folder
+	dir  string // the config's folder
+	log  *slog.Logger
 
 	kick chan struct{}
 	wg   sync.WaitGroup
@@ -25,8 +25,8 @@ type backups struct {
 }
 
 // startBackups starts the backups' goroutine and asks for a first backup.
-func startBackups(fsys storage.FS, logs, dir, registry string, log *slog.Logger) *backups {
-	b := &backups{fsys: fsys, logs: logs, dir: dir, registry: registry, log: log, kick: make(chan struct{}, 1)}
+func startBackups(fsys storage.FS, logs, dir string, log *slog.Logger) *backups {
+	b := &backups{fsys: fsys, logs: logs, dir: dir, log: log, kick: make(chan struct{}, 1)}
 	b.wg.Add(1)
 	go func() {
 		defer b.wg.Done()
@@ -59,9 +59,6 @@ func (b *backups) stop() {
 }
 
 func (b *backups) run() {
-	if err := owner.BackupRegistry(b.fsys, b.registry, b.dir); err != nil {
-		b.log.Warn("card registry not copied to the boot partition", "err", err)
-	}
 	h, err := b.last.Reload(b.fsys, b.logs)
 	if err == nil {
 		b.last = h

@@ -24,7 +24,8 @@ func enrol(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 	fs := withUsage(flag.NewFlagSet("enrol", flag.ContinueOnError))
 	fs.SetOutput(stdout)
 	cfgPath := fs.String("config", defaultConfig, "the table's config file")
-	deckName := fs.String("deck", "trains", `the deck to enrol: "trains" (110 train cards), "usa" or "europe" (that map's tickets)`)
+	deckName := fs.String("deck", "trains", `the deck to enrol: "trains" (110 train cards, colour by colour in any order), "usa" or "europe" (that map's tickets)`)
+	box := fs.Int("box", 1, "the box of train cards to enrol, 1 or 2 (a table can know two train decks)")
 	seat := fs.Int("seat", 1, "the seat whose reader scans the cards, numbered from 1 as on the screen")
 	regPath := fs.String("registry", "", "the card registry file (default: the config's registry)")
 	fake := fs.Bool("fake", false, "read UIDs typed on standard input, one a line, instead of a reader (for tests)")
@@ -39,7 +40,7 @@ func enrol(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 	if err := fs.Parse(args); err != nil {
 		return &exitError{code: 2, err: err}
 	}
-	deck, err := deckCards(*deckName)
+	tasks, err := deckTasks(*deckName, *box)
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
@@ -48,11 +49,13 @@ func enrol(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 	}
 	out := &syncWriter{w: stdout}
 	var reader hal.TagReader
+	var store registry.Store
 	if *fake {
 		if *regPath == "" {
 			return &exitError{code: 2, err: errors.New("enrol -fake needs -registry")}
 		}
 		reader = &lineReader{sc: bufio.NewScanner(stdin), seat: hal.Seat(*seat - 1)}
+		store = registry.Store{Path: *regPath}
 	} else {
 		cfg, err := config.Load(*cfgPath)
 		if err != nil {
@@ -61,6 +64,7 @@ func enrol(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 		if *regPath == "" {
 			*regPath = cfg.Registry
 		}
+		store = registryStore(*regPath, *cfgPath)
 		if *seat < 1 || *seat > len(cfg.Seats) {
 			return &exitError{code: 2, err: fmt.Errorf("-seat %d: the config has seats 1 to %d", *seat, len(cfg.Seats))}
 		}
@@ -79,7 +83,7 @@ func enrol(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 		go func() { defer wg.Done(); printStatuses(ctx, r, out) }()
 		reader = r
 	}
-	_, err = registry.Enrol(ctx, registry.Enrolment{Path: *regPath, Deck: deck, Reader: reader, Out: out, Forget: forget})
+	_, err = registry.Enrol(ctx, registry.Enrolment{Store: store, Tasks: tasks, Reader: reader, Out: out, Forget: forget})
 	if errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 		fmt.Fprintf(out, "Stopped. The cards scanned so far are saved; run the same command again to resume.\n")
 		return nil
@@ -87,21 +91,19 @@ func enrol(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 	return err
 }
 
-// deckCards lists the physical cards of a deck: the train cards, or the
-// destination tickets of a map, from package maps.
-func deckCards(name string) ([]registry.Card, error) {
+// deckTasks returns what enrolling a deck asks for: the train cards of a
+// box, colour by colour, or the destination tickets of a map.
+func deckTasks(name string, box int) ([]registry.Task, error) {
 	if name == "trains" {
-		return registry.TrainDeck(), nil
+		if box < 1 || box > registry.Boxes {
+			return nil, fmt.Errorf("-box %d: want 1 or 2", box)
+		}
+		return registry.TrainTasks(box), nil
 	}
-	m, err := maps.Load(name)
-	if err != nil {
+	if registry.TicketDeck(name) == nil {
 		return nil, fmt.Errorf("-deck %q: want trains, %s", name, strings.Join(maps.Maps(), " or "))
 	}
-	pairs := make([][2]string, len(m.Tickets))
-	for i, t := range m.Tickets {
-		pairs[i] = [2]string{m.Cities[t.A].ID, m.Cities[t.B].ID}
-	}
-	return registry.TicketDeck(m.ID, pairs), nil
+	return []registry.Task{registry.TicketTask(name)}, nil
 }
 
 // lineReader is a TagReader that reads one UID a line, for enrol -fake.

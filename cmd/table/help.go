@@ -19,7 +19,7 @@ type command struct {
 // commands are the subcommands, in the order help lists them.
 var commands = []command{
 	{"run", "table [run] [flags]", "Run the table: the default command, which systemd starts at boot."},
-	{"enrol", "table enrol [flags]", "Enrol a deck of cards: scan each card in turn at one seat's reader to record its tag in the card registry."},
+	{"enrol", "table enrol [flags]", "Enrol a deck of cards at one seat's reader, recording each card's tag in the card registry: train cards colour by colour in any order (-box 2 for a second box), tickets one by one."},
 	{"probe", "table probe [flags]", "Check every reader, button and the touch screen of a table, one at a time, and sum up: exit 0 when all passed, 1 when one failed, 3 when some were skipped."},
 	{"score", "table score FILE", "Score a finished board (a scenario file, engine/score/testdata/scenarios/FORMAT.md; - reads standard input) and print the result as JSON, as sim score does."},
 	{"history", "table history [flags]", "List the finished games kept in the game logs, newest first: map, scores and winner."},

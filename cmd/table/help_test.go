@@ -10,7 +10,7 @@ import (
 // helpFlags are the flags each command takes, which its help must list.
 var helpFlags = map[string][]string{
 	"run":     {"-config", "-state", "-headless", "-fake", "-bots", "-seed", "-map", "-step", "-games", "-trace", "-fullscreen"},
-	"enrol":   {"-config", "-deck", "-seat", "-registry", "-fake", "-forget"},
+	"enrol":   {"-config", "-deck", "-box", "-seat", "-registry", "-fake", "-forget"},
 	"probe":   {"-config", "-fake", "-timeout"},
 	"history": {"-config", "-state", "-records"},
 	"wiring":  {"-config", "-o"},

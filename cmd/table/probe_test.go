@@ -27,7 +27,7 @@ func probeDir(t *testing.T) string {
 	t.Helper()
 	cfg := tableDir(t)
 	reg := registry.New()
-	if err := reg.Add("DEADBEEF", registry.Card{Kind: registry.Train, Color: "red", Number: 3}); err != nil {
+	if err := reg.Add("DEADBEEF", registry.TrainCard(1, 86)); err != nil {
 		t.Fatal(err)
 	}
 	if err := reg.SaveFS(storage.OS, filepath.Join(filepath.Dir(cfg), "cards.txt")); err != nil {

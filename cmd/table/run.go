@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -17,6 +16,7 @@ import (
 	"github.com/coreos/go-systemd/v22/daemon"
 
 	"ttr/cmd/table/app"
+	"ttr/cmd/table/owner"
 	"ttr/hal"
 	"ttr/hal/config"
 	"ttr/hal/registry"
@@ -210,7 +210,7 @@ func runTable(ctx context.Context, args []string) error {
 			real = o.config
 		}
 		l.keep = newKeeper(storage.OS, real, cr, log)
-		l.backup = startBackups(storage.OS, o.state, filepath.Dir(real), cfg.Registry, log)
+		l.backup = startBackups(storage.OS, o.state, filepath.Dir(real), log)
 		defer l.backup.stop()
 	}
 	if o.fake {
@@ -478,16 +478,11 @@ func openApp(o *runOpts, log *slog.Logger) (config.Result, *app.App, error) {
 		o.mapID = cfg.Map // the map the owner chose last, kept in the config
 	}
 	var reg *registry.Registry
-	var err error
+	var cards input.Text
 	if o.fake {
 		reg = app.VirtualRegistry()
-	} else if reg, err = registry.Load(cfg.Registry); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			log.Warn("no card registry: every tag is unknown until a deck is enrolled (table enrol)", "file", cfg.Registry, "err", err)
-		} else {
-			log.Error("card registry unreadable: every tag is unknown; restore a copy of the file, or move it aside and enrol the decks again (table enrol)", "file", cfg.Registry, "err", err)
-		}
-		reg = registry.New()
+	} else {
+		reg, cards = loadRegistry(registryStore(cfg.Registry, o.config), log)
 	}
 	topts := input.Opts{Seats: len(cfg.Seats), Lang: cfg.Language, Map: o.mapID, Resolve: app.Resolver(reg)}
 	for _, s := range cfg.Seats {
@@ -502,7 +497,7 @@ func openApp(o *runOpts, log *slog.Logger) (config.Result, *app.App, error) {
 	}
 	// Open fails only on invalid options: a logs folder that cannot be
 	// opened is said on screen, and retried, once the window is open.
-	aopts := app.Opts{Dir: o.state, Table: topts, Seed: o.seed, Logger: log, Notes: configNotes(cr.Problems)}
+	aopts := app.Opts{Dir: o.state, Table: topts, Seed: o.seed, Logger: log, Notes: configNotes(cr.Problems), Cards: cards}
 	kfs := newKillFS(os.Getenv) // the crash test's start-up kills only
 	if kfs != nil {
 		aopts.Journal.FS = kfs
@@ -515,4 +510,40 @@ func openApp(o *runOpts, log *slog.Logger) (config.Result, *app.App, error) {
 		return cr, nil, err
 	}
 	return cr, a, nil
+}
+
+// registryStore returns where the card registry is kept: the config's
+// registry file, and its backup copy among the owner's backups beside the
+// config (ttr-backup/cards.txt), on the boot partition of the table's image
+// (/etc/ttr-table/table.json links there), which any computer reads. The
+// store writes it after every save and falls back on it at load.
+func registryStore(path, config string) registry.Store {
+	if p, err := filepath.EvalSymlinks(config); err == nil {
+		config = p
+	}
+	return registry.Store{Path: path, Backup: filepath.Join(filepath.Dir(config), owner.BackupDir, owner.RegistryCopy)}
+}
+
+// loadRegistry loads the card registry, completing a damaged or missing
+// one from its copies, and writes the files again when they need it (the
+// old format, a missing or older backup, a registry completed from a
+// copy). It returns the registry and what the start screen says of it.
+func loadRegistry(st registry.Store, log *slog.Logger) (*registry.Registry, input.Text) {
+	reg, rep := st.Load()
+	switch {
+	case rep.OK():
+		log.Info("card registry", "file", rep.Path, "cards", rep.Cards)
+	case rep.Copy != "":
+		log.Warn("card registry damaged or missing: completed from a copy", "file", rep.Path, "copy", rep.Copy, "cards", rep.Cards, "damaged_lines", rep.Bad, "err", rep.Err)
+	case rep.Missing:
+		log.Warn("no card registry and no copy: every tag is unknown until the decks are enrolled (table enrol)", "file", rep.Path)
+	default:
+		log.Error("card registry damaged or unreadable, and no good copy: the cards of its damaged lines are unknown until enrolled again (table enrol)", "file", rep.Path, "cards", rep.Cards, "damaged_lines", rep.Bad, "err", rep.Err)
+	}
+	if rep.Stale {
+		if err := st.Save(reg); err != nil {
+			log.Warn("card registry: could not write it or its copies again", "err", err)
+		}
+	}
+	return reg, app.RegistryText(rep)
 }

@@ -88,7 +88,7 @@ func TestGameStartKeepsTheSettings(t *testing.T) {
 func TestLoopBacksUpAfterEveryGame(t *testing.T) {
 	boot := t.TempDir()
 	r := newLoopRig(t, 2)
-	r.l.backup = startBackups(storage.OS, r.dir, boot, filepath.Join(boot, "none.txt"), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	r.l.backup = startBackups(storage.OS, r.dir, boot, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err := r.l.run(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -12,27 +12,41 @@ import (
 	"ttr/hal/registry"
 )
 
-func TestDeckCards(t *testing.T) {
+func TestDeckTasks(t *testing.T) {
 	for _, tc := range []struct {
 		deck string
+		box  int
 		want int
 	}{
-		{"trains", 110},
-		{"usa", 30},
-		{"europe", 46},
+		{"trains", 1, 110},
+		{"trains", 2, 110},
+		{"usa", 1, 30},
+		{"europe", 1, 46},
 	} {
-		cards, err := deckCards(tc.deck)
-		if err != nil || len(cards) != tc.want {
-			t.Errorf("%s: got %d cards, %v, want %d", tc.deck, len(cards), err, tc.want)
+		tasks, err := deckTasks(tc.deck, tc.box)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.deck, err)
 		}
-		for _, c := range cards {
-			if err := c.Validate(); err != nil {
-				t.Errorf("%s: %v", tc.deck, err)
+		n := 0
+		for _, task := range tasks {
+			for _, c := range task.Cards() {
+				if err := c.Validate(); err != nil || (c.Kind == registry.Train && c.Box != tc.box) {
+					t.Errorf("%s: %v: %v", tc.deck, c, err)
+				}
+				n++
 			}
 		}
+		if n != tc.want {
+			t.Errorf("%s: got %d cards, want %d", tc.deck, n, tc.want)
+		}
 	}
-	if _, err := deckCards("mars"); err == nil {
-		t.Error("deck mars: got no error")
+	for _, bad := range []struct {
+		deck string
+		box  int
+	}{{"mars", 1}, {"trains", 0}, {"trains", 3}} {
+		if _, err := deckTasks(bad.deck, bad.box); err == nil {
+			t.Errorf("deck %s box %d: got no error", bad.deck, bad.box)
+		}
 	}
 }
 
@@ -82,7 +96,7 @@ func TestEnrolFake(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := out.String()
-	for _, want := range []string{"Resuming: 10 of 30", "Card 11 of 30: scan ticket usa ", "is already ticket usa", "All 30 cards are enrolled"} {
+	for _, want := range []string{"Resuming: 10 of 30", "Ticket 11 of 30: scan ticket usa ", "is already ticket usa", "All 30 cards are enrolled"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %q:\n%s", want, got)
 		}
@@ -96,6 +110,41 @@ func TestEnrolFake(t *testing.T) {
 	}
 }
 
+// TestEnrolSecondBox: "table enrol -box 2" enrols a second train deck
+// colour by colour, in any order, beside the first; a card of box 1
+// scanned by mistake is refused as the other box's.
+func TestEnrolSecondBox(t *testing.T) {
+	reg := filepath.Join(t.TempDir(), "cards.txt")
+	var box1, box2 []string
+	for i := range 110 {
+		box1 = append(box1, fmt.Sprintf("04%012X", i+1))
+		box2 = append(box2, fmt.Sprintf("05%012X", i+1))
+	}
+	var out strings.Builder
+	if err := enrol(context.Background(), []string{"-fake", "-registry", reg}, strings.NewReader(strings.Join(box1, "\n")+"\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	in := box2[0] + "\n" + box1[5] + "\n" + strings.Join(box2[1:], "\n") + "\n"
+	out.Reset()
+	if err := enrol(context.Background(), []string{"-fake", "-registry", reg, "-box", "2"}, strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{"Scan the 12 purple cards of box 2, in any order: 0 of 12", "1 of 12: train purple 1 box 2 = 05000000000001",
+		"Tag 04000000000006 is train purple 6, of the other box", "All 110 cards are enrolled"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+	r, err := registry.Load(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Len() != 220 {
+		t.Errorf("registry: got %d cards, want 220", r.Len())
+	}
+}
+
 func TestEnrolFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-fake"}, // no registry
@@ -103,6 +152,7 @@ func TestEnrolFlags(t *testing.T) {
 		{"-bogus"},
 		{"-fake", "-registry", "x", "-forget", "train pink 1"},
 		{"-fake", "-registry", "x", "-seat", "0"}, // seats count from 1
+		{"-fake", "-registry", "x", "-box", "3"},  // two boxes at most
 	} {
 		var ee *exitError
 		if err := enrol(context.Background(), args, strings.NewReader(""), &strings.Builder{}); !errors.As(err, &ee) || ee.code != 2 {

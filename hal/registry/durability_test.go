@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -26,7 +27,7 @@ func TestSaveSurvivesPowerCuts(t *testing.T) {
 	const path = "/etc/ttr/cards.txt"
 	old := sample(t)
 	updated := sample(t)
-	if err := updated.Add("CAFEF00D", Card{Kind: Train, Color: "purple", Number: 1}); err != nil {
+	if err := updated.Add("CAFEF00D", TrainCard(1, 0)); err != nil {
 		t.Fatal(err)
 	}
 	setUp := func() *storagetest.Disk {
@@ -131,4 +132,77 @@ func TestParseLongLine(t *testing.T) {
 func withSum(body string) []byte {
 	sum := sha256.Sum256([]byte(body))
 	return []byte(body + "sha256 " + hex.EncodeToString(sum[:]) + "\n")
+}
+
+// TestStoreSaveSurvivesPowerCuts cuts the power at every operation of a
+// Store.Save (the previous version, the registry, the backup on the boot
+// partition): Load then finds the registry whole, old or new (the new one
+// once Save returned), and every copy on the disk is intact or missing,
+// never damaged.
+func TestStoreSaveSurvivesPowerCuts(t *testing.T) {
+	st := Store{Path: "/var/lib/ttr/cards.txt", Backup: "/boot/firmware/" + backupName}
+	old := sample(t)
+	updated := sample(t)
+	if err := updated.Add("CAFEF00D", TrainCard(1, 0)); err != nil {
+		t.Fatal(err)
+	}
+	setUp := func() *storagetest.Disk {
+		d := storagetest.New()
+		for _, dir := range []string{"/var/lib/ttr", "/boot/firmware"} {
+			if err := storage.MkdirAll(d, dir, 0o750); err != nil {
+				t.Fatal(err)
+			}
+		}
+		st.FS = d
+		if err := st.Save(old); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Save(old); err != nil { // a previous version too
+			t.Fatal(err)
+		}
+		if d.Unsynced() {
+			t.Fatalf("after Save the disk holds unsynced changes:\n%s", d)
+		}
+		return d
+	}
+	d := setUp()
+	before := d.Ops()
+	if err := st.Save(updated); err != nil {
+		t.Fatal(err)
+	}
+	total := d.Ops() - before
+	for k := 1; k <= total+1; k++ {
+		for _, torn := range []bool{false, true} {
+			d := setUp()
+			n := d.Ops() + k
+			d.Fault = func(c storagetest.Call) error {
+				if c.All >= n {
+					return errPowerCut
+				}
+				return nil
+			}
+			err := st.Save(updated)
+			d.Fault = nil
+			var rng *rand.Rand
+			if torn {
+				rng = rand.New(rand.NewPCG(uint64(k), 1))
+			}
+			d.Crash(rng)
+			what := fmt.Sprintf("power cut at operation %d of %d (torn %v)", k, total, torn)
+			got, rep := st.Load()
+			switch {
+			case !rep.OK():
+				t.Fatalf("%s: Load: %+v\n%s", what, rep, d)
+			case err == nil && !reflect.DeepEqual(got.Entries(), updated.Entries()):
+				t.Fatalf("%s: Save returned but the old registry came back", what)
+			case !reflect.DeepEqual(got.Entries(), updated.Entries()) && !reflect.DeepEqual(got.Entries(), old.Entries()):
+				t.Fatalf("%s: neither the old registry nor the new one: %v", what, got.Entries())
+			}
+			for _, p := range []string{st.Prev(), st.Backup} {
+				if _, err := LoadFS(d, p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+					t.Fatalf("%s: copy %s: %v", what, p, err)
+				}
+			}
+		}
+	}
 }

@@ -86,6 +86,12 @@ type Opts struct {
 	// after another, each for NoteEvery, for as long as the start screen
 	// is shown; a storage failure or a damaged log is shown first.
 	Notes []input.Text
+	// Cards is what the card registry's load found, if the owner must
+	// hear of it (RegistryText): on the start screen, its short form
+	// (RegistryShort) under the keys where no other problem is (the game
+	// can still start), the whole to every seat for a minute after Open,
+	// and as the banner when no other is.
+	Cards input.Text
 }
 
 // NoteEvery is how long each of Opts.Notes is shown before the next.
@@ -109,6 +115,7 @@ type App struct {
 	ended   int // games finished since Open
 	damaged time.Time
 	note    input.Text // what damaged tells: a log set aside, salvaged, waiting
+	opened  time.Time  // when Open ran: opts.Cards is told, and opts.Notes take turns, from then
 	err     error
 	errAt   time.Time
 	errText input.Text // what err tells the players
@@ -123,9 +130,6 @@ type App struct {
 
 	// wrap lets tests put a failing writer around a game's log.
 	wrap func(gameLog) gameLog
-
-	// opened is when Open ran: Opts.Notes take turns from then.
-	opened time.Time
 
 	// revs hands out the Revs of the Views the App returns; shown is the
 	// key of the last one and rev its Rev.
@@ -179,6 +183,10 @@ func Open(opts Opts) (*App, error) {
 	}
 	if opts.Journal.Logger == nil {
 		opts.Journal.Logger = opts.Logger // the history's pruning
+	}
+	if !opts.Cards.IsZero() && len(opts.Notes) > 0 {
+		// The registry's news takes its turn with the config's mistakes.
+		opts.Notes = append([]input.Text{opts.Cards}, opts.Notes...)
 	}
 	a := &App{opts: opts, log: opts.Logger, opened: opts.Now()}
 	tb, err := input.NewTable(opts.Table)
@@ -536,6 +544,8 @@ func (a *App) View() input.View {
 		text, at = a.errText, a.renewed(a.errAt, true)
 	case !a.damaged.IsZero():
 		text, at = a.note, a.renewed(a.damaged, a.blocked != nil)
+	case !a.opts.Cards.IsZero() && v.Mode == input.ModeStart && len(a.opts.Notes) == 0:
+		text, at = a.opts.Cards, a.renewed(a.opened, false)
 	}
 	var noteText input.Text
 	var noteAt time.Time
@@ -546,7 +556,7 @@ func (a *App) View() input.View {
 		// == on the times is stricter than Equal (it also compares the
 		// location and monotonic reading): at worst one more redraw.
 		k := viewKey{table: v.Rev, failed: a.err != nil, errAt: a.errAt, damaged: a.damaged,
-			texts: fmt.Sprint(a.errText, a.note), noticeAt: at, noteAt: noteAt}
+			texts: fmt.Sprint(a.errText, a.note, text), noticeAt: at, noteAt: noteAt}
 		if k != a.shown {
 			a.shown, a.rev = k, a.revs.Next()
 		}
@@ -556,7 +566,7 @@ func (a *App) View() input.View {
 	case a.err != nil:
 		v.Banner = text
 		a.notice(&v, text, at)
-	case !a.damaged.IsZero():
+	case !a.damaged.IsZero(), !text.IsZero():
 		if v.Mode == input.ModeStart && v.Banner.IsZero() {
 			v.Banner = text
 		}
@@ -566,6 +576,9 @@ func (a *App) View() input.View {
 			v.Banner = noteText
 		}
 		a.notice(&v, noteText, noteAt)
+	}
+	if v.Mode == input.ModeStart && v.Start.Problem.IsZero() {
+		v.Start.Problem = RegistryShort(a.opts.Cards)
 	}
 	return v
 }

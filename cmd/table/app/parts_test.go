@@ -37,7 +37,9 @@ func TestTagsRoundTrip(t *testing.T) {
 	resolve, uid := Resolver(reg), UIDs(reg)
 	var tags []input.Tag
 	for c := range engine.CardID(engine.NumCards) {
-		tags = append(tags, input.CardTag(c))
+		tg := input.CardTag(c)
+		tg.Box = 1 // the virtual deck is one box
+		tags = append(tags, tg)
 	}
 	for _, m := range []*maps.Map{maps.USA(), maps.Europe()} {
 		for i := range m.Tickets {
@@ -58,22 +60,31 @@ func TestTagsRoundTrip(t *testing.T) {
 			t.Errorf("%+v: resolves to %+v, %v", tag, got, ok)
 		}
 	}
-	// The registry's names: "train red 3" is red3, "train locomotive 14" loco14.
+	// The registry's names: "train red 3" is red3, "train locomotive 14"
+	// loco14, each with its box.
 	for _, tc := range []struct {
-		card registry.Card
+		card string
 		want engine.CardID
+		box  int
 	}{
-		{registry.Card{Kind: registry.Train, Color: "red", Number: 3}, mustCard(t, "red3")},
-		{registry.Card{Kind: registry.Train, Color: registry.Locomotive, Number: 14}, mustCard(t, "loco14")},
+		{"train red 3", mustCard(t, "red3"), 1},
+		{"train locomotive 14", mustCard(t, "loco14"), 1},
+		{"train red 3 box 2", mustCard(t, "red3"), 2},
 	} {
-		if got, ok := TagOf(tc.card); !ok || got != input.CardTag(tc.want) {
-			t.Errorf("%s: got %+v, want card %s", tc.card, got, tc.want)
+		c, err := registry.ParseCard(tc.card)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := input.CardTag(tc.want)
+		want.Box = tc.box
+		if got, ok := TagOf(c); !ok || got != want {
+			t.Errorf("%s: got %+v, want %+v", tc.card, got, want)
 		}
 	}
 	if _, ok := resolve("DEADBEEF"); ok {
 		t.Error("an unknown tag resolved")
 	}
-	if _, ok := TagOf(registry.Card{Kind: registry.Ticket, Map: "mars", A: "a", B: "b"}); ok {
+	if _, ok := TagOf(registry.Card{Kind: registry.Ticket, Map: "mars"}); ok {
 		t.Error("a ticket of no map resolved")
 	}
 }

@@ -2,13 +2,10 @@ package app
 
 import (
 	"fmt"
-	"sync"
 
-	"ttr/engine"
 	"ttr/hal"
 	"ttr/hal/registry"
 	"ttr/input"
-	"ttr/maps"
 )
 
 // Resolver returns the input.Resolver of a card registry: what each
@@ -24,121 +21,50 @@ func Resolver(reg *registry.Registry) input.Resolver {
 }
 
 // UIDs returns the UID of each card's tag in a registry ("" for a card
-// not enrolled), for Digital.UID.
+// not enrolled), for Digital.UID. A train card with no box is looked up
+// in box 1.
 func UIDs(reg *registry.Registry) func(input.Tag) hal.UID {
 	return func(t input.Tag) hal.UID {
-		c, err := CardOf(t)
-		if err != nil {
-			return ""
-		}
-		uid, _ := reg.UID(c)
+		uid, _ := reg.UID(CardOf(t))
 		return uid
 	}
 }
 
-// TagOf returns the engine's name for a registry card; false for a card
-// of no map the table knows.
+// TagOf returns the input tag of a registry card: the same engine ids,
+// and the train card's box; false for a card the registry would not
+// hold.
 func TagOf(c registry.Card) (input.Tag, bool) {
+	if c.Validate() != nil {
+		return input.Tag{}, false
+	}
 	switch c.Kind {
 	case registry.Train:
-		name := c.Color
-		if name == registry.Locomotive {
-			name = engine.Locomotive.String()
-		}
-		id, ok := engine.ParseCardID(fmt.Sprintf("%s%d", name, c.Number))
-		if !ok || !id.Valid() {
-			return input.Tag{}, false
-		}
-		return input.CardTag(id), true
+		t := input.CardTag(c.Train)
+		t.Box = c.Box
+		return t, true
 	case registry.Ticket:
-		m, err := tagMap(c.Map)
-		if err != nil {
-			return input.Tag{}, false
-		}
-		i, ok := m.Ticket(c.A, c.B)
-		if !ok {
-			return input.Tag{}, false
-		}
-		return input.TicketTag(c.Map, engine.TicketID(i)), true
+		return input.TicketTag(c.Map, c.Ticket), true
 	}
 	return input.Tag{}, false
 }
 
-// tagMaps holds each map a ticket tag has named, loaded once: parsing and
-// checking a map's JSON took half a millisecond and 1,700 allocations, on
-// every ticket scan. The maps are only read.
-var tagMaps struct {
-	sync.Mutex
-	byID map[string]*maps.Map
+// CardOf returns the registry card of an input tag (box 1 for a train
+// card whose tag names no box).
+func CardOf(t input.Tag) registry.Card {
+	if t.Kind == input.TagTicket {
+		return registry.TicketCard(t.Map, t.Ticket)
+	}
+	return registry.TrainCard(max(t.Box, 1), t.Card)
 }
 
-// tagMap returns the embedded map id, loading it on first use.
-func tagMap(id string) (*maps.Map, error) {
-	tagMaps.Lock()
-	defer tagMaps.Unlock()
-	if m, ok := tagMaps.byID[id]; ok {
-		return m, nil
-	}
-	m, err := maps.Load(id)
-	if err != nil {
-		return nil, err
-	}
-	if tagMaps.byID == nil {
-		tagMaps.byID = map[string]*maps.Map{}
-	}
-	tagMaps.byID[id] = m
-	return m, nil
-}
-
-// CardOf returns the registry card of an engine tag.
-func CardOf(t input.Tag) (registry.Card, error) {
-	switch t.Kind {
-	case input.TagCard:
-		if !t.Card.Valid() {
-			return registry.Card{}, fmt.Errorf("app: no train card %d", t.Card)
-		}
-		col := t.Card.Color()
-		n := 0
-		for i, c := range engine.CardsOf(col) {
-			if c == t.Card {
-				n = i + 1
-			}
-		}
-		name := col.String()
-		if col == engine.Locomotive {
-			name = registry.Locomotive
-		}
-		return registry.Card{Kind: registry.Train, Color: name, Number: n}, nil
-	case input.TagTicket:
-		m, err := tagMap(t.Map)
-		if err != nil {
-			return registry.Card{}, fmt.Errorf("app: %w", err)
-		}
-		if int(t.Ticket) >= len(m.Tickets) {
-			return registry.Card{}, fmt.Errorf("app: no ticket %d on %s", t.Ticket, t.Map)
-		}
-		tk := m.Tickets[t.Ticket]
-		return registry.Card{Kind: registry.Ticket, Map: t.Map, A: m.Cities[tk.A].ID, B: m.Cities[tk.B].ID}, nil
-	}
-	return registry.Card{}, fmt.Errorf("app: tag of kind %d", t.Kind)
-}
-
-// VirtualRegistry returns a registry of every train card and every ticket
-// of both maps with made-up 7-byte UIDs ("04" and a serial number), the
-// virtual deck of the table's -fake mode and of tests.
+// VirtualRegistry returns a registry of every train card (box 1) and every
+// ticket of both maps with made-up 7-byte UIDs ("04" and a serial number),
+// the virtual deck of the table's -fake mode and of tests.
 func VirtualRegistry() *registry.Registry {
 	reg := registry.New()
-	cards := registry.TrainDeck()
-	for _, id := range []string{"usa", "europe"} {
-		m, err := maps.Load(id)
-		if err != nil {
-			panic(fmt.Sprintf("app: embedded map %s: %v", id, err)) // a broken build
-		}
-		pairs := make([][2]string, len(m.Tickets))
-		for i, tk := range m.Tickets {
-			pairs[i] = [2]string{m.Cities[tk.A].ID, m.Cities[tk.B].ID}
-		}
-		cards = append(cards, registry.TicketDeck(id, pairs)...)
+	cards := registry.TrainDeck(1)
+	for _, id := range []string{"usa", "europe"} { // the UIDs scripts and tests know
+		cards = append(cards, registry.TicketDeck(id)...)
 	}
 	for i, c := range cards {
 		if err := reg.Add(hal.UID(fmt.Sprintf("04%012X", i+1)), c); err != nil {
@@ -146,4 +72,45 @@ func VirtualRegistry() *registry.Registry {
 		}
 	}
 	return reg
+}
+
+// The message keys of the card registry (display/msg, [registry]).
+const (
+	// KeyCardsNone: no card is enrolled.
+	KeyCardsNone = "registry.none"
+	// KeyCardsDamaged: Count cards of the registry could not be read and
+	// no copy had them.
+	KeyCardsDamaged = "registry.damaged"
+	// KeyCardsRestored: the registry was damaged or missing; Count cards
+	// came from the copy File.
+	KeyCardsRestored = "registry.restored"
+	// KeyCardsUnreadable: the registry File cannot be read, and no copy.
+	KeyCardsUnreadable = "registry.unreadable"
+)
+
+// RegistryText returns what the start screen says of the card registry
+// as registry.Store.Load found it, in plain words with what to do; zero
+// when it was read whole and knows a card.
+func RegistryText(rep registry.Report) input.Text {
+	switch {
+	case rep.Copy != "":
+		return input.Text{Key: KeyCardsRestored, Args: map[string]any{"Count": rep.Cards, "File": rep.Copy}}
+	case rep.Damaged:
+		return input.Text{Key: KeyCardsDamaged, Args: map[string]any{"Count": rep.Bad}}
+	case rep.Err != nil:
+		return input.Text{Key: KeyCardsUnreadable, Args: map[string]any{"File": rep.Path}}
+	case rep.Cards == 0:
+		return input.Text{Key: KeyCardsNone}
+	}
+	return input.Text{}
+}
+
+// RegistryShort returns the short form of a RegistryText, for the start
+// screen's line under its keys (View.Start.Problem, when the game could
+// start), where it stays while the start screen does.
+func RegistryShort(t input.Text) input.Text {
+	if t.IsZero() {
+		return t
+	}
+	return input.Text{Key: t.Key + "_short", Args: t.Args}
 }

@@ -25,7 +25,7 @@ func TestRegistryDeckIsTheEngineDeck(t *testing.T) {
 			t.Errorf("registry colour %d is %q, engine's %q", i, name, want)
 		}
 	}
-	deck := registry.TrainDeck()
+	deck := registry.TrainDeck(2)
 	if len(deck) != engine.NumCards {
 		t.Fatalf("registry.TrainDeck has %d cards, want %d", len(deck), engine.NumCards)
 	}
@@ -36,8 +36,8 @@ func TestRegistryDeckIsTheEngineDeck(t *testing.T) {
 			t.Fatalf("registry card %+v: tag %+v (ok %v), or its engine card named twice", c, tag, ok)
 		}
 		seen.Add(tag.Card)
-		if back, err := CardOf(tag); err != nil || back != c {
-			t.Errorf("engine card %v: registry card %+v (%v), want %+v", tag.Card, back, err, c)
+		if back := CardOf(tag); back != c || tag.Box != 2 {
+			t.Errorf("engine card %v of box %d: registry card %+v, want %+v", tag.Card, tag.Box, back, c)
 		}
 	}
 }
@@ -47,8 +47,7 @@ func BenchmarkResolveTicket(b *testing.B) {
 	reg := VirtualRegistry()
 	resolve := Resolver(reg)
 	m := maps.Europe()
-	tk := m.Tickets[len(m.Tickets)-1]
-	uid, ok := reg.UID(registry.Card{Kind: registry.Ticket, Map: m.ID, A: m.Cities[tk.A].ID, B: m.Cities[tk.B].ID})
+	uid, ok := reg.UID(registry.TicketCard(m.ID, engine.TicketID(len(m.Tickets)-1)))
 	if !ok {
 		b.Fatal("ticket not in the virtual registry")
 	}

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"path"
 	"strconv"
 	"strings"
@@ -29,8 +27,10 @@ const (
 	// HistoryGames is the folder of copies of the finished games' files:
 	// putting them back in the logs' history folder restores the history.
 	HistoryGames = "history"
-	// RegistryCopy is the copy of the card registry: putting it back as
-	// the config's registry restores the enrolled decks.
+	// RegistryCopy is the copy of the card registry, written by the
+	// registry's store after every save (registry.Store.Backup), and read
+	// back by itself when the registry is damaged or lost; putting it
+	// back as the config's registry restores the enrolled decks.
 	RegistryCopy = "cards.txt"
 )
 
@@ -94,24 +94,6 @@ func BackupHistory(fsys storage.FS, logs, dir string, h *History) error {
 		return storage.SyncDir(fsys, games)
 	}
 	return nil
-}
-
-// BackupRegistry copies the card registry file src to BackupDir in dir:
-// the hook the enrolment calls after every card it saves. A missing
-// registry (no deck enrolled yet) is no error and copies nothing.
-func BackupRegistry(fsys storage.FS, src, dir string) error {
-	data, err := storage.ReadFile(fsys, src, maxBackupFile)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("owner: backup: %w", err)
-	}
-	bdir := path.Join(dir, BackupDir)
-	if err := storage.MkdirAll(fsys, bdir, 0o755); err != nil {
-		return fmt.Errorf("owner: backup: %w", err)
-	}
-	return writeIfChanged(fsys, path.Join(bdir, RegistryCopy), data)
 }
 
 // writeIfChanged replaces the file at p with data unless it holds it.

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"ttr/hal"
-	"ttr/hal/registry"
 	"ttr/hal/storage"
 )
 
@@ -99,43 +98,6 @@ func finishedLines(h *History) []string {
 		}
 	}
 	return l
-}
-
-// TestRegistryBackupAndRestore: the registry hook copies the card registry
-// to the boot partition; putting the copy back gives the same cards.
-func TestRegistryBackupAndRestore(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(dir, "cards.txt")
-	boot := t.TempDir()
-	if err := BackupRegistry(storage.OS, src, boot); err != nil {
-		t.Fatalf("no registry yet: %v", err)
-	}
-	r := registry.New()
-	for i, c := range registry.TrainDeck()[:12] {
-		if err := r.Add(hexUID(i), c); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := r.SaveFS(storage.OS, src); err != nil {
-		t.Fatal(err)
-	}
-	if err := BackupRegistry(storage.OS, src, boot); err != nil {
-		t.Fatal(err)
-	}
-	os.Remove(src)
-	copyPath := filepath.Join(boot, BackupDir, RegistryCopy)
-	b, err := os.ReadFile(copyPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.WriteFile(src, b, 0o640) // restoring is putting the file back
-	got, err := registry.Load(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got.Entries(), r.Entries()) {
-		t.Error("the restored registry differs")
-	}
 }
 
 func hexUID(i int) hal.UID { return hal.UID(fmt.Sprintf("04%012X", i+1)) }
