@@ -35,6 +35,10 @@
 //
 // # Flows
 //
+// Play passes clockwise around the table (Clockwise, from Opts.Edges): the
+// engine's player p sits at Setup.Players()[p], the seats in turn order;
+// seat numbers shown to people stay the config's.
+//
 //   - Set-up: each player scans their four cards at their reader, in the
 //     engine's order; the first player lays the market by scanning; each
 //     player scans the tickets drawn, scans those given back (again to take

@@ -572,6 +572,7 @@ func (t *Table) start(seat hal.Seat, at time.Time) Result {
 	if err != nil {
 		return t.refuseErr(&r, seat, at, err)
 	}
+	t.setup.Order = Clockwise(t.setup.Players(), t.opts.Edges)
 	t.closeKeyboards()
 	t.begin(s)
 	t.end = nil

@@ -79,6 +79,10 @@ type Opts struct {
 	// seat: called by their colour); each as CheckName allows. The start
 	// screen's keyboard changes them.
 	Names []string
+	// Edges is the edge of the screen each seat faces, by seat: "bottom",
+	// "left", "top" or "right" (nil: play passes in seat order). Play
+	// passes clockwise around the table (Clockwise).
+	Edges []string
 	// Resolve says what a scanned tag is. Required.
 	Resolve Resolver
 }
@@ -90,6 +94,11 @@ type Setup struct {
 	Map   string
 	Seats []SeatSetup // by seat
 	First hal.Seat    // the seat that plays first, -1 before chosen
+	// Order is the playing seats in turn order, clockwise around the
+	// table (Clockwise), set when the game starts; nil on the start
+	// screen and in games started before the table knew its edges, which
+	// play in seat order.
+	Order []hal.Seat
 }
 
 // SeatSetup is one seat's choice at the start screen.
@@ -99,9 +108,12 @@ type SeatSetup struct {
 	Name    string // the player's name, "" for none (called by the colour)
 }
 
-// Players returns the seats that play, in seat order: the engine's player
-// p sits at Players()[p].
+// Players returns the seats that play, in turn order (Order, else seat
+// order): the engine's player p sits at Players()[p].
 func (s Setup) Players() []hal.Seat {
+	if s.Order != nil {
+		return slices.Clone(s.Order)
+	}
 	var out []hal.Seat
 	for i, st := range s.Seats {
 		if st.Playing {
@@ -244,6 +256,14 @@ func NewTable(opts Opts) (*Table, error) {
 			return nil, fmt.Errorf("input: seat %d: name %q: %w", i+1, n, err)
 		}
 	}
+	if opts.Edges != nil && len(opts.Edges) != opts.Seats {
+		return nil, fmt.Errorf("input: %d seat edges for %d seats", len(opts.Edges), opts.Seats)
+	}
+	for i, e := range opts.Edges {
+		if !slices.Contains(edgeOrder[:], e) {
+			return nil, fmt.Errorf("input: seat %d: edge %q: want %s", i+1, e, strings.Join(edgeOrder[:], ", "))
+		}
+	}
 	t := &Table{
 		opts:       opts,
 		notices:    make([]Notice, opts.Seats),
@@ -272,6 +292,7 @@ func NewTable(opts Opts) (*Table, error) {
 func (t *Table) toStart() {
 	t.mode = ModeStart
 	t.st = nil
+	t.setup.Order = nil // the seats that play may change
 	t.seats = nil
 	t.player = make([]int, t.opts.Seats)
 	for i := range t.player {
@@ -308,8 +329,12 @@ func (t *Table) Resume(setup Setup, s *engine.State, at time.Time) error {
 	if err := checkColors(setup); err != nil {
 		return fmt.Errorf("input: resume: %w", err)
 	}
+	if err := checkOrder(setup); err != nil {
+		return fmt.Errorf("input: resume: %w", err)
+	}
 	t.setup = setup
 	t.setup.Seats = slices.Clone(setup.Seats)
+	t.setup.Order = slices.Clone(setup.Order)
 	t.m = s.Map()
 	// Replay the game's history through the table, so that what the
 	// screen remembers beyond the engine's state (who started the last
@@ -376,6 +401,7 @@ func checkColors(s Setup) error {
 func (t *Table) Setup() Setup {
 	s := t.setup
 	s.Seats = slices.Clone(s.Seats)
+	s.Order = slices.Clone(s.Order)
 	return s
 }
 

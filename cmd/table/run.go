@@ -179,6 +179,7 @@ func runTable(ctx context.Context, args []string) error {
 		c, _ := input.ParseColor(s.Color) // checked by config.Load
 		topts.Colors = append(topts.Colors, c)
 		topts.Names = append(topts.Names, s.Name)
+		topts.Edges = append(topts.Edges, string(s.Edge))
 	}
 	for _, b := range o.bots {
 		if int(b) >= len(cfg.Seats) {

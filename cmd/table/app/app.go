@@ -342,7 +342,7 @@ func (a *App) persist(res input.Result) error {
 		}
 		a.setup = a.tb.Setup()
 		a.seed = a.newSeed()
-		hdr, err := encodeHeader(a.setup, s, a.seed)
+		hdr, err := encodeHeader(a.setup, s, a.seed, a.opts.Table.Edges)
 		if err != nil {
 			return err
 		}
