@@ -22,6 +22,11 @@ func (s *State) do(a *Action, evs *[]Event) error {
 	var err error
 	var p packed
 	turn := false // a turn's action, which ends a run of passes
+	if a.who != 0 {
+		if err := s.focus(a); err != nil {
+			return err
+		}
+	}
 	w := s.c.wait.Need
 	switch a.Kind {
 	case ChooseFirst:
@@ -35,7 +40,7 @@ func (s *State) do(a *Action, evs *[]Event) error {
 			return wrongAction(w)
 		}
 		err = s.keep(a.Tickets, evs)
-		p = pack(KeepTickets, 0, CardSet{uint64(a.Tickets)})
+		p = pack(KeepTickets, int(a.who), CardSet{uint64(a.Tickets)})
 	case DrawFaceUp:
 		if w != NeedTurn && w != NeedSecondCard {
 			return wrongAction(w)
@@ -99,13 +104,13 @@ func (s *State) do(a *Action, evs *[]Event) error {
 			return wrongAction(w)
 		}
 		err = s.revealCard(a.Card, evs)
-		p = pack(RevealCard, int(a.Card), CardSet{})
+		p = pack(RevealCard, int(a.Card)|int(a.who)<<whoShift, CardSet{})
 	case RevealTicket:
 		if w != NeedTicket {
 			return wrongAction(w)
 		}
 		err = s.revealTicket(a.Ticket, evs)
-		p = pack(RevealTicket, int(a.Ticket), CardSet{})
+		p = pack(RevealTicket, int(a.Ticket)|int(a.who)<<whoShift, CardSet{})
 	default:
 		return wrongAction(w)
 	}
@@ -163,6 +168,7 @@ func (s *State) chooseFirst(p int, evs *[]Event) error {
 	}
 	s.c.first, s.c.cur = int8(p), int8(p)
 	s.c.phase = phSetup
+	s.dealTickets()
 	emit(evs, ev(EvFirstPlayer, p))
 	return nil
 }

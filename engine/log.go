@@ -34,6 +34,10 @@ const LogVersion = 1
 //	station berlin red4              a station built with these cards
 //	pass                             nothing was possible
 //
+// At set-up, when every seat works at once, an action may name whose work
+// it is (Action.For) after an @: "card red3 @2" (dealt to player 2),
+// "card red3 @market" (laid face up), "ticket 17 @0", "keep 3 @1".
+//
 // Blank lines and lines starting with # are ignored. A log is written one
 // line per action as the game goes (LogHeader, then FormatAction), so a
 // power cut can leave a last line cut short: ParseLog drops a last line
@@ -172,6 +176,17 @@ func (s *State) UnmarshalText(data []byte) error {
 
 // FormatAction writes a as one log line; m names routes and cities.
 func FormatAction(m *maps.Map, a Action) string {
+	line := formatAction(m, a)
+	switch f := a.For(); {
+	case f == ForMarket:
+		line += " @market"
+	case f >= 0:
+		line += " @" + strconv.Itoa(f)
+	}
+	return line
+}
+
+func formatAction(m *maps.Map, a Action) string {
 	k := a.Kind.String()
 	switch a.Kind {
 	case ChooseFirst:
@@ -225,6 +240,22 @@ func ParseAction(m *maps.Map, line string) (Action, error) {
 	if kind == 0 {
 		return Action{}, fmt.Errorf("unknown action %q", f[0])
 	}
+	var who int8
+	if at, ok := strings.CutPrefix(f[len(f)-1], "@"); ok {
+		if kind != RevealCard && kind != RevealTicket && kind != KeepTickets {
+			return Action{}, fmt.Errorf("%q: %s names no player", line, f[0])
+		}
+		if at == "market" && kind == RevealCard {
+			who = whoMarket
+		} else {
+			p, err := atoi(at, MaxPlayers)
+			if err != nil {
+				return Action{}, fmt.Errorf("%q: player %w", line, err)
+			}
+			who = int8(p + 1)
+		}
+		f = f[:len(f)-1]
+	}
 	want := map[ActionKind]int{ChooseFirst: 1, DrawFaceUp: 1, ClaimRoute: 2, PayTunnel: 1, BuildStation: 2, RevealCard: 1, RevealTicket: 1}[kind]
 	if kind == KeepTickets && len(f) == 2 {
 		want = 1
@@ -232,7 +263,7 @@ func ParseAction(m *maps.Map, line string) (Action, error) {
 	if len(f)-1 != want {
 		return Action{}, fmt.Errorf("%q: %s takes %d argument(s)", line, f[0], want)
 	}
-	a := Action{Kind: kind}
+	a := Action{Kind: kind, who: who}
 	var err error
 	switch kind {
 	case ChooseFirst:
