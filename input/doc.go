@@ -39,10 +39,14 @@
 // engine's player p sits at Setup.Players()[p], the seats in turn order;
 // seat numbers shown to people stay the config's.
 //
-//   - Set-up: each player scans their four cards at their reader, in the
-//     engine's order; the first player lays the market by scanning; each
-//     player scans the tickets drawn, scans those given back (again to take
-//     the mark off) and presses Confirm.
+//   - Set-up, at every seat at once (setup.go): each player scans their
+//     four cards and their tickets at their own reader, in any order,
+//     interleaved with the others; the five face-up cards are scanned at
+//     any reader whose player has their four cards (the first player is
+//     asked); each player scans the tickets they give back (again to take
+//     the mark off) and presses Confirm. The first turn starts when all
+//     have kept. Each seat's panel says what it still has to do
+//     (SeatView.Current, Prompt, Keep).
 //   - Drawing: touch a face-up slot (the card goes to the hand at once), then
 //     scan the card that refills it; or touch the deck and scan the card
 //     drawn, or simply scan a card from the deck. Face-up locomotives are

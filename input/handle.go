@@ -81,6 +81,9 @@ func (t *Table) scan(ev hal.Scan) Result {
 	if !ok {
 		return t.refuse(&r, seat, at, "refuse.unknown_tag", nil)
 	}
+	if t.mode == ModeSetup {
+		return t.scanSetup(&r, seat, at, tag)
+	}
 	w := t.st.Waiting()
 	if w.Player < 0 {
 		return t.refuse(&r, seat, at, "rule.wrong_action", nil)
@@ -95,17 +98,7 @@ func (t *Table) scan(ev hal.Scan) Result {
 		}
 		return true
 	}
-	wantTicket := func() (engine.TicketID, bool) {
-		if tag.Kind != TagTicket {
-			t.refuse(&r, seat, at, "refuse.expected_ticket", nil)
-			return 0, false
-		}
-		if tag.Map != t.m.ID || int(tag.Ticket) >= len(t.m.Tickets) {
-			t.refuseErr(&r, seat, at, &engine.RuleError{Code: engine.ErrNoSuchTicket, Params: noParams()})
-			return 0, false
-		}
-		return tag.Ticket, true
-	}
+	wantTicket := func() (engine.TicketID, bool) { return t.ticketOf(&r, seat, at, tag) }
 	switch w.Need {
 	case engine.NeedCardToHand, engine.NeedCardToMarket, engine.NeedCardToTunnel:
 		if !wantCard() {
@@ -123,7 +116,7 @@ func (t *Table) scan(ev hal.Scan) Result {
 		if !ok {
 			return r
 		}
-		return t.giveBack(&r, seat, at, w, tk)
+		return t.giveBack(&r, seat, at, w, tk, &t.give)
 	case engine.NeedTurn:
 		switch t.g {
 		case gClaim, gStation:
@@ -173,9 +166,9 @@ func noParams() engine.Params {
 	return engine.Params{Need: -1, Got: -1, Player: -1, Route: -1, Other: -1, City: -1, Slot: -1}
 }
 
-// giveBack marks ticket tk to be given back, or takes the mark off when it
-// was already marked, refusing a mark that would keep too few.
-func (t *Table) giveBack(r *Result, seat hal.Seat, at time.Time, w engine.Wait, tk engine.TicketID) Result {
+// giveBack marks ticket tk to be given back (in marks), or takes the mark
+// off when it was already marked, refusing a mark that would keep too few.
+func (t *Table) giveBack(r *Result, seat hal.Seat, at time.Time, w engine.Wait, tk engine.TicketID, marks *engine.TicketSet) Result {
 	drawn := t.st.DrawnTickets(w.Player)
 	one := engine.NewTicketSet(tk)
 	if !drawn.Has(tk) {
@@ -183,16 +176,16 @@ func (t *Table) giveBack(r *Result, seat hal.Seat, at time.Time, w engine.Wait, 
 		p.Ticket = tk
 		return t.refuseErr(r, seat, at, &engine.RuleError{Code: engine.ErrTicketNotDrawn, Params: p})
 	}
-	if t.give.Has(tk) {
-		t.give &^= one
+	if marks.Has(tk) {
+		*marks &^= one
 		return *r
 	}
-	if kept := drawn.Len() - t.give.Len() - 1; kept < w.Count {
+	if kept := drawn.Len() - marks.Len() - 1; kept < w.Count {
 		p := noParams()
 		p.Need, p.Got = w.Count, kept
 		return t.refuseErr(r, seat, at, &engine.RuleError{Code: engine.ErrKeepTooFew, Params: p})
 	}
-	t.give |= one
+	*marks |= one
 	return *r
 }
 
@@ -273,12 +266,18 @@ func (t *Table) confirm(seat hal.Seat, at time.Time) Result {
 	case ModeEnd:
 		return r
 	}
+	if t.mode == ModeSetup && seat != t.waitingSeat() {
+		return t.confirmSetup(&r, seat, at)
+	}
 	w, ok := t.actor(&r, seat, at)
 	if !ok {
 		return r
 	}
 	if t.mayBorrow(seat) {
 		return t.acceptBorrow(&r, seat, at)
+	}
+	if t.mode == ModeSetup {
+		return t.confirmSetup(&r, seat, at)
 	}
 	switch w.Need {
 	case engine.NeedKeep:
@@ -325,6 +324,9 @@ func (t *Table) cancel(seat hal.Seat, at time.Time) Result {
 	var r Result
 	if t.mode == ModeStart || t.mode == ModeEnd {
 		return r
+	}
+	if t.mode == ModeSetup {
+		return t.cancelSetup(&r, seat, at)
 	}
 	w, ok := t.actor(&r, seat, at)
 	if !ok {

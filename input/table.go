@@ -181,6 +181,9 @@ type Table struct {
 	city  int
 	cards engine.CardSet // scanned for a claim, station or tunnel payment
 	give  engine.TicketSet
+	// setupGive are, by player, the tickets each marked to give back at
+	// set-up, when every seat chooses at once (setup.go).
+	setupGive []engine.TicketSet
 
 	reshuffle   bool // the discard pile became the deck: players must shuffle it
 	marketReset bool // three face-up locomotives: five new cards are laid
@@ -371,6 +374,7 @@ func (t *Table) begin(s *engine.State) {
 		t.player[seat] = p
 	}
 	t.clearGesture()
+	t.setupGive = make([]engine.TicketSet, len(t.seats))
 	t.reshuffle, t.marketReset, t.lastRound, t.tunnel = false, false, -1, nil
 	t.announce, t.drawn = Announcement{}, nil
 	// A new player may sit at a seat whose reader is dead: they confirm

@@ -263,6 +263,10 @@ type SeatView struct {
 	ReaderOffline bool
 	// ButtonsOffline reports that the seat's buttons stopped answering.
 	ButtonsOffline bool
+	// Keep is this seat's choice of tickets at set-up, when every seat
+	// chooses at once (View.Keep is the one of the player the table waits
+	// for); nil when the seat is not choosing.
+	Keep *KeepView
 }
 
 // ClaimView is a claim in progress: the route touched and the cards scanned
