@@ -5,8 +5,9 @@ import "strconv"
 // ActionKind says what an Action does.
 type ActionKind uint8
 
-// The action kinds. The first group are players' decisions, the last two
-// are chance outcomes (what was drawn).
+// The action kinds. The first group are players' decisions, then two
+// chance outcomes (what was drawn), then two decisions of the table about
+// the game itself.
 const (
 	ChooseFirst    ActionKind = iota + 1 // the table names the first player (Player)
 	KeepTickets                          // keep the tickets just drawn, giving back Tickets
@@ -20,9 +21,11 @@ const (
 	Pass                                 // do nothing: allowed only when nothing else is
 	RevealCard                           // chance: Card came off the train deck
 	RevealTicket                         // chance: Ticket came off a ticket pile
+	Undo                                 // the table takes back the last decision (UndoInfo)
+	Abandon                              // the table stops the game before its end
 )
 
-var actionNames = [...]string{"", "first", "keep", "faceup", "blind", "claim", "pay", "withdraw", "tickets", "station", "pass", "card", "ticket"}
+var actionNames = [...]string{"", "first", "keep", "faceup", "blind", "claim", "pay", "withdraw", "tickets", "station", "pass", "card", "ticket", "undo", "abandon"}
 
 // String returns the kind's log keyword.
 func (k ActionKind) String() string {
@@ -119,6 +122,12 @@ func NewBuildStation(city int, cards ...CardID) Action {
 
 // NewPass returns the action passing the turn.
 func NewPass() Action { return Action{Kind: Pass} }
+
+// NewUndo returns the table's action taking back the last decision.
+func NewUndo() Action { return Action{Kind: Undo} }
+
+// NewAbandon returns the table's action stopping the game.
+func NewAbandon() Action { return Action{Kind: Abandon} }
 
 // NewRevealCard returns the chance outcome "card c came off the train deck".
 func NewRevealCard(c CardID) Action { return Action{Kind: RevealCard, Card: c} }

@@ -111,6 +111,22 @@ func (s *State) do(a *Action, evs *[]Event) error {
 		}
 		err = s.revealTicket(a.Ticket, evs)
 		p = pack(RevealTicket, int(a.Ticket)|int(a.who)<<whoShift, CardSet{})
+	case Undo:
+		u := s.UndoInfo()
+		if u.Block != UndoAllowed {
+			return ruleErr(ErrWrongAction, func(q *Params) { q.Wait = w })
+		}
+		emit(evs, ev(EvUndone, u.Player))
+		s.undoTo(u.Before)
+		return nil
+	case Abandon:
+		if w == NeedNothing {
+			return wrongAction(w)
+		}
+		s.c.abandoned = true
+		s.c.phase = phOver
+		emit(evs, ev(EvAbandoned, -1))
+		p = pack(Abandon, 0, CardSet{})
 	default:
 		return wrongAction(w)
 	}

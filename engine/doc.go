@@ -48,6 +48,11 @@
 // dealt one seat at a time: 4 cards to each player from the first player
 // on, the market, then each player's tickets and decision in turn.
 //
+// The table may take back the last decision (Undo: a claim, a station, a
+// face-up card taken, tickets kept) until the next chance outcome or
+// decision, and stop a game before its end (Abandon); both are actions
+// of the log, never listed by LegalActions (undo.go, UndoInfo).
+//
 // Apply copies the state; Do changes it in place (for simulations that own
 // their state). PickLegalAction returns LegalActions()[pick(n)] without
 // listing them all, for random players. Bots are in engine/bot.
@@ -61,7 +66,8 @@
 // # Where each rule lives
 //
 // Each rule is in one file, which opens with the rule book's words:
-// setup.go (the set-up at every seat at once), deck.go (blind draws and
+// setup.go (the set-up at every seat at once), undo.go (taking back a
+// slip, stopping a game), deck.go (blind draws and
 // the reshuffle the moment the deck runs out),
 // market.go (the face-up cards and the three-locomotive reset), pay.go
 // (paying with cards, and PaymentSoFar for a payment being scanned),

@@ -33,6 +33,8 @@ const LogVersion = 1
 //	tickets                          tickets are drawn
 //	station berlin red4              a station built with these cards
 //	pass                             nothing was possible
+//	undo                             the last decision was taken back
+//	abandon                          the game was stopped before its end
 //
 // At set-up, when every seat works at once, an action may name whose work
 // it is (Action.For) after an @: "card red3 @2" (dealt to player 2),
@@ -148,9 +150,27 @@ func Replay(l *Log) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
+	// before is the state before the last decision, while it may be
+	// taken back: an undo returns to it without replaying the log again.
+	var before *State
 	for i, a := range l.Actions {
-		if err := s.Do(a); err != nil {
+		var err error
+		switch {
+		case a.Kind == Undo && before != nil && !s.IsTerminal():
+			s.undoTo(before)
+		case a.Kind == Undo:
+			err = ruleErr(ErrWrongAction, func(q *Params) { q.Wait = s.c.wait.Need })
+		default:
+			if undoable(a.Kind) {
+				before = s.Clone()
+			}
+			err = s.Do(a)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("engine: log action %d (%s): %w", i+1, FormatAction(l.Map, a), err)
+		}
+		if !undoable(a.Kind) {
+			before = nil
 		}
 	}
 	return s, nil
@@ -232,7 +252,7 @@ func ParseAction(m *maps.Map, line string) (Action, error) {
 		return Action{}, fmt.Errorf("empty action")
 	}
 	var kind ActionKind
-	for k := ChooseFirst; k <= RevealTicket; k++ {
+	for k := ChooseFirst; k <= Abandon; k++ {
 		if k.String() == f[0] {
 			kind = k
 		}

@@ -89,6 +89,7 @@ type core struct {
 	tunExtra  int8
 
 	lastRound bool
+	abandoned bool // the table stopped the game (Abandon)
 	turnsLeft int8
 	passes    int8
 	turns     int32
@@ -298,8 +299,13 @@ func (s *State) CurrentPlayer() int {
 	return w.Player
 }
 
-// IsTerminal reports whether the game is over.
+// IsTerminal reports whether the game is over: played to its end, or
+// abandoned.
 func (s *State) IsTerminal() bool { return s.c.phase == phOver }
+
+// Abandoned reports whether the table stopped the game before its end
+// (Abandon).
+func (s *State) Abandoned() bool { return s.c.abandoned }
 
 // IsChance reports whether the state waits for a chance outcome.
 func (s *State) IsChance() bool { return s.c.wait.Need.IsChance() }
