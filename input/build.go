@@ -77,6 +77,13 @@ func (t *Table) View() View {
 		sv.Prompt, sv.Progress = t.prompt(sv.Player, w, v.Public)
 	}
 	t.readerPrompts(v.Seats)
+	t.askPrompt(v.Seats)
+	if t.mode == ModePlay || t.mode == ModeSetup {
+		v.Undo = t.undoView()
+		if t.asked == askAbandon {
+			v.Abandon = &AbandonView{Seat: t.askSeat}
+		}
+	}
 	v.Banner = t.banner(v.Public)
 	for i, c := range v.Public.Market {
 		v.Unavailable[i] = c == engine.NoCard || (w.Need == engine.NeedSecondCard && c.Color() == engine.Locomotive)

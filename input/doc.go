@@ -61,6 +61,14 @@
 //     others, scan those given back, Confirm. Stations: touch a city, scan,
 //     Confirm. A player who can do nothing passes with Confirm.
 //   - Cancel drops whatever is in progress and not yet confirmed.
+//   - Undo and abandon (undo.go): Cancel with nothing of the seat's in
+//     progress (or KeyUndo) asks to take back that player's last decision
+//     (a claim, a station, a face-up card taken, tickets kept), naming
+//     what to pick up; Confirm takes it back, Cancel keeps it. It can be
+//     taken back until a card or ticket is turned over or the next player
+//     acts; otherwise the seat is told why not. KeyAbandon on a seat's
+//     panel asks to stop the game; Confirm stops it (engine.Abandon, in
+//     the log; the App keeps the file aside) and shows the start screen.
 //
 // # Refusals
 //

@@ -266,6 +266,9 @@ func (t *Table) confirm(seat hal.Seat, at time.Time) Result {
 	case ModeEnd:
 		return r
 	}
+	if t.answer(&r, seat, at, true) {
+		return r
+	}
 	if t.mode == ModeSetup && seat != t.waitingSeat() {
 		return t.confirmSetup(&r, seat, at)
 	}
@@ -325,27 +328,33 @@ func (t *Table) cancel(seat hal.Seat, at time.Time) Result {
 	if t.mode == ModeStart || t.mode == ModeEnd {
 		return r
 	}
+	if t.answer(&r, seat, at, false) {
+		return r
+	}
 	if t.mode == ModeSetup {
 		return t.cancelSetup(&r, seat, at)
 	}
-	w, ok := t.actor(&r, seat, at)
-	if !ok {
-		return r
+	if t.PlayerAt(seat) < 0 {
+		return t.refuse(&r, seat, at, "rule.no_such_player", nil)
+	}
+	w := t.st.Waiting()
+	if seat != t.SeatOf(w.Player) {
+		// Nothing of theirs in progress: a player asks to take back
+		// their last decision.
+		return t.askUndo(&r, seat, at)
 	}
 	if t.g != gNone {
 		t.clearGesture()
 		return r
 	}
-	switch w.Need {
-	case engine.NeedTurn:
-		return r
-	case engine.NeedKeep:
+	switch {
+	case w.Need == engine.NeedKeep && t.give != 0:
 		t.give = 0
 		return r
-	case engine.NeedTunnel:
+	case w.Need == engine.NeedTunnel:
 		return t.try(&r, seat, at, engine.NewWithdrawTunnel())
 	}
-	return t.refuse(&r, seat, at, "rule.wrong_action", nil)
+	return t.askUndo(&r, seat, at)
 }
 
 // Touch takes a touch on the screen, already resolved to what it landed on.
@@ -462,6 +471,13 @@ func (t *Table) key(ev hal.Touch) Result {
 			t.toStart()
 		}
 		return r
+	case KeyUndo:
+		if (t.mode == ModePlay || t.mode == ModeSetup) && t.PlayerAt(seat) >= 0 && !t.answer(&r, seat, at, false) {
+			return t.askUndo(&r, seat, at)
+		}
+		return r
+	case KeyAbandon:
+		return t.askAbandon(&r, seat, at)
 	}
 	if strings.HasPrefix(ev.ID, KeyBreakdown) {
 		p, err := strconv.Atoi(strings.TrimPrefix(ev.ID, KeyBreakdown))

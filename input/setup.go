@@ -110,8 +110,11 @@ func (t *Table) cancelSetup(r *Result, seat hal.Seat, at time.Time) Result {
 	if p < 0 {
 		return t.refuse(r, seat, at, "rule.no_such_player", nil)
 	}
-	t.setupGive[p] = 0
-	return *r
+	if t.setupGive[p] != 0 {
+		t.setupGive[p] = 0
+		return *r
+	}
+	return t.askUndo(r, seat, at)
 }
 
 // setupPrompt is what the table expects from player p during the set-up:

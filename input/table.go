@@ -150,6 +150,16 @@ type Result struct {
 	Sound hal.Sound
 }
 
+// askKind is a question a seat's panel asks before a step that cannot be
+// taken lightly (undo.go).
+type askKind uint8
+
+const (
+	askNone    askKind = iota
+	askUndo            // take back the last decision?
+	askAbandon         // stop the game?
+)
+
 // gesture is a multi-step action of the current player not yet sent to the
 // engine.
 type gesture uint8
@@ -181,6 +191,12 @@ type Table struct {
 	city  int
 	cards engine.CardSet // scanned for a claim, station or tunnel payment
 	give  engine.TicketSet
+	// undo is the engine's UndoInfo, worked out again when undoDirty
+	// (undo.go); asked is the question open at askSeat, if any.
+	undo      engine.UndoInfo
+	undoDirty bool
+	asked     askKind
+	askSeat   hal.Seat
 	// setupGive are, by player, the tickets each marked to give back at
 	// set-up, when every seat chooses at once (setup.go).
 	setupGive []engine.TicketSet
@@ -296,6 +312,7 @@ func (t *Table) toStart() {
 	t.mode = ModeStart
 	t.st = nil
 	t.setup.Order = nil // the seats that play may change
+	t.asked = askNone
 	t.seats = nil
 	t.player = make([]int, t.opts.Seats)
 	for i := range t.player {
@@ -375,6 +392,7 @@ func (t *Table) begin(s *engine.State) {
 	}
 	t.clearGesture()
 	t.setupGive = make([]engine.TicketSet, len(t.seats))
+	t.undoDirty, t.asked = true, askNone
 	t.reshuffle, t.marketReset, t.lastRound, t.tunnel = false, false, -1, nil
 	t.announce, t.drawn = Announcement{}, nil
 	// A new player may sit at a seat whose reader is dead: they confirm
@@ -408,6 +426,10 @@ func (t *Table) Setup() Setup {
 	s.Order = slices.Clone(s.Order)
 	return s
 }
+
+// Map returns the board of the game (on the start screen: the one
+// chosen).
+func (t *Table) Map() *maps.Map { return t.m }
 
 // Game returns the game's state, or nil on the start screen. The caller
 // must not change it (States are immutable through Apply).
@@ -599,6 +621,7 @@ func (t *Table) apply(r *Result, at time.Time, actions ...engine.Action) error {
 	}
 	t.st = s
 	r.Actions = append(r.Actions, actions...)
+	t.undoDirty, t.asked = true, askNone
 	t.clearGesture()
 	if t.tunnel != nil && t.tunnel.Done {
 		t.tunnel = nil

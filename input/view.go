@@ -181,6 +181,11 @@ type View struct {
 	Unavailable [engine.MarketSize]bool
 	// End is the end screen's data (ModeEnd), or nil.
 	End *EndView
+	// Undo is what the last decision's player may take back now (a key on
+	// their panel, or Cancel; undo.go), nil when nothing can be.
+	Undo *UndoView
+	// Abandon is an open question to stop the game, nil when none.
+	Abandon *AbandonView
 	// Announce is the last move told to the whole table (a claim, a
 	// station, a draw, tickets kept, a tunnel's outcome), drawn facing
 	// every seat; zero before the first move of the game.
