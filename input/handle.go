@@ -213,6 +213,18 @@ func (t *Table) scanPay(r *Result, seat hal.Seat, at time.Time, c engine.CardID)
 	cards := t.cards
 	cards.Add(c)
 	need, err := t.st.PaymentSoFar(t.payment(cards))
+	if err != nil && t.cards.Len() < need {
+		if twin, ok := t.otherLane(cards); ok {
+			// The card fits only the other lane of the double route:
+			// the claim moves there rather than refuse it.
+			t.route = twin
+			need, err = t.st.PaymentSoFar(t.payment(cards))
+			rt := &t.m.Routes[twin]
+			t.notify(r, Notice{Seat: seat, Text: Text{Key: "lanes.switched", Args: map[string]any{
+				"Color": CardColorText(c.Color(), cards.Len()), "From": t.m.Cities[rt.A].Name, "To": t.m.Cities[rt.B].Name,
+			}}, At: at})
+		}
+	}
 	if t.cards.Len() >= need {
 		return t.refuse(r, seat, at, "refuse.enough_cards", nil)
 	}
@@ -221,6 +233,26 @@ func (t *Table) scanPay(r *Result, seat hal.Seat, at time.Time, c engine.CardID)
 	}
 	t.cards = cards
 	return *r
+}
+
+// otherLane returns the other lane of the double route being claimed when
+// it is open to the player and cards can pay for it: the two lanes lie a
+// finger's width apart, and the cards say which one the player meant.
+func (t *Table) otherLane(cards engine.CardSet) (int, bool) {
+	if t.g != gClaim {
+		return 0, false
+	}
+	twin := t.m.Routes[t.route].Twin
+	if twin < 0 {
+		return 0, false
+	}
+	if err := t.st.CheckClaim(twin, engine.CardSet{}); !isNoCards(err) {
+		return 0, false
+	}
+	if _, err := t.st.PaymentSoFar(engine.NewClaimRoute(twin, cards.IDs()...)); err != nil {
+		return 0, false
+	}
+	return twin, true
 }
 
 // Press takes a press of a seat's button (already debounced by hal).
