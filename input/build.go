@@ -54,7 +54,13 @@ func (t *Table) View() View {
 		return v
 	}
 	v.Announce = t.announce
+	v.Moves = slices.Clone(t.moves)
 	v.Public = t.st.Public()
+	for p, seat := range t.seats {
+		v.Scores = append(v.Scores, PlayerScore{
+			Player: p, Seat: seat, Name: t.name(p), Color: t.setup.Seats[seat].Color, Score: v.Public.Players[p].Score,
+		})
+	}
 	w := t.st.Waiting()
 	for i := range v.Seats {
 		sv := &v.Seats[i]
@@ -69,6 +75,7 @@ func (t *Table) View() View {
 					Drawn:    t.st.DrawnTickets(sv.Player).Len(),
 					Keep:     tickets.Count,
 					GiveBack: t.setupGive[sv.Player].Len(),
+					Marked:   t.markedTexts(t.setupGive[sv.Player]),
 				}
 			}
 			continue
@@ -134,6 +141,7 @@ func (t *Table) View() View {
 			Drawn:    t.st.DrawnTickets(w.Player).Len(),
 			Keep:     w.Count,
 			GiveBack: give.Len(),
+			Marked:   t.markedTexts(give),
 		}
 	}
 	if t.mode == ModeEnd {

@@ -87,7 +87,13 @@
 // cost, claimed or withdrawn, a station built, tickets drawn and kept, a
 // pass. It names the player, the route or city to pulse and the points
 // scored, and stays until the next move replaces it. Its words are the
-// catalogue's news.* keys.
+// catalogue's news.* keys. View.Moves keeps the last MovesShown moves, a
+// short log for every seat's strip (a turn's cards drawn in one line), and
+// View.Scores every player's score, so that each seat reads them all.
+//
+// A ticket scanned to give back is named on the keeper's panel
+// ("keep.marked", KeepView.Marked), and a second scan says it is kept
+// after all ("keep.unmarked").
 //
 // A resolved tunnel stays in View.Tunnel, its revealed cards on show, until
 // the next move is applied. A refusal stays on the seat's panel until the

@@ -177,7 +177,9 @@ func (t *Table) giveBack(r *Result, seat hal.Seat, at time.Time, w engine.Wait, 
 		return t.refuseErr(r, seat, at, &engine.RuleError{Code: engine.ErrTicketNotDrawn, Params: p})
 	}
 	if marks.Has(tk) {
+		// A second scan takes the mark off, and says so.
 		*marks &^= one
+		t.notify(r, Notice{Seat: seat, Text: t.ticketText("keep.unmarked", tk), At: at})
 		return *r
 	}
 	if kept := drawn.Len() - marks.Len() - 1; kept < w.Count {
@@ -186,7 +188,23 @@ func (t *Table) giveBack(r *Result, seat hal.Seat, at time.Time, w engine.Wait, 
 		return t.refuseErr(r, seat, at, &engine.RuleError{Code: engine.ErrKeepTooFew, Params: p})
 	}
 	*marks |= one
+	t.notify(r, Notice{Seat: seat, Text: t.ticketText("keep.marked", tk), At: at})
 	return *r
+}
+
+// ticketText is message key naming ticket tk by its cities.
+func (t *Table) ticketText(key string, tk engine.TicketID) Text {
+	d := &t.m.Tickets[tk]
+	return Text{Key: key, Args: map[string]any{"From": t.m.Cities[d.A].Name, "To": t.m.Cities[d.B].Name}}
+}
+
+// markedTexts names the tickets in marks ("keep.ticket").
+func (t *Table) markedTexts(marks engine.TicketSet) []Text {
+	var out []Text
+	for _, tk := range marks.IDs() {
+		out = append(out, t.ticketText("keep.ticket", tk))
+	}
+	return out
 }
 
 // payment returns the payment in progress with cards: the tunnel's extra

@@ -212,6 +212,8 @@ type Table struct {
 	// when a turn ends).
 	announce Announcement
 	drawn    []drawnCard
+	// moves are the last moves told, oldest first (View.Moves).
+	moves []Announcement
 
 	names      nameState // the name keyboards and names' Texts (names.go)
 	notices    []Notice  // by seat
@@ -391,6 +393,7 @@ func (t *Table) begin(s *engine.State) {
 		t.player[seat] = p
 	}
 	t.clearGesture()
+	t.moves = nil
 	t.setupGive = make([]engine.TicketSet, len(t.seats))
 	t.undoDirty, t.asked = true, askNone
 	t.reshuffle, t.marketReset, t.lastRound, t.tunnel = false, false, -1, nil

@@ -181,6 +181,13 @@ type View struct {
 	Unavailable [engine.MarketSize]bool
 	// End is the end screen's data (ModeEnd), or nil.
 	End *EndView
+	// Moves are the last moves told to the whole table (at most
+	// MovesShown), oldest first, Announce the last of them: a short log
+	// for every seat's strip. A draw's cards make one line.
+	Moves []Announcement
+	// Scores are every player's score in turn order, for every seat's
+	// strip (nil on the start screen).
+	Scores []PlayerScore
 	// Undo is what the last decision's player may take back now (a key on
 	// their panel, or Cancel; undo.go), nil when nothing can be.
 	Undo *UndoView
@@ -322,12 +329,26 @@ type TunnelView struct {
 	Done, Claimed bool
 }
 
-// KeepView is a ticket choice in progress: counts only, never the tickets.
+// PlayerScore is one player's score for the strips.
+type PlayerScore struct {
+	Player int      // engine player, in turn order
+	Seat   hal.Seat // where they sit
+	Name   Text     // as the table calls them
+	Color  Color
+	Score  int
+}
+
+// KeepView is a ticket choice in progress: counts, and the tickets marked
+// to give back named for the keeping player's own panel (the player holds
+// them in hand), never the tickets kept.
 type KeepView struct {
 	Player int // engine player index
 	// Drawn is the number of tickets drawn, Keep the least to keep,
 	// GiveBack how many the player has scanned to give back so far.
 	Drawn, Keep, GiveBack int
+	// Marked names the tickets marked to give back ("keep.ticket": From,
+	// To), for the keeping player's own panel only.
+	Marked []Text
 }
 
 // EndView is the end screen: each player's final score, item by item, and
