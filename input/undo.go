@@ -173,6 +173,9 @@ func (t *Table) answer(r *Result, seat hal.Seat, at time.Time, yes bool) bool {
 		if t.try(r, seat, at, engine.NewUndo()); refused(*r) {
 			return true
 		}
+		if t.tunnel != nil && !t.tunnel.Done {
+			t.tunnel = nil // a tunnel claim taken back before its cards
+		}
 		if u.Decision.Kind == engine.DrawFaceUp && len(t.drawn) > 0 {
 			t.drawn = t.drawn[:len(t.drawn)-1]
 		}

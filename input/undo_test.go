@@ -210,3 +210,19 @@ func topTicket(s *engine.State) engine.TicketID {
 	}
 	panic("no ticket in the deck")
 }
+
+// TestUndoTunnelBeforeItsCards: a tunnel claimed can be taken back until
+// its first card is revealed, the tunnel then gone from the View; once a
+// card is revealed the seat is told the tunnel's cards were seen.
+func TestUndoTunnelBeforeItsCards(t *testing.T) {
+	r := tunnelGame(t)
+	before := r.game()
+	claimTunnel(t, r)
+	r.takeBack(0, before, "undo.take_back_claim")
+	if v := r.tb.View(); v.Tunnel != nil || v.SelectedRoute != -1 {
+		t.Fatalf("after the undo: tunnel %+v selected %d, want none", v.Tunnel, v.SelectedRoute)
+	}
+	claimTunnel(t, r)
+	r.ok(r.scanCard(0, cards(t, "red9")[0]), engine.RevealCard)
+	r.refused(r.cancel(1), 1, "undo.tunnel")
+}
