@@ -8,6 +8,7 @@ import (
 	"ttr/engine"
 	"ttr/hal"
 	"ttr/input"
+	"ttr/input/inputtest"
 )
 
 // TestSetupScannedAtAllReadersInterleaved plays whole 4-seat Europe
@@ -124,3 +125,37 @@ func drawableTicket(s *engine.State, long bool, rng *rand.Rand) engine.TicketID 
 }
 
 func seatOf(i int) hal.Seat { return hal.Seat(i) }
+
+// TestGesturesOfNamedSetupActions: a set-up action naming whose work it
+// is becomes that seat's scans and presses, whatever the seat the engine's
+// order names, and the face-up cards are scanned at a dealt seat.
+func TestGesturesOfNamedSetupActions(t *testing.T) {
+	r := newRig(t, 3, "usa")
+	r.start(0)
+	deal := func(p int) {
+		t.Helper()
+		c := r.deckCards(1, notLoco)[0]
+		evs, err := r.tb.Gestures(engine.NewDealCard(p, c), inputtest.UID, nil, r.at())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(evs) != 1 || eventSeat(evs[0]) != r.tb.SeatOf(p) {
+			t.Fatalf("dealing to player %d: events %+v, want one scan at seat %d", p, evs, r.tb.SeatOf(p))
+		}
+		r.ok(r.do(evs[0]), engine.RevealCard)
+		if !r.game().Hand(p).Has(c) {
+			t.Fatalf("player %d was not dealt %s", p, c)
+		}
+	}
+	// Player 2 is dealt first, although the engine's order names player 0.
+	for range 4 {
+		deal(2)
+	}
+	if _, err := r.tb.Gestures(engine.NewLayCard(r.deckCards(1, notLoco)[0]), inputtest.UID, nil, r.at()); err != nil {
+		t.Fatalf("laying a face-up card with player 2 dealt: %v", err)
+	}
+	evs, _ := r.tb.Gestures(engine.NewLayCard(r.deckCards(1, notLoco)[0]), inputtest.UID, nil, r.at())
+	if len(evs) != 1 || eventSeat(evs[0]) != r.tb.SeatOf(2) {
+		t.Fatalf("laying a face-up card: events %+v, want a scan at player 2's seat", evs)
+	}
+}
