@@ -159,3 +159,39 @@ func TestGesturesOfNamedSetupActions(t *testing.T) {
 		t.Fatalf("laying a face-up card: events %+v, want a scan at player 2's seat", evs)
 	}
 }
+
+// TestSetupOneSeatAtATimeFigures plays a 4-seat Europe set-up in the order
+// the table used to impose, one seat at a time (the engine's Waiting), and
+// logs its inputs and the longest wait of a seat with work left, to
+// compare with TestSetupScannedAtAllReadersInterleaved's.
+func TestSetupOneSeatAtATimeFigures(t *testing.T) {
+	r := newRig(t, 4, "europe")
+	r.start(0)
+	blocked, longest, total := make([]int, 4), 0, 0
+	for r.tb.Mode() == input.ModeSetup {
+		w := r.game().Waiting()
+		seat := int(r.tb.SeatOf(w.Player))
+		switch w.Need {
+		case engine.NeedTicket:
+			r.ok(r.scanTicket(seat, r.game().LegalActions()[0].Ticket), engine.RevealTicket)
+		case engine.NeedKeep:
+			r.ok(r.confirm(seat), engine.KeepTickets)
+		default:
+			r.ok(r.scanCard(seat, r.deckCards(1, notLoco)[0]), engine.RevealCard)
+		}
+		total++
+		next := r.tb.SeatOf(r.game().Waiting().Player)
+		for i := range 4 {
+			if workLeft(r.game(), r.tb.PlayerAt(seatOf(i))) && seatOf(i) != next {
+				blocked[i]++
+				longest = max(longest, blocked[i])
+			} else {
+				blocked[i] = 0
+			}
+		}
+	}
+	if longest < 12 {
+		t.Errorf("one seat at a time, the longest wait is %d inputs, want at least the 12 cards of three seats", longest)
+	}
+	t.Logf("4-seat Europe set-up one seat at a time: %d inputs in series; longest wait of a seat with work left: %d", total, longest)
+}
