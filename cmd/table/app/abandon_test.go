@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"ttr/engine"
 	"ttr/hal"
 	"ttr/hal/journal"
 	"ttr/input"
@@ -58,4 +59,52 @@ func TestAbandonKeepsTheGameFile(t *testing.T) {
 	if k, _ := filepath.Glob(filepath.Join(r.dir, "*.aside-*")); len(k) != 1 {
 		t.Fatalf("after a restart, files kept aside %v", k)
 	}
+}
+
+// TestUndoIsLoggedAndResumed takes back a bot's decision through the
+// table's buttons: the log records the undo, and after a restart the game
+// resumes exactly where the undo left it.
+func TestUndoIsLoggedAndResumed(t *testing.T) {
+	r := newRig(t, 3, "europe", 4)
+	for n := 0; ; n++ {
+		if n > 3000 {
+			t.Fatal("no decision that can be taken back")
+		}
+		r.step(nil)
+		if s := r.a.Table().Game(); s != nil && r.a.Table().Mode() == input.ModePlay && s.UndoInfo().Block == engine.UndoAllowed {
+			break
+		}
+	}
+	tb := r.a.Table()
+	u := tb.Game().UndoInfo()
+	seat := tb.SeatOf(u.Player)
+	for _, ev := range []hal.Event{
+		hal.Press{Seat: seat, Button: hal.Cancel, At: r.at()},
+		hal.Press{Seat: seat, Button: hal.Confirm, At: r.at()},
+	} {
+		res, err := r.a.Handle(ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range res.Notices {
+			if n.Refused {
+				t.Fatalf("%+v refused: %s", ev, n.Text.Key)
+			}
+		}
+	}
+	s := r.a.Table().Game()
+	h := s.History()
+	if h[len(h)-1].Kind != engine.Undo {
+		t.Fatalf("the last action is %s, want the undo", h[len(h)-1].Kind)
+	}
+	want, _ := s.MarshalText()
+	r.reopen()
+	got, _ := r.a.Table().Game().MarshalText()
+	if string(got) != string(want) {
+		t.Fatalf("resumed game differs from the one with the undo")
+	}
+	if w := r.a.Table().Game().Waiting(); w != u.Before.Waiting() {
+		t.Errorf("resumed waiting for %+v, want %+v as before the decision", w, u.Before.Waiting())
+	}
+	r.play() // and the game goes on to its end
 }
