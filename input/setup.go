@@ -104,7 +104,8 @@ func (t *Table) confirmSetup(r *Result, seat hal.Seat, at time.Time) Result {
 }
 
 // cancelSetup takes Cancel at seat during the set-up: the marks on the
-// tickets to give back come off.
+// tickets to give back come off; with none marked, the player asks to
+// take back their last decision (tickets kept, undo.go).
 func (t *Table) cancelSetup(r *Result, seat hal.Seat, at time.Time) Result {
 	p := t.PlayerAt(seat)
 	if p < 0 {
