@@ -117,7 +117,7 @@ func (s *State) do(a *Action, evs *[]Event) error {
 			return ruleErr(ErrWrongAction, func(q *Params) { q.Wait = w })
 		}
 		emit(evs, ev(EvUndone, u.Player))
-		s.undoTo(u.Before)
+		s.undoTo(&u.Before.c)
 		return nil
 	case Abandon:
 		if w == NeedNothing {

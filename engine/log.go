@@ -150,28 +150,28 @@ func Replay(l *Log) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	// before is the state before the last decision, while it may be
-	// taken back: an undo returns to it without replaying the log again.
-	var before *State
+	// before is the game before the last decision, while it may be taken
+	// back (canUndo): an undo returns to it without replaying the log
+	// again.
+	var before core
+	canUndo := false
 	for i, a := range l.Actions {
 		var err error
 		switch {
-		case a.Kind == Undo && before != nil && !s.IsTerminal():
-			s.undoTo(before)
+		case a.Kind == Undo && canUndo && !s.IsTerminal():
+			s.undoTo(&before)
 		case a.Kind == Undo:
 			err = ruleErr(ErrWrongAction, func(q *Params) { q.Wait = s.c.wait.Need })
 		default:
 			if undoable(a.Kind) {
-				before = s.Clone()
+				before = s.c
 			}
 			err = s.Do(a)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("engine: log action %d (%s): %w", i+1, FormatAction(l.Map, a), err)
 		}
-		if !undoable(a.Kind) {
-			before = nil
-		}
+		canUndo = undoable(a.Kind)
 	}
 	return s, nil
 }

@@ -105,9 +105,9 @@ func (s *State) revealedForTunnel(h []Action) bool {
 	return s.m.Routes[h[i].Route].Kind == maps.Tunnel
 }
 
-// undoTo returns the game to before, the state before its last decision,
+// undoTo returns the game to before, the game before its last decision,
 // already settled, recording the undo in the history.
-func (s *State) undoTo(before *State) {
-	s.c = before.c
+func (s *State) undoTo(before *core) {
+	s.c = *before
 	s.record(pack(Undo, 0, CardSet{}))
 }
