@@ -5,8 +5,9 @@ import "strconv"
 // ActionKind says what an Action does.
 type ActionKind uint8
 
-// The action kinds. The first group are players' decisions, the last two
-// are chance outcomes (what was drawn).
+// The action kinds. The first group are players' decisions, then two
+// chance outcomes (what was drawn), then two decisions of the table about
+// the game itself.
 const (
 	ChooseFirst    ActionKind = iota + 1 // the table names the first player (Player)
 	KeepTickets                          // keep the tickets just drawn, giving back Tickets
@@ -20,9 +21,11 @@ const (
 	Pass                                 // do nothing: allowed only when nothing else is
 	RevealCard                           // chance: Card came off the train deck
 	RevealTicket                         // chance: Ticket came off a ticket pile
+	Undo                                 // the table takes back the last decision (UndoInfo)
+	Abandon                              // the table stops the game before its end
 )
 
-var actionNames = [...]string{"", "first", "keep", "faceup", "blind", "claim", "pay", "withdraw", "tickets", "station", "pass", "card", "ticket"}
+var actionNames = [...]string{"", "first", "keep", "faceup", "blind", "claim", "pay", "withdraw", "tickets", "station", "pass", "card", "ticket", "undo", "abandon"}
 
 // String returns the kind's log keyword.
 func (k ActionKind) String() string {
@@ -48,6 +51,33 @@ type Action struct {
 	Tickets TicketSet // KeepTickets: the tickets given back
 	Card    CardID    // RevealCard
 	Ticket  TicketID  // RevealTicket
+
+	// who names whose set-up work a set-up action is (RevealCard,
+	// RevealTicket, KeepTickets): 0 for the work Waiting names, 1 + the
+	// player, or whoMarket for the face-up cards. See For.
+	who int8
+}
+
+// whoMarket is Action.who for a card laid in the market at set-up.
+const whoMarket = MaxPlayers + 1
+
+// Special values of Action.For.
+const (
+	ForWaiting = -1 // the action does the work Waiting names
+	ForMarket  = -3 // a card laid face up at set-up
+)
+
+// For returns whose pending set-up work the action names (see Pending): a
+// player, ForMarket for a card laid face up, or ForWaiting when it names
+// none and does the work Waiting names.
+func (a Action) For() int {
+	switch {
+	case a.who == 0:
+		return ForWaiting
+	case a.who == whoMarket:
+		return ForMarket
+	}
+	return int(a.who) - 1
 }
 
 // Constructors, one for each kind of action: NewX returns an action of kind
@@ -93,12 +123,47 @@ func NewBuildStation(city int, cards ...CardID) Action {
 // NewPass returns the action passing the turn.
 func NewPass() Action { return Action{Kind: Pass} }
 
+// NewUndo returns the table's action taking back the last decision.
+func NewUndo() Action { return Action{Kind: Undo} }
+
+// NewAbandon returns the table's action stopping the game.
+func NewAbandon() Action { return Action{Kind: Abandon} }
+
 // NewRevealCard returns the chance outcome "card c came off the train deck".
 func NewRevealCard(c CardID) Action { return Action{Kind: RevealCard, Card: c} }
 
 // NewRevealTicket returns the chance outcome "ticket t came off a ticket
 // pile".
 func NewRevealTicket(t TicketID) Action { return Action{Kind: RevealTicket, Ticket: t} }
+
+// The set-up happens at every seat at once: while it lasts several
+// players may have work pending (Pending), and an action names whose work
+// it is, as OpenSpiel's simultaneous nodes have each action name its
+// player. The log records the actions in the order they came.
+
+// NewDealCard returns the set-up's chance outcome "card c was dealt to
+// player p".
+func NewDealCard(p int, c CardID) Action {
+	return Action{Kind: RevealCard, Card: c, who: int8(p + 1)}
+}
+
+// NewLayCard returns the set-up's chance outcome "card c was laid face up
+// in the market" (in its first empty slot).
+func NewLayCard(c CardID) Action { return Action{Kind: RevealCard, Card: c, who: whoMarket} }
+
+// NewDealTicket returns the set-up's chance outcome "player p drew ticket
+// t".
+func NewDealTicket(p int, t TicketID) Action {
+	return Action{Kind: RevealTicket, Ticket: t, who: int8(p + 1)}
+}
+
+// NewKeepTicketsFor returns player p's set-up decision keeping the tickets
+// they drew except those given back.
+func NewKeepTicketsFor(p int, giveBack ...TicketID) Action {
+	a := NewKeepTickets(giveBack...)
+	a.who = int8(p + 1)
+	return a
+}
 
 // canon returns a with the fields its kind does not use zeroed, so that
 // equal actions compare equal.
@@ -108,7 +173,7 @@ func (a Action) canon() Action {
 	case ChooseFirst:
 		c.Player = a.Player
 	case KeepTickets:
-		c.Tickets = a.Tickets
+		c.Tickets, c.who = a.Tickets, a.who
 	case DrawFaceUp:
 		c.Slot = a.Slot
 	case ClaimRoute:
@@ -118,9 +183,9 @@ func (a Action) canon() Action {
 	case BuildStation:
 		c.City, c.Cards = a.City, a.Cards
 	case RevealCard:
-		c.Card = a.Card
+		c.Card, c.who = a.Card, a.who
 	case RevealTicket:
-		c.Ticket = a.Ticket
+		c.Ticket, c.who = a.Ticket, a.who
 	}
 	return c
 }
@@ -161,7 +226,7 @@ type Wait struct {
 	Need   Need
 	Player int  // who decides, or at whose reader the card or ticket is scanned; Table for the choice of first player
 	Slot   int  // NeedCardToMarket: the slot being filled
-	Count  int  // NeedKeep: tickets to keep at least; NeedTunnel: extra cards; NeedTicket: tickets still to draw (this one included); NeedCardToTunnel: cards still to reveal
+	Count  int  // NeedKeep: tickets to keep at least; NeedTunnel: extra cards; NeedTicket: tickets still to draw (this one included); NeedCardToTunnel: cards still to reveal; NeedCardToHand at set-up: cards still to deal
 	Long   bool // NeedTicket: the ticket comes from the long pile (Europe set-up)
 }
 

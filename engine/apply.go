@@ -22,6 +22,11 @@ func (s *State) do(a *Action, evs *[]Event) error {
 	var err error
 	var p packed
 	turn := false // a turn's action, which ends a run of passes
+	if a.who != 0 {
+		if err := s.focus(a); err != nil {
+			return err
+		}
+	}
 	w := s.c.wait.Need
 	switch a.Kind {
 	case ChooseFirst:
@@ -35,7 +40,7 @@ func (s *State) do(a *Action, evs *[]Event) error {
 			return wrongAction(w)
 		}
 		err = s.keep(a.Tickets, evs)
-		p = pack(KeepTickets, 0, CardSet{uint64(a.Tickets)})
+		p = pack(KeepTickets, int(a.who), CardSet{uint64(a.Tickets)})
 	case DrawFaceUp:
 		if w != NeedTurn && w != NeedSecondCard {
 			return wrongAction(w)
@@ -99,13 +104,29 @@ func (s *State) do(a *Action, evs *[]Event) error {
 			return wrongAction(w)
 		}
 		err = s.revealCard(a.Card, evs)
-		p = pack(RevealCard, int(a.Card), CardSet{})
+		p = pack(RevealCard, int(a.Card)|int(a.who)<<whoShift, CardSet{})
 	case RevealTicket:
 		if w != NeedTicket {
 			return wrongAction(w)
 		}
 		err = s.revealTicket(a.Ticket, evs)
-		p = pack(RevealTicket, int(a.Ticket), CardSet{})
+		p = pack(RevealTicket, int(a.Ticket)|int(a.who)<<whoShift, CardSet{})
+	case Undo:
+		u := s.UndoInfo()
+		if u.Block != UndoAllowed {
+			return ruleErr(ErrWrongAction, func(q *Params) { q.Wait = w })
+		}
+		emit(evs, ev(EvUndone, u.Player))
+		s.undoTo(&u.Before.c)
+		return nil
+	case Abandon:
+		if w == NeedNothing {
+			return wrongAction(w)
+		}
+		s.c.abandoned = true
+		s.c.phase = phOver
+		emit(evs, ev(EvAbandoned, -1))
+		p = pack(Abandon, 0, CardSet{})
 	default:
 		return wrongAction(w)
 	}
@@ -163,6 +184,7 @@ func (s *State) chooseFirst(p int, evs *[]Event) error {
 	}
 	s.c.first, s.c.cur = int8(p), int8(p)
 	s.c.phase = phSetup
+	s.dealTickets()
 	emit(evs, ev(EvFirstPlayer, p))
 	return nil
 }

@@ -36,11 +36,22 @@
 //		s, events, err = s.Apply(a)
 //	}
 //
-// Set-up runs as actions too: ChooseFirst, then 4 cards to each player from
-// the first player on, 5 face-up cards, then for each player from the first
-// on their tickets (USA: 3, keep at least 2, the others to the bottom of the
-// deck; Europe: 1 long and 3 regular, keep at least 2, the others and the
-// unused long tickets out of the game) and their KeepTickets decision.
+// Set-up runs as actions too: ChooseFirst, then 4 cards to each player, 5
+// face-up cards, and each player's tickets (USA: 3, keep at least 2, the
+// others to the bottom of the deck; Europe: 1 long and 3 regular, keep at
+// least 2, the others and the unused long tickets out of the game) and
+// their KeepTickets decision. Every seat works at once, as with the printed
+// game (setup.go): Pending lists each player's work and the market, and a
+// set-up action names whose work it is (NewDealCard, NewLayCard,
+// NewDealTicket, NewKeepTicketsFor; Action.For). An action naming nobody
+// does the work Waiting names, the first pending in the order of a set-up
+// dealt one seat at a time: 4 cards to each player from the first player
+// on, the market, then each player's tickets and decision in turn.
+//
+// The table may take back the last decision (Undo: a claim, a station, a
+// face-up card taken, tickets kept) until the next chance outcome or
+// decision, and stop a game before its end (Abandon); both are actions
+// of the log, never listed by LegalActions (undo.go, UndoInfo).
 //
 // Apply copies the state; Do changes it in place (for simulations that own
 // their state). PickLegalAction returns LegalActions()[pick(n)] without
@@ -55,7 +66,9 @@
 // # Where each rule lives
 //
 // Each rule is in one file, which opens with the rule book's words:
-// deck.go (blind draws and the reshuffle the moment the deck runs out),
+// setup.go (the set-up at every seat at once), undo.go (taking back a
+// slip, stopping a game), deck.go (blind draws and
+// the reshuffle the moment the deck runs out),
 // market.go (the face-up cards and the three-locomotive reset), pay.go
 // (paying with cards, and PaymentSoFar for a payment being scanned),
 // claim.go (claiming a route, double routes), tunnel.go (the tunnel's
@@ -68,8 +81,9 @@
 // # Rules the table decides
 //
 // Where the rule books are silent the engine decides, the same way every
-// time: set-up deals in seat order from the first player, one player's
-// tickets at a time; an empty market slot is refilled as soon as cards are
+// time: at set-up, Waiting names the work of one seat at a time, in
+// seat order from the first player (the seats themselves work in any
+// order); an empty market slot is refilled as soon as cards are
 // available again (discards are reshuffled the moment the deck is empty,
 // also when a discard follows an empty deck with no discards); three face-up
 // locomotives are replaced only when the cards in deck, discards and market

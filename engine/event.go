@@ -28,12 +28,14 @@ const (
 	EvPassed                               // Player could do nothing and passed
 	EvLastRound                            // Player has Count trains: every player has one more turn
 	EvGameOver                             // the game is over; State.Result has the scores
+	EvUndone                               // Player's last decision was taken back
+	EvAbandoned                            // the game was stopped before its end
 )
 
 var eventNames = [...]string{"", "first player", "card dealt", "market card", "face-up taken", "blind drawn",
 	"market reset", "market stuck", "reshuffle", "tunnel card", "tunnel cost", "tunnel withdrawn",
 	"route claimed", "station built", "ticket drawn", "tickets kept", "tickets boxed", "turn ended",
-	"passed", "last round", "game over"}
+	"passed", "last round", "game over", "undone", "abandoned"}
 
 // String returns a short English name, for logs.
 func (k EventKind) String() string {

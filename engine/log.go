@@ -33,6 +33,12 @@ const LogVersion = 1
 //	tickets                          tickets are drawn
 //	station berlin red4              a station built with these cards
 //	pass                             nothing was possible
+//	undo                             the last decision was taken back
+//	abandon                          the game was stopped before its end
+//
+// At set-up, when every seat works at once, an action may name whose work
+// it is (Action.For) after an @: "card red3 @2" (dealt to player 2),
+// "card red3 @market" (laid face up), "ticket 17 @0", "keep 3 @1".
 //
 // Blank lines and lines starting with # are ignored. A log is written one
 // line per action as the game goes (LogHeader, then FormatAction), so a
@@ -144,10 +150,28 @@ func Replay(l *Log) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
+	// before is the game before the last decision, while it may be taken
+	// back (canUndo): an undo returns to it without replaying the log
+	// again.
+	var before core
+	canUndo := false
 	for i, a := range l.Actions {
-		if err := s.Do(a); err != nil {
+		var err error
+		switch {
+		case a.Kind == Undo && canUndo && !s.IsTerminal():
+			s.undoTo(&before)
+		case a.Kind == Undo:
+			err = ruleErr(ErrWrongAction, func(q *Params) { q.Wait = s.c.wait.Need })
+		default:
+			if undoable(a.Kind) {
+				before = s.c
+			}
+			err = s.Do(a)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("engine: log action %d (%s): %w", i+1, FormatAction(l.Map, a), err)
 		}
+		canUndo = undoable(a.Kind)
 	}
 	return s, nil
 }
@@ -172,6 +196,17 @@ func (s *State) UnmarshalText(data []byte) error {
 
 // FormatAction writes a as one log line; m names routes and cities.
 func FormatAction(m *maps.Map, a Action) string {
+	line := formatAction(m, a)
+	switch f := a.For(); {
+	case f == ForMarket:
+		line += " @market"
+	case f >= 0:
+		line += " @" + strconv.Itoa(f)
+	}
+	return line
+}
+
+func formatAction(m *maps.Map, a Action) string {
 	k := a.Kind.String()
 	switch a.Kind {
 	case ChooseFirst:
@@ -217,13 +252,29 @@ func ParseAction(m *maps.Map, line string) (Action, error) {
 		return Action{}, fmt.Errorf("empty action")
 	}
 	var kind ActionKind
-	for k := ChooseFirst; k <= RevealTicket; k++ {
+	for k := ChooseFirst; k <= Abandon; k++ {
 		if k.String() == f[0] {
 			kind = k
 		}
 	}
 	if kind == 0 {
 		return Action{}, fmt.Errorf("unknown action %q", f[0])
+	}
+	var who int8
+	if at, ok := strings.CutPrefix(f[len(f)-1], "@"); ok {
+		if kind != RevealCard && kind != RevealTicket && kind != KeepTickets {
+			return Action{}, fmt.Errorf("%q: %s names no player", line, f[0])
+		}
+		if at == "market" && kind == RevealCard {
+			who = whoMarket
+		} else {
+			p, err := atoi(at, MaxPlayers)
+			if err != nil {
+				return Action{}, fmt.Errorf("%q: player %w", line, err)
+			}
+			who = int8(p + 1)
+		}
+		f = f[:len(f)-1]
 	}
 	want := map[ActionKind]int{ChooseFirst: 1, DrawFaceUp: 1, ClaimRoute: 2, PayTunnel: 1, BuildStation: 2, RevealCard: 1, RevealTicket: 1}[kind]
 	if kind == KeepTickets && len(f) == 2 {
@@ -232,7 +283,7 @@ func ParseAction(m *maps.Map, line string) (Action, error) {
 	if len(f)-1 != want {
 		return Action{}, fmt.Errorf("%q: %s takes %d argument(s)", line, f[0], want)
 	}
-	a := Action{Kind: kind}
+	a := Action{Kind: kind, who: who}
 	var err error
 	switch kind {
 	case ChooseFirst:

@@ -52,6 +52,10 @@ type core struct {
 	players, cur, first int8
 	phase               uint8
 	setupDone           int8 // players who have kept their set-up tickets
+	// setupDraw and setupLong are each player's regular and long tickets
+	// still to draw at set-up; toDraw, toLong and keepMin are those of
+	// the player the state waits for (focusTickets).
+	setupDraw, setupLong [MaxPlayers]int8
 
 	deck, discard, played, revealed CardSet
 	hand                            [MaxPlayers]CardSet
@@ -85,6 +89,7 @@ type core struct {
 	tunExtra  int8
 
 	lastRound bool
+	abandoned bool // the table stopped the game (Abandon)
 	turnsLeft int8
 	passes    int8
 	turns     int32
@@ -137,7 +142,7 @@ func (p packed) unpack() Action {
 	case ChooseFirst:
 		a.Player = arg
 	case KeepTickets:
-		a.Tickets = TicketSet(p.lo)
+		a.Tickets, a.who = TicketSet(p.lo), int8(arg&whoMask)
 	case DrawFaceUp:
 		a.Slot = arg
 	case ClaimRoute:
@@ -147,12 +152,20 @@ func (p packed) unpack() Action {
 	case BuildStation:
 		a.City, a.Cards = arg, cards
 	case RevealCard:
-		a.Card = CardID(arg)
+		a.Card, a.who = CardID(arg&0xFF), int8(arg>>whoShift&whoMask)
 	case RevealTicket:
-		a.Ticket = TicketID(arg)
+		a.Ticket, a.who = TicketID(arg&0xFF), int8(arg>>whoShift&whoMask)
 	}
 	return a
 }
+
+// A packed set-up action keeps Action.who in the argument's bits 8-11,
+// above the card or ticket (below 256); KeepTickets, which has no other
+// argument, in its bits 0-3.
+const (
+	whoShift = 8
+	whoMask  = 0xF
+)
 
 // State is a game position. States are immutable through Apply: use Clone
 // before changing one in place with Do, and never copy a State by value.
@@ -286,8 +299,13 @@ func (s *State) CurrentPlayer() int {
 	return w.Player
 }
 
-// IsTerminal reports whether the game is over.
+// IsTerminal reports whether the game is over: played to its end, or
+// abandoned.
 func (s *State) IsTerminal() bool { return s.c.phase == phOver }
+
+// Abandoned reports whether the table stopped the game before its end
+// (Abandon).
+func (s *State) Abandoned() bool { return s.c.abandoned }
 
 // IsChance reports whether the state waits for a chance outcome.
 func (s *State) IsChance() bool { return s.c.wait.Need.IsChance() }
@@ -487,16 +505,24 @@ func (s *State) settle(evs *[]Event) {
 			c.wait = Wait{Need: NeedFirstPlayer, Player: Table, Slot: -1}
 			return
 		case phSetup:
+			// Every player's work is pending at once (Pending); Waiting
+			// names the first in the order set-up was dealt one seat at a
+			// time: hands from the first player, the market, then each
+			// player's tickets.
 			for i := range n {
 				p := (int(c.first) + i) % n
-				if c.hand[p].Len() < HandSize {
-					c.wait = Wait{Need: NeedCardToHand, Player: p, Slot: -1}
+				if h := c.hand[p].Len(); h < HandSize {
+					c.wait = Wait{Need: NeedCardToHand, Player: p, Slot: -1, Count: HandSize - h}
 					return
 				}
 			}
 		}
 		if slot := s.emptySlot(); slot >= 0 && s.hasCards() {
-			c.wait = Wait{Need: NeedCardToMarket, Player: int(c.cur), Slot: slot}
+			p := int(c.cur)
+			if c.phase == phSetup {
+				p = int(c.first) // any reader lays it; the first player's is named
+			}
+			c.wait = Wait{Need: NeedCardToMarket, Player: p, Slot: slot}
 			return
 		}
 		if s.marketLocos() >= 3 && s.resetHelps() {
@@ -517,13 +543,13 @@ func (s *State) settle(evs *[]Event) {
 				c.phase = phTurn
 				continue
 			}
-			c.cur = int8((int(c.first) + int(c.setupDone)) % n)
-			c.toDraw = int8(min(s.m.Rules.SetupTickets, c.tTop.Len()+int(c.bottomLen)))
-			c.toLong = int8(min(s.m.Rules.SetupLongTickets, c.tLong.Len()))
-			c.keepMin = int8(min(s.m.Rules.SetupKeep, int(c.toDraw+c.toLong)))
-			c.keepSetup = true
-			c.phase = phKeep
-			continue
+			for i := range n {
+				if p := (int(c.first) + i) % n; c.tKept[p] == 0 {
+					s.focusTickets(p)
+					return
+				}
+			}
+			panic("engine: bug: set-up not done and every player has kept")
 		case phKeep:
 			if c.toLong > 0 || c.toDraw > 0 {
 				c.wait = Wait{Need: NeedTicket, Player: int(c.cur), Slot: -1, Count: int(c.toDraw + c.toLong), Long: c.toLong > 0}

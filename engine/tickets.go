@@ -103,6 +103,9 @@ func (s *State) revealTicket(t TicketID, evs *[]Event) error {
 		}
 	}
 	c.tDrawn[p] |= 1 << t
+	if c.phase == phSetup {
+		c.setupDraw[p], c.setupLong[p] = c.toDraw, c.toLong
+	}
 	if evs != nil {
 		e := ev(EvTicketDrawn, p)
 		e.Ticket = t

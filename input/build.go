@@ -54,17 +54,42 @@ func (t *Table) View() View {
 		return v
 	}
 	v.Announce = t.announce
+	v.Moves = slices.Clone(t.moves)
 	v.Public = t.st.Public()
+	for p, seat := range t.seats {
+		v.Scores = append(v.Scores, PlayerScore{
+			Player: p, Seat: seat, Name: t.name(p), Color: t.setup.Seats[seat].Color, Score: v.Public.Players[p].Score,
+		})
+	}
 	w := t.st.Waiting()
 	for i := range v.Seats {
 		sv := &v.Seats[i]
 		if sv.Player < 0 {
 			continue
 		}
+		if t.mode == ModeSetup {
+			sv.Prompt, sv.Progress, sv.Current = t.setupPrompt(sv.Player, v.Public)
+			if _, tickets, _ := t.setupWork(sv.Player); tickets.Need == engine.NeedKeep {
+				sv.Keep = &KeepView{
+					Player:   sv.Player,
+					Drawn:    t.st.DrawnTickets(sv.Player).Len(),
+					Keep:     tickets.Count,
+					GiveBack: t.setupGive[sv.Player].Len(),
+				}
+			}
+			continue
+		}
 		sv.Current = sv.Player == w.Player
 		sv.Prompt, sv.Progress = t.prompt(sv.Player, w, v.Public)
 	}
 	t.readerPrompts(v.Seats)
+	t.askPrompt(v.Seats)
+	if t.mode == ModePlay || t.mode == ModeSetup {
+		v.Undo = t.undoView()
+		if t.asked == askAbandon {
+			v.Abandon = &AbandonView{Seat: t.askSeat}
+		}
+	}
 	v.Banner = t.banner(v.Public)
 	for i, c := range v.Public.Market {
 		v.Unavailable[i] = c == engine.NoCard || (w.Need == engine.NeedSecondCard && c.Color() == engine.Locomotive)
@@ -106,11 +131,15 @@ func (t *Table) View() View {
 		}
 	}
 	if w.Need == engine.NeedKeep {
+		give := t.give
+		if t.mode == ModeSetup {
+			give = t.setupGive[w.Player]
+		}
 		v.Keep = &KeepView{
 			Player:   w.Player,
 			Drawn:    t.st.DrawnTickets(w.Player).Len(),
 			Keep:     w.Count,
-			GiveBack: t.give.Len(),
+			GiveBack: give.Len(),
 		}
 	}
 	if t.mode == ModeEnd {
@@ -207,15 +236,7 @@ func (t *Table) prompt(p int, w engine.Wait, pub engine.Public) (prompt, prog Te
 		}
 		return Text{Key: "prompt.scan_drawn_tickets", Args: count(w.Count)}, Text{}
 	case engine.NeedKeep:
-		drawn := t.st.DrawnTickets(p).Len()
-		keep := Text{Key: "prompt.keep_tickets", Args: map[string]any{
-			"Tickets": Text{Key: "count.tickets", Args: count(drawn)},
-			"Keep":    w.Count,
-		}}
-		if n := t.give.Len(); n > 0 {
-			return keep, Text{Key: "prompt.give_back", Args: count(n)}
-		}
-		return keep, Text{}
+		return t.keepPrompt(p, w.Count, t.give), t.giveProgress(t.give)
 	case engine.NeedSecondCard:
 		if t.g == gBlind {
 			return t.turnPrompt(p, pub)
@@ -234,6 +255,22 @@ func (t *Table) prompt(p int, w engine.Wait, pub engine.Public) (prompt, prog Te
 		return t.turnPrompt(p, pub)
 	}
 	return Text{}, Text{}
+}
+
+// keepPrompt asks player p to keep at least keep of the tickets they drew.
+func (t *Table) keepPrompt(p, keep int, give engine.TicketSet) Text {
+	return Text{Key: "prompt.keep_tickets", Args: map[string]any{
+		"Tickets": Text{Key: "count.tickets", Args: count(t.st.DrawnTickets(p).Len())},
+		"Keep":    keep,
+	}}
+}
+
+// giveProgress counts the tickets marked to give back, zero for none.
+func (t *Table) giveProgress(give engine.TicketSet) Text {
+	if n := give.Len(); n > 0 {
+		return Text{Key: "prompt.give_back", Args: count(n)}
+	}
+	return Text{}
 }
 
 // turnPrompt is the prompt of the player whose turn it is.

@@ -35,10 +35,18 @@
 //
 // # Flows
 //
-//   - Set-up: each player scans their four cards at their reader, in the
-//     engine's order; the first player lays the market by scanning; each
-//     player scans the tickets drawn, scans those given back (again to take
-//     the mark off) and presses Confirm.
+// Play passes clockwise around the table (Clockwise, from Opts.Edges): the
+// engine's player p sits at Setup.Players()[p], the seats in turn order;
+// seat numbers shown to people stay the config's.
+//
+//   - Set-up, at every seat at once (setup.go): each player scans their
+//     four cards and their tickets at their own reader, in any order,
+//     interleaved with the others; the five face-up cards are scanned at
+//     any reader whose player has their four cards (the first player is
+//     asked); each player scans the tickets they give back (again to take
+//     the mark off) and presses Confirm. The first turn starts when all
+//     have kept. Each seat's panel says what it still has to do
+//     (SeatView.Current, Prompt, Keep).
 //   - Drawing: touch a face-up slot (the card goes to the hand at once), then
 //     scan the card that refills it; or touch the deck and scan the card
 //     drawn, or simply scan a card from the deck. Face-up locomotives are
@@ -53,6 +61,14 @@
 //     others, scan those given back, Confirm. Stations: touch a city, scan,
 //     Confirm. A player who can do nothing passes with Confirm.
 //   - Cancel drops whatever is in progress and not yet confirmed.
+//   - Undo and abandon (undo.go): Cancel with nothing of the seat's in
+//     progress (or KeyUndo) asks to take back that player's last decision
+//     (a claim, a station, a face-up card taken, tickets kept), naming
+//     what to pick up; Confirm takes it back, Cancel keeps it. It can be
+//     taken back until a card or ticket is turned over or the next player
+//     acts; otherwise the seat is told why not. KeyAbandon on a seat's
+//     panel asks to stop the game; Confirm stops it (engine.Abandon, in
+//     the log; the App keeps the file aside) and shows the start screen.
 //
 // # Refusals
 //
@@ -71,7 +87,14 @@
 // cost, claimed or withdrawn, a station built, tickets drawn and kept, a
 // pass. It names the player, the route or city to pulse and the points
 // scored, and stays until the next move replaces it. Its words are the
-// catalogue's news.* keys.
+// catalogue's news.* keys. View.Moves keeps the last MovesShown moves, a
+// short log for every seat's strip (a turn's cards drawn in one line), and
+// View.Scores every player's score, so that each seat reads them all.
+//
+// A ticket scanned to give back is told on the keeper's panel ("keep.marked",
+// with how many of the drawn are given back, never its cities: those are on
+// no screen before the end), and a second scan says it is kept after all
+// ("keep.unmarked").
 //
 // A resolved tunnel stays in View.Tunnel, its revealed cards on show, until
 // the next move is applied. A refusal stays on the seat's panel until the

@@ -42,7 +42,9 @@ func TestDrawFaceUpThenRefill(t *testing.T) {
 		t.Errorf("unavailable %v for the second card, want the locomotive in slot 0", u)
 	}
 	r.refused(r.touch(hal.MarketSlot, "", 0), 0, "rule.second_locomotive")
-	r.refused(r.cancel(0), 0, "rule.wrong_action")
+	// Cancel with nothing in progress asks to take back the face-up card,
+	// whose slot was refilled: it cannot be, and the seat is told why.
+	r.refused(r.cancel(0), 0, "undo.seen")
 	r.ok(r.touch(hal.MarketSlot, "", 2), engine.DrawFaceUp)
 	r.ok(r.scanCard(0, cards(t, "red10")[0]), engine.RevealCard)
 	r.prompt(1, "prompt.your_turn")

@@ -12,7 +12,7 @@ import (
 	"ttr/maps"
 )
 
-// A two-seat table: the start screen, then the first card of the deal.
+// A two-seat table: the start screen, then the first cards of the deal.
 func Example() {
 	resolve := func(u hal.UID) (input.Tag, bool) {
 		if c, ok := engine.ParseCardID(string(u)); ok {
@@ -31,16 +31,18 @@ func Example() {
 	res := tb.Handle(hal.Press{Seat: 1, Button: hal.Confirm, At: at})
 	fmt.Println(res.Started, engine.FormatAction(tb.Game().Map(), res.Actions[0]))
 	fmt.Println(tb.View().Seats[1].Prompt.Key, tb.View().Seats[0].Prompt.Key)
+	// Both seats are dealt at once: the log names the seat's work where
+	// it is not the one the engine's order names.
 	res = tb.Handle(hal.Scan{Seat: 0, UID: "red1", At: at})
-	fmt.Println(res.Notices[0].Text.Key)
-	res = tb.Handle(hal.Scan{Seat: 1, UID: "red1", At: at})
+	fmt.Println(engine.FormatAction(tb.Game().Map(), res.Actions[0]), tb.View().Seats[0].Progress.Args["Have"])
+	res = tb.Handle(hal.Scan{Seat: 1, UID: "red2", At: at})
 	fmt.Println(engine.FormatAction(tb.Game().Map(), res.Actions[0]), tb.View().Seats[1].Progress.Args["Have"])
 	// Output:
 	// start.choose_first
 	// true first 1
-	// prompt.scan_hand prompt.waiting
-	// refuse.wrong_reader
-	// card red1 1
+	// prompt.scan_hand prompt.scan_hand
+	// card red1 @0 1
+	// card red2 1
 }
 
 // The table words an engine rule error where it shows it, naming the seat's

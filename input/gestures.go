@@ -28,6 +28,26 @@ func (t *Table) Gestures(a engine.Action, uid func(Tag) hal.UID, chance func(*en
 	}
 	w := t.st.Waiting()
 	seat := t.SeatOf(w.Player)
+	give := t.give
+	if t.mode == ModeSetup {
+		// Every seat works at once: the action names whose work it is
+		// (else it does the work Waiting names).
+		switch f := a.For(); {
+		case f >= 0:
+			w = engine.Wait{Need: w.Need, Player: f}
+			if hand, tickets, _ := t.setupWork(f); a.Kind == engine.RevealCard {
+				w = hand
+			} else {
+				w = tickets
+			}
+			seat = t.SeatOf(f)
+		case f == engine.ForMarket:
+			seat = t.marketSeat()
+		}
+		if p := t.PlayerAt(seat); p >= 0 {
+			give = t.setupGive[p]
+		}
+	}
 	if seat < 0 {
 		return nil, fmt.Errorf("input: gestures: the table waits for %s, not a seat", w.Need)
 	}
@@ -52,7 +72,7 @@ func (t *Table) Gestures(a engine.Action, uid func(Tag) hal.UID, chance func(*en
 		}
 		press(hal.Confirm)
 	}
-	if (w.Need == engine.NeedTurn && t.g != gNone) || (w.Need == engine.NeedKeep && t.give != 0) {
+	if (w.Need == engine.NeedTurn && t.g != gNone) || (w.Need == engine.NeedKeep && give != 0) {
 		press(hal.Cancel)
 	}
 	// after returns the chance outcome following decision d.
@@ -115,4 +135,19 @@ func (t *Table) Gestures(a engine.Action, uid func(Tag) hal.UID, chance func(*en
 		return nil, fmt.Errorf("input: gestures: %s is chosen on the start screen, not by a gesture", a.Kind)
 	}
 	return evs, nil
+}
+
+// marketSeat returns the seat where a card laid face up at set-up is
+// scanned: the first seat in turn order, from the first player, whose
+// player has all their cards (a card scanned at a seat still being dealt
+// is that player's); -1 when none has.
+func (t *Table) marketSeat() hal.Seat {
+	n := t.st.Players()
+	for i := range n {
+		p := (t.st.FirstPlayer() + i) % n
+		if hand, _, _ := t.setupWork(p); hand.Need == 0 {
+			return t.SeatOf(p)
+		}
+	}
+	return -1
 }

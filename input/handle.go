@@ -81,19 +81,24 @@ func (t *Table) scan(ev hal.Scan) Result {
 	if !ok {
 		return t.refuse(&r, seat, at, "refuse.unknown_tag", nil)
 	}
-	w := t.st.Waiting()
-	if w.Player < 0 {
-		return t.refuse(&r, seat, at, "rule.wrong_action", nil)
-	}
-	if seat != t.SeatOf(w.Player) {
-		return t.refuse(&r, seat, at, "refuse.wrong_reader", map[string]any{"Player": t.name(w.Player)})
-	}
+	// A game is played with one box of train cards, the box of its first
+	// card scanned (set-up included).
 	if tag.Kind == TagCard && tag.Box != 0 {
 		if t.box == 0 {
 			t.box = tag.Box
 		} else if tag.Box != t.box {
 			return t.refuse(&r, seat, at, "registry.other_box", map[string]any{"Box": tag.Box, "Game": t.box})
 		}
+	}
+	if t.mode == ModeSetup {
+		return t.scanSetup(&r, seat, at, tag)
+	}
+	w := t.st.Waiting()
+	if w.Player < 0 {
+		return t.refuse(&r, seat, at, "rule.wrong_action", nil)
+	}
+	if seat != t.SeatOf(w.Player) {
+		return t.refuse(&r, seat, at, "refuse.wrong_reader", map[string]any{"Player": t.name(w.Player)})
 	}
 	wantCard := func() bool {
 		if tag.Kind != TagCard {
@@ -102,17 +107,7 @@ func (t *Table) scan(ev hal.Scan) Result {
 		}
 		return true
 	}
-	wantTicket := func() (engine.TicketID, bool) {
-		if tag.Kind != TagTicket {
-			t.refuse(&r, seat, at, "refuse.expected_ticket", nil)
-			return 0, false
-		}
-		if tag.Map != t.m.ID || int(tag.Ticket) >= len(t.m.Tickets) {
-			t.refuseErr(&r, seat, at, &engine.RuleError{Code: engine.ErrNoSuchTicket, Params: noParams()})
-			return 0, false
-		}
-		return tag.Ticket, true
-	}
+	wantTicket := func() (engine.TicketID, bool) { return t.ticketOf(&r, seat, at, tag) }
 	switch w.Need {
 	case engine.NeedCardToHand, engine.NeedCardToMarket, engine.NeedCardToTunnel:
 		if !wantCard() {
@@ -130,7 +125,7 @@ func (t *Table) scan(ev hal.Scan) Result {
 		if !ok {
 			return r
 		}
-		return t.giveBack(&r, seat, at, w, tk)
+		return t.giveBack(&r, seat, at, w, tk, &t.give)
 	case engine.NeedTurn:
 		switch t.g {
 		case gClaim, gStation:
@@ -180,9 +175,9 @@ func noParams() engine.Params {
 	return engine.Params{Need: -1, Got: -1, Player: -1, Route: -1, Other: -1, City: -1, Slot: -1}
 }
 
-// giveBack marks ticket tk to be given back, or takes the mark off when it
-// was already marked, refusing a mark that would keep too few.
-func (t *Table) giveBack(r *Result, seat hal.Seat, at time.Time, w engine.Wait, tk engine.TicketID) Result {
+// giveBack marks ticket tk to be given back (in marks), or takes the mark
+// off when it was already marked, refusing a mark that would keep too few.
+func (t *Table) giveBack(r *Result, seat hal.Seat, at time.Time, w engine.Wait, tk engine.TicketID, marks *engine.TicketSet) Result {
 	drawn := t.st.DrawnTickets(w.Player)
 	one := engine.NewTicketSet(tk)
 	if !drawn.Has(tk) {
@@ -190,17 +185,28 @@ func (t *Table) giveBack(r *Result, seat hal.Seat, at time.Time, w engine.Wait, 
 		p.Ticket = tk
 		return t.refuseErr(r, seat, at, &engine.RuleError{Code: engine.ErrTicketNotDrawn, Params: p})
 	}
-	if t.give.Has(tk) {
-		t.give &^= one
+	if marks.Has(tk) {
+		// A second scan takes the mark off, and says so.
+		*marks &^= one
+		t.notify(r, Notice{Seat: seat, Text: keepText("keep.unmarked", *marks, drawn), At: at})
 		return *r
 	}
-	if kept := drawn.Len() - t.give.Len() - 1; kept < w.Count {
+	if kept := drawn.Len() - marks.Len() - 1; kept < w.Count {
 		p := noParams()
 		p.Need, p.Got = w.Count, kept
 		return t.refuseErr(r, seat, at, &engine.RuleError{Code: engine.ErrKeepTooFew, Params: p})
 	}
-	t.give |= one
+	*marks |= one
+	t.notify(r, Notice{Seat: seat, Text: keepText("keep.marked", *marks, drawn), At: at})
 	return *r
+}
+
+// keepText says what a scan of a drawn ticket did, with how many of the
+// drawn tickets are now marked to give back. It never names the ticket: a
+// ticket's cities are on no screen before the end (the player holds the
+// ticket they just scanned).
+func keepText(key string, marks, drawn engine.TicketSet) Text {
+	return Text{Key: key, Args: map[string]any{"Give": marks.Len(), "Drawn": drawn.Len()}}
 }
 
 // payment returns the payment in progress with cards: the tunnel's extra
@@ -227,6 +233,18 @@ func (t *Table) scanPay(r *Result, seat hal.Seat, at time.Time, c engine.CardID)
 	cards := t.cards
 	cards.Add(c)
 	need, err := t.st.PaymentSoFar(t.payment(cards))
+	if err != nil && t.cards.Len() < need {
+		if twin, ok := t.otherLane(cards); ok {
+			// The card fits only the other lane of the double route:
+			// the claim moves there rather than refuse it.
+			t.route = twin
+			need, err = t.st.PaymentSoFar(t.payment(cards))
+			rt := &t.m.Routes[twin]
+			t.notify(r, Notice{Seat: seat, Text: Text{Key: "lanes.switched", Args: map[string]any{
+				"Color": CardColorText(c.Color(), cards.Len()), "From": t.m.Cities[rt.A].Name, "To": t.m.Cities[rt.B].Name,
+			}}, At: at})
+		}
+	}
 	if t.cards.Len() >= need {
 		return t.refuse(r, seat, at, "refuse.enough_cards", nil)
 	}
@@ -235,6 +253,26 @@ func (t *Table) scanPay(r *Result, seat hal.Seat, at time.Time, c engine.CardID)
 	}
 	t.cards = cards
 	return *r
+}
+
+// otherLane returns the other lane of the double route being claimed when
+// it is open to the player and cards can pay for it: the two lanes lie a
+// finger's width apart, and the cards say which one the player meant.
+func (t *Table) otherLane(cards engine.CardSet) (int, bool) {
+	if t.g != gClaim {
+		return 0, false
+	}
+	twin := t.m.Routes[t.route].Twin
+	if twin < 0 {
+		return 0, false
+	}
+	if err := t.st.CheckClaim(twin, engine.CardSet{}); !isNoCards(err) {
+		return 0, false
+	}
+	if _, err := t.st.PaymentSoFar(engine.NewClaimRoute(twin, cards.IDs()...)); err != nil {
+		return 0, false
+	}
+	return twin, true
 }
 
 // Press takes a press of a seat's button (already debounced by hal).
@@ -280,12 +318,21 @@ func (t *Table) confirm(seat hal.Seat, at time.Time) Result {
 	case ModeEnd:
 		return r
 	}
+	if t.answer(&r, seat, at, true) {
+		return r
+	}
+	if t.mode == ModeSetup && seat != t.waitingSeat() {
+		return t.confirmSetup(&r, seat, at)
+	}
 	w, ok := t.actor(&r, seat, at)
 	if !ok {
 		return r
 	}
 	if t.mayBorrow(seat) {
 		return t.acceptBorrow(&r, seat, at)
+	}
+	if t.mode == ModeSetup {
+		return t.confirmSetup(&r, seat, at)
 	}
 	switch w.Need {
 	case engine.NeedKeep:
@@ -333,24 +380,33 @@ func (t *Table) cancel(seat hal.Seat, at time.Time) Result {
 	if t.mode == ModeStart || t.mode == ModeEnd {
 		return r
 	}
-	w, ok := t.actor(&r, seat, at)
-	if !ok {
+	if t.answer(&r, seat, at, false) {
 		return r
+	}
+	if t.mode == ModeSetup {
+		return t.cancelSetup(&r, seat, at)
+	}
+	if t.PlayerAt(seat) < 0 {
+		return t.refuse(&r, seat, at, "rule.no_such_player", nil)
+	}
+	w := t.st.Waiting()
+	if seat != t.SeatOf(w.Player) {
+		// Nothing of theirs in progress: a player asks to take back
+		// their last decision.
+		return t.askUndo(&r, seat, at)
 	}
 	if t.g != gNone {
 		t.clearGesture()
 		return r
 	}
-	switch w.Need {
-	case engine.NeedTurn:
-		return r
-	case engine.NeedKeep:
+	switch {
+	case w.Need == engine.NeedKeep && t.give != 0:
 		t.give = 0
 		return r
-	case engine.NeedTunnel:
+	case w.Need == engine.NeedTunnel:
 		return t.try(&r, seat, at, engine.NewWithdrawTunnel())
 	}
-	return t.refuse(&r, seat, at, "rule.wrong_action", nil)
+	return t.askUndo(&r, seat, at)
 }
 
 // Touch takes a touch on the screen, already resolved to what it landed on.
@@ -467,6 +523,13 @@ func (t *Table) key(ev hal.Touch) Result {
 			t.toStart()
 		}
 		return r
+	case KeyUndo:
+		if (t.mode == ModePlay || t.mode == ModeSetup) && t.PlayerAt(seat) >= 0 && !t.answer(&r, seat, at, false) {
+			return t.askUndo(&r, seat, at)
+		}
+		return r
+	case KeyAbandon:
+		return t.askAbandon(&r, seat, at)
 	}
 	if strings.HasPrefix(ev.ID, KeyBreakdown) {
 		p, err := strconv.Atoi(strings.TrimPrefix(ev.ID, KeyBreakdown))
@@ -579,6 +642,7 @@ func (t *Table) start(seat hal.Seat, at time.Time) Result {
 	if err != nil {
 		return t.refuseErr(&r, seat, at, err)
 	}
+	t.setup.Order = Clockwise(t.setup.Players(), t.opts.Edges)
 	t.closeKeyboards()
 	t.begin(s)
 	t.end = nil

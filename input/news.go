@@ -1,6 +1,7 @@
 package input
 
 import (
+	"slices"
 	"time"
 
 	"ttr/engine"
@@ -19,7 +20,22 @@ type drawnCard struct {
 // route or city to pulse (-1 for none) and the points it scored.
 func (t *Table) tell(text Text, p, route, city, points int, at time.Time) {
 	t.announce = Announcement{Text: text, Player: p, Route: route, City: city, Points: points, At: at}
+	// The short log: a draw's second card updates its line.
+	if n := len(t.moves); n > 0 && t.moves[n-1].Player == p && isDraw(t.moves[n-1].Text.Key) && isDraw(text.Key) {
+		t.moves[n-1] = t.announce
+		return
+	}
+	t.moves = append(t.moves, t.announce)
+	if len(t.moves) > MovesShown {
+		t.moves = slices.Delete(t.moves, 0, len(t.moves)-MovesShown)
+	}
 }
+
+// MovesShown is how many of the last moves View.Moves carries.
+const MovesShown = 8
+
+// isDraw reports whether key announces cards drawn this turn.
+func isDraw(key string) bool { return key == "news.drew" || key == "news.drew_deck" }
 
 // announceAction announces the decisions of player p whose engine events
 // come later or never: a ticket draw (the tickets are scanned next) and a

@@ -208,7 +208,7 @@ func TestRefusalsChangeRev(t *testing.T) {
 		{"touch on nothing", func() input.Result { return r.touch(hal.Nothing, "", 0) }, 0, "refuse.touch_nothing"},
 		{"touch on an unknown route", func() input.Result { return r.touchRoute("paris--mars--1") }, 0, "refuse.touch_nothing"},
 		{"wrong seat's Confirm", func() input.Result { return r.confirm(1) }, 1, "refuse.not_your_turn"},
-		{"wrong seat's Cancel", func() input.Result { return r.cancel(1) }, 1, "refuse.not_your_turn"},
+		{"wrong seat's Cancel: nothing of theirs to take back", func() input.Result { return r.cancel(1) }, 1, "undo.nothing"},
 		{"wrong seat's reader", func() input.Result { return r.scanCard(1, cards(t, "red3")[0]) }, 1, "refuse.wrong_reader"},
 		{"unknown tag", func() input.Result { return r.scanUID(0, "no such tag") }, 0, "refuse.unknown_tag"},
 		{"card of another hand", func() input.Result { return r.scanCard(0, cards(t, "red3")[0]) }, 0, "rule.not_in_hand"},

@@ -1,7 +1,6 @@
 package input_test
 
 import (
-	"reflect"
 	"slices"
 	"testing"
 
@@ -12,32 +11,31 @@ import (
 )
 
 // TestDealing scripts the deal of a 3-player game: each player scans their
-// four cards at their own reader, in the engine's order from the first
-// player; wrong scans are refused at once and change nothing.
+// four cards at their own reader, every seat at once; wrong scans are
+// refused at once and change nothing.
 func TestDealing(t *testing.T) {
 	r := newRig(t, 3, "usa")
 	r.start(1)
 	hand := cards(t, "red1", "red2", "blue1", "loco1")
-	// Player 1 (seat 1) is dealt first.
-	r.refused(r.scanCard(0, hand[0]), 0, "refuse.wrong_reader")
-	if p := arg(r.tb.View().Seats[0].Notice.Text, "Player"); !reflect.DeepEqual(p, input.Text{Key: "player_color.blue"}) {
-		t.Errorf("wrong reader names %v, want the blue player", p)
+	other := cards(t, "red3", "red4", "blue2", "blue3")
+	// Seat 0 is dealt while seat 1, the first player, is.
+	for i := range 3 {
+		r.ok(r.scanCard(1, hand[i]), engine.RevealCard)
+		r.ok(r.scanCard(0, other[i]), engine.RevealCard)
 	}
 	r.refused(r.scanUID(1, "04A1B2C3D4E5F6"), 1, "refuse.unknown_tag")
-	r.refused(r.scanTicket(1, 0), 1, "refuse.expected_card")
-	r.prompt(1, "prompt.scan_hand", "prompt.scan_progress")
-	for i, c := range hand {
-		r.ok(r.scanCard(1, c), engine.RevealCard)
-		if i < 3 {
-			sv := r.prompt(1, "prompt.scan_hand", "prompt.scan_progress")
-			if sv.Progress.Args["Have"] != i+1 || sv.Prompt.Args["Count"] != 3-i {
-				t.Errorf("after %d cards: prompt %v progress %v", i+1, sv.Prompt.Args, sv.Progress.Args)
-			}
+	sv := r.prompt(1, "prompt.scan_hand", "prompt.scan_progress")
+	if sv.Progress.Args["Have"] != 3 || sv.Prompt.Args["Count"] != 1 {
+		t.Errorf("after 3 cards: prompt %v progress %v", sv.Prompt.Args, sv.Progress.Args)
+	}
+	r.prompt(2, "prompt.scan_hand")
+	for _, seat := range []int{0, 1, 2} {
+		if !r.tb.View().Seats[seat].Current {
+			t.Errorf("seat %d, being dealt, is not marked current", seat)
 		}
 	}
-	// Player 2 next; a card already in a hand is refused with its holder.
-	r.prompt(2, "prompt.scan_hand")
-	r.prompt(1, "prompt.waiting")
+	r.ok(r.scanCard(1, hand[3]), engine.RevealCard)
+	// A card already in a hand is refused with its holder.
 	res := r.scanCard(2, hand[0])
 	r.refused(res, 2, "rule.card_in_hand")
 	if res.Notices[0].Rule == nil || res.Notices[0].Rule.Code != engine.ErrCardInHand {
@@ -46,9 +44,14 @@ func TestDealing(t *testing.T) {
 	if got := r.game().Hand(1); got != engine.NewCardSet(hand...) {
 		t.Errorf("player 1 holds %s, want %s", got, engine.NewCardSet(hand...))
 	}
+	if got := r.game().Hand(0); got != engine.NewCardSet(other[:3]...) {
+		t.Errorf("player 0 holds %s, want %s", got, engine.NewCardSet(other[:3]...))
+	}
 	if n := r.tb.View().Public.Players[1].Cards; n != 4 {
 		t.Errorf("public card count %d, want 4", n)
 	}
+	// The first player, dealt, lays the market next.
+	r.prompt(1, "prompt.lay_market")
 }
 
 // TestMarketAndTicketsUSA lays the market at the first player's reader and
@@ -66,8 +69,8 @@ func TestMarketAndTicketsUSA(t *testing.T) {
 		if sv.Prompt.Args["Count"] != 5-i {
 			t.Errorf("lay market: %v to go, want %d", sv.Prompt.Args["Count"], 5-i)
 		}
-		r.refused(r.scanCard(1, r.deckCards(1, notLoco)[0]), 1, "refuse.wrong_reader")
-		r.ok(r.scanCard(0, r.deckCards(1, notLoco)[0]), engine.RevealCard)
+		// Any dealt seat lays the face-up cards.
+		r.ok(r.scanCard(i%2, r.deckCards(1, notLoco)[0]), engine.RevealCard)
 	}
 	// Tickets for player 0: three scans.
 	sv := r.prompt(0, "prompt.scan_drawn_tickets")
@@ -106,7 +109,7 @@ func TestMarketAndTicketsUSA(t *testing.T) {
 	if k := r.tb.View().Keep; k.GiveBack != 0 {
 		t.Errorf("Cancel left %d tickets to give back", k.GiveBack)
 	}
-	r.refused(r.confirm(1), 1, "refuse.not_your_turn")
+	r.refused(r.confirm(1), 1, "rule.wrong_action")
 	r.ok(r.scanTicket(0, drawn[2]))
 	res := r.confirm(0)
 	r.ok(res, engine.KeepTickets)

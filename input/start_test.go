@@ -94,10 +94,11 @@ func TestFirstPlayerFromAnySeat(t *testing.T) {
 	if w := r.game().Waiting(); w.Need != engine.NeedCardToHand || w.Player != 2 {
 		t.Fatalf("waits for %s of %d, want the first card for player 2", w.Need, w.Player)
 	}
+	// Every seat is dealt at once.
 	r.prompt(2, "prompt.scan_hand", "prompt.scan_progress")
-	r.prompt(0, "prompt.waiting")
-	if !r.tb.View().Seats[2].Current || r.tb.View().Seats[0].Current {
-		t.Errorf("current seat not marked")
+	r.prompt(0, "prompt.scan_hand", "prompt.scan_progress")
+	if !r.tb.View().Seats[2].Current || !r.tb.View().Seats[0].Current {
+		t.Errorf("seats being dealt not marked current")
 	}
 }
 

@@ -83,6 +83,10 @@ type Opts struct {
 	// seat: called by their colour); each as CheckName allows. The start
 	// screen's keyboard changes them.
 	Names []string
+	// Edges is the edge of the screen each seat faces, by seat: "bottom",
+	// "left", "top" or "right" (nil: play passes in seat order). Play
+	// passes clockwise around the table (Clockwise).
+	Edges []string
 	// Resolve says what a scanned tag is. Required.
 	Resolve Resolver
 }
@@ -94,6 +98,11 @@ type Setup struct {
 	Map   string
 	Seats []SeatSetup // by seat
 	First hal.Seat    // the seat that plays first, -1 before chosen
+	// Order is the playing seats in turn order, clockwise around the
+	// table (Clockwise), set when the game starts; nil on the start
+	// screen and in games started before the table knew its edges, which
+	// play in seat order.
+	Order []hal.Seat
 }
 
 // SeatSetup is one seat's choice at the start screen.
@@ -103,9 +112,12 @@ type SeatSetup struct {
 	Name    string // the player's name, "" for none (called by the colour)
 }
 
-// Players returns the seats that play, in seat order: the engine's player
-// p sits at Players()[p].
+// Players returns the seats that play, in turn order (Order, else seat
+// order): the engine's player p sits at Players()[p].
 func (s Setup) Players() []hal.Seat {
+	if s.Order != nil {
+		return slices.Clone(s.Order)
+	}
 	var out []hal.Seat
 	for i, st := range s.Seats {
 		if st.Playing {
@@ -142,6 +154,16 @@ type Result struct {
 	Sound hal.Sound
 }
 
+// askKind is a question a seat's panel asks before a step that cannot be
+// taken lightly (undo.go).
+type askKind uint8
+
+const (
+	askNone    askKind = iota
+	askUndo            // take back the last decision?
+	askAbandon         // stop the game?
+)
+
 // gesture is a multi-step action of the current player not yet sent to the
 // engine.
 type gesture uint8
@@ -173,6 +195,15 @@ type Table struct {
 	city  int
 	cards engine.CardSet // scanned for a claim, station or tunnel payment
 	give  engine.TicketSet
+	// undo is the engine's UndoInfo, worked out again when undoDirty
+	// (undo.go); asked is the question open at askSeat, if any.
+	undo      engine.UndoInfo
+	undoDirty bool
+	asked     askKind
+	askSeat   hal.Seat
+	// setupGive are, by player, the tickets each marked to give back at
+	// set-up, when every seat chooses at once (setup.go).
+	setupGive []engine.TicketSet
 
 	reshuffle   bool // the discard pile became the deck: players must shuffle it
 	marketReset bool // three face-up locomotives: five new cards are laid
@@ -185,6 +216,8 @@ type Table struct {
 	// when a turn ends).
 	announce Announcement
 	drawn    []drawnCard
+	// moves are the last moves told, oldest first (View.Moves).
+	moves []Announcement
 
 	names      nameState // the name keyboards and names' Texts (names.go)
 	notices    []Notice  // by seat
@@ -252,6 +285,14 @@ func NewTable(opts Opts) (*Table, error) {
 			return nil, fmt.Errorf("input: seat %d: name %q: %w", i+1, n, err)
 		}
 	}
+	if opts.Edges != nil && len(opts.Edges) != opts.Seats {
+		return nil, fmt.Errorf("input: %d seat edges for %d seats", len(opts.Edges), opts.Seats)
+	}
+	for i, e := range opts.Edges {
+		if !slices.Contains(edgeOrder[:], e) {
+			return nil, fmt.Errorf("input: seat %d: edge %q: want %s", i+1, e, strings.Join(edgeOrder[:], ", "))
+		}
+	}
 	t := &Table{
 		opts:       opts,
 		notices:    make([]Notice, opts.Seats),
@@ -280,6 +321,8 @@ func NewTable(opts Opts) (*Table, error) {
 func (t *Table) toStart() {
 	t.mode = ModeStart
 	t.st = nil
+	t.setup.Order = nil // the seats that play may change
+	t.asked = askNone
 	t.seats = nil
 	t.player = make([]int, t.opts.Seats)
 	for i := range t.player {
@@ -316,8 +359,12 @@ func (t *Table) Resume(setup Setup, s *engine.State, at time.Time) error {
 	if err := checkColors(setup); err != nil {
 		return fmt.Errorf("input: resume: %w", err)
 	}
+	if err := checkOrder(setup); err != nil {
+		return fmt.Errorf("input: resume: %w", err)
+	}
 	t.setup = setup
 	t.setup.Seats = slices.Clone(setup.Seats)
+	t.setup.Order = slices.Clone(setup.Order)
 	t.m = s.Map()
 	// Replay the game's history through the table, so that what the
 	// screen remembers beyond the engine's state (who started the last
@@ -354,6 +401,9 @@ func (t *Table) begin(s *engine.State) {
 		t.player[seat] = p
 	}
 	t.clearGesture()
+	t.moves = nil
+	t.setupGive = make([]engine.TicketSet, len(t.seats))
+	t.undoDirty, t.asked = true, askNone
 	t.reshuffle, t.marketReset, t.lastRound, t.tunnel = false, false, -1, nil
 	t.announce, t.drawn = Announcement{}, nil
 	t.box = 0
@@ -385,8 +435,13 @@ func checkColors(s Setup) error {
 func (t *Table) Setup() Setup {
 	s := t.setup
 	s.Seats = slices.Clone(s.Seats)
+	s.Order = slices.Clone(s.Order)
 	return s
 }
+
+// Map returns the board of the game (on the start screen: the one
+// chosen).
+func (t *Table) Map() *maps.Map { return t.m }
 
 // Game returns the game's state, or nil on the start screen. The caller
 // must not change it (States are immutable through Apply).
@@ -578,6 +633,7 @@ func (t *Table) apply(r *Result, at time.Time, actions ...engine.Action) error {
 	}
 	t.st = s
 	r.Actions = append(r.Actions, actions...)
+	t.undoDirty, t.asked = true, askNone
 	t.clearGesture()
 	if t.tunnel != nil && t.tunnel.Done {
 		t.tunnel = nil

@@ -181,6 +181,18 @@ type View struct {
 	Unavailable [engine.MarketSize]bool
 	// End is the end screen's data (ModeEnd), or nil.
 	End *EndView
+	// Moves are the last moves told to the whole table (at most
+	// MovesShown), oldest first, Announce the last of them: a short log
+	// for every seat's strip. A draw's cards make one line.
+	Moves []Announcement
+	// Scores are every player's score in turn order, for every seat's
+	// strip (nil on the start screen).
+	Scores []PlayerScore
+	// Undo is what the last decision's player may take back now (a key on
+	// their panel, or Cancel; undo.go), nil when nothing can be.
+	Undo *UndoView
+	// Abandon is an open question to stop the game, nil when none.
+	Abandon *AbandonView
 	// Announce is the last move told to the whole table (a claim, a
 	// station, a draw, tickets kept, a tunnel's outcome), drawn facing
 	// every seat; zero before the first move of the game.
@@ -263,6 +275,10 @@ type SeatView struct {
 	ReaderOffline bool
 	// ButtonsOffline reports that the seat's buttons stopped answering.
 	ButtonsOffline bool
+	// Keep is this seat's choice of tickets at set-up, when every seat
+	// chooses at once (View.Keep is the one of the player the table waits
+	// for); nil when the seat is not choosing.
+	Keep *KeepView
 }
 
 // ClaimView is a claim in progress: the route touched and the cards scanned
@@ -313,7 +329,18 @@ type TunnelView struct {
 	Done, Claimed bool
 }
 
-// KeepView is a ticket choice in progress: counts only, never the tickets.
+// PlayerScore is one player's score for the strips.
+type PlayerScore struct {
+	Player int      // engine player, in turn order
+	Seat   hal.Seat // where they sit
+	Name   Text     // as the table calls them
+	Color  Color
+	Score  int
+}
+
+// KeepView is a ticket choice in progress: counts, and the tickets marked
+// to give back named for the keeping player's own panel (the player holds
+// them in hand), never the tickets kept.
 type KeepView struct {
 	Player int // engine player index
 	// Drawn is the number of tickets drawn, Keep the least to keep,

@@ -489,6 +489,7 @@ func openApp(o *runOpts, log *slog.Logger) (config.Result, *app.App, error) {
 		c, _ := input.ParseColor(s.Color) // made valid by config.Read
 		topts.Colors = append(topts.Colors, c)
 		topts.Names = append(topts.Names, s.Name)
+		topts.Edges = append(topts.Edges, string(s.Edge))
 	}
 	for _, b := range o.bots {
 		if int(b) >= len(cfg.Seats) {

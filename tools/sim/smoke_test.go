@@ -116,6 +116,8 @@ func TestWindowSmoke(t *testing.T) {
 	}
 	// The keys act for seat 0, whose turn it is: Esc cancels the claim,
 	// D twice draws two cards from the top of the deck, ending the turn.
+	// Play passes clockwise: from the bottom seat to the left one, seat 3
+	// (the default table's seats face bottom, right, top, left).
 	// Keys go to the window with the input focus (no window manager here
 	// gives it).
 	focus := fmt.Sprintf("xdotool windowfocus --sync %s; sleep 0.2", win)
@@ -125,7 +127,7 @@ func TestWindowSmoke(t *testing.T) {
 	for _, tc := range []struct{ key, want string }{
 		{"Escape", `selected=none waiting="turn@0"`},
 		{"d", `waiting="second card@0"`},
-		{"d", `waiting="turn@1"`},
+		{"d", `waiting="turn@3"`},
 	} {
 		// Held past a frame, and released a frame before the next press:
 		// raylib sees a key pressed when it is down at the end of a frame

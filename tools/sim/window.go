@@ -226,7 +226,11 @@ func window(o windowOpts, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	w, err := newWorld(worldOpts{Map: m, Seats: o.seats, Seed: o.seed, Lang: o.lang, Colors: seatColors(cfg, o.seats), Clock: hal.SystemClock{}, Bots: bots, Journal: o.journal})
+	var edges []string
+	for _, e := range seatEdges(cfg, o.seats) {
+		edges = append(edges, e.String())
+	}
+	w, err := newWorld(worldOpts{Map: m, Seats: o.seats, Seed: o.seed, Lang: o.lang, Colors: seatColors(cfg, o.seats), Edges: edges, Clock: hal.SystemClock{}, Bots: bots, Journal: o.journal})
 	if err != nil {
 		return err
 	}

@@ -98,8 +98,11 @@ type worldOpts struct {
 	Seed   uint64
 	Lang   string
 	Colors []input.Color // by seat; nil: the defaults
-	Clock  hal.Clock
-	Bots   []bool // by seat
+	// Edges is the edge each seat faces, by seat ("bottom", ...): play
+	// passes clockwise (nil: in seat order).
+	Edges []string
+	Clock hal.Clock
+	Bots  []bool // by seat
 	// Journal is the folder of the game logs ("": a temporary one, removed
 	// by Close). An unfinished game in it is resumed.
 	Journal string
@@ -152,7 +155,7 @@ func newWorld(o worldOpts) (*world, error) {
 		}
 		dir, w.tmp = tmp, tmp
 	}
-	opts := input.Opts{Seats: o.Seats, Colors: o.Colors, Lang: o.Lang, Map: o.Map.ID, Resolve: w.resolve}
+	opts := input.Opts{Seats: o.Seats, Colors: o.Colors, Edges: o.Edges, Lang: o.Lang, Map: o.Map.ID, Resolve: w.resolve}
 	a, err := app.Open(app.Opts{Dir: dir, Table: opts, Seed: o.Seed, Now: o.Clock.Now, Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		if w.tmp != "" {

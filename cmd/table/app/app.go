@@ -55,6 +55,8 @@ const (
 	// KeyGameWaitsConfig: the unfinished game does not fit the table's
 	// config in another way (a language or colour no longer offered).
 	KeyGameWaitsConfig = "storage.waits_config"
+	// KeyGameKept: the game stopped at the table was kept as File.
+	KeyGameKept = "abandon.kept"
 )
 
 // Opts configure an App.
@@ -291,7 +293,14 @@ func (a *App) load() {
 	a.game, a.gl = g, a.logOf(g)
 	a.setup, a.seed, a.durable = r.setup, r.seed, r.state.History()
 	a.log.Info("game resumed", "file", g.Name(), "map", r.setup.Map, "players", r.state.Players(), "actions", len(a.durable))
-	if r.state.IsTerminal() {
+	switch {
+	case r.state.Abandoned():
+		// Stopped at the table, but not yet set aside when the power went.
+		a.tb, _ = input.NewTable(a.opts.Table)
+		if err := a.abandon(); err != nil {
+			a.fail(err)
+		}
+	case r.state.IsTerminal():
 		a.finish(r.state)
 	}
 }
@@ -376,7 +385,7 @@ func (a *App) persist(res input.Result) error {
 		}
 		a.setup = a.tb.Setup()
 		a.seed = a.newSeed()
-		hdr, err := encodeHeader(a.setup, s, a.seed)
+		hdr, err := encodeHeader(a.setup, s, a.seed, a.opts.Table.Edges)
 		if err != nil {
 			return err
 		}
@@ -397,16 +406,41 @@ func (a *App) persist(res input.Result) error {
 	if a.game == nil {
 		return errors.New("app: actions without a game log")
 	}
-	m := s.Map()
+	m := a.tb.Map()
 	for _, act := range res.Actions {
 		if err := a.gl.Append([]byte(engine.FormatAction(m, act))); err != nil {
 			return fmt.Errorf("append %s: %w", engine.FormatAction(m, act), err)
 		}
 		a.durable = append(a.durable, act)
 	}
+	if last := res.Actions[len(res.Actions)-1]; last.Kind == engine.Abandon {
+		return a.abandon()
+	}
 	if s.IsTerminal() {
 		a.finish(s)
 	}
+	return nil
+}
+
+// errAbandoned is why a game stopped at the table is kept aside.
+var errAbandoned = errors.New("app: the game was stopped at the table before its end")
+
+// abandon keeps the game stopped at the table aside, never deleted: its
+// log ends with the abandon, and the start screen says where it is.
+func (a *App) abandon() error {
+	name := a.game.Name()
+	_, err := a.j.SetAside(a.game, -1, errAbandoned)
+	if a.j.Current() != a.game {
+		a.game, a.gl = nil, nil // set aside (its folder synced by Recover if that failed)
+	}
+	if err != nil {
+		return fmt.Errorf("set aside the stopped game %s: %w", name, err)
+	}
+	ps := a.j.Problems()
+	p := ps[len(ps)-1]
+	a.tell(input.Text{Key: KeyGameKept, Args: map[string]any{"File": p.MovedTo}})
+	a.seed = a.newSeed()
+	a.log.Info("game stopped at the table: kept aside", "file", name, "kept", p.MovedTo, "actions", len(a.durable))
 	return nil
 }
 

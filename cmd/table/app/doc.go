@@ -40,6 +40,11 @@
 // is treated like a damaged one: its actions before that one are resumed.
 // A game that ended but whose summary was not written is finished at Open.
 //
+// A game stopped at the table (engine.Abandon, the last record of its
+// log) is kept aside (NAME.aside-TIMESTAMP), never deleted nor resumed,
+// and the start screen says where ("abandon.kept"); one whose abandon was
+// durable but not yet set aside when the power went is set aside at Open.
+//
 // A game the table's config no longer fits (another seat count, a
 // language or colour no longer offered) is never finished or abandoned: it
 // waits, untouched, and the start screen says which change blocks it

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"ttr/engine"
@@ -28,6 +29,11 @@ type Header struct {
 	Map   string       `json:"map"`
 	Seats []HeaderSeat `json:"seats"`
 	First int          `json:"first"`
+	// Order is the playing seats in turn order, each with the edge of
+	// the screen it faces: play passes clockwise around the table
+	// (input.Clockwise). Absent in logs written before the table knew its
+	// edges, whose games resume in seat order, as they were played.
+	Order []HeaderTurn `json:"order,omitempty"`
 	// Seed is the digital-play seed (see Digital).
 	Seed uint64 `json:"seed"`
 }
@@ -39,6 +45,12 @@ type HeaderSeat struct {
 	// Name is the player's name, absent for none (and in logs written
 	// before names existed, which read the same).
 	Name string `json:"name,omitempty"`
+}
+
+// HeaderTurn is one place in a Header's turn order.
+type HeaderTurn struct {
+	Seat int    `json:"seat"` // the seat, from 0, as Header.First
+	Edge string `json:"edge,omitempty"`
 }
 
 // Summary is a finished game's summary record, as JSON.
@@ -66,12 +78,21 @@ func ParseSummary(data []byte) (Summary, error) {
 	return s, nil
 }
 
-func encodeHeader(setup input.Setup, s *engine.State, seed uint64) ([]byte, error) {
+// encodeHeader returns the header of a game; edges are the edges the
+// table's seats face, by seat (nil: unknown).
+func encodeHeader(setup input.Setup, s *engine.State, seed uint64, edges []string) ([]byte, error) {
 	line, err := logHeader(s.Map(), s.Players())
 	if err != nil {
 		return nil, err
 	}
 	h := Header{Table: headerVersion, Log: line, Lang: setup.Lang, Map: setup.Map, First: int(setup.First), Seed: seed}
+	for _, seat := range setup.Order {
+		t := HeaderTurn{Seat: int(seat)}
+		if int(seat) < len(edges) {
+			t.Edge = edges[seat]
+		}
+		h.Order = append(h.Order, t)
+	}
 	for _, st := range setup.Seats {
 		h.Seats = append(h.Seats, HeaderSeat{Playing: st.Playing, Color: st.Color.String(), Name: st.Name})
 	}
@@ -114,6 +135,21 @@ func (h Header) Setup() (input.Setup, error) {
 			return s, fmt.Errorf("app: header: seat %d: name: %w", i+1, err)
 		}
 		s.Seats = append(s.Seats, input.SeatSetup{Playing: st.Playing, Color: c, Name: st.Name})
+	}
+	for i, t := range h.Order {
+		if t.Seat < 0 || t.Seat >= len(s.Seats) || !s.Seats[t.Seat].Playing || slices.Contains(s.Order, hal.Seat(t.Seat)) {
+			return s, fmt.Errorf("app: header: order[%d]: seat %d is not a playing seat not yet named", i, t.Seat)
+		}
+		s.Order = append(s.Order, hal.Seat(t.Seat))
+	}
+	playing := 0
+	for _, st := range s.Seats {
+		if st.Playing {
+			playing++
+		}
+	}
+	if h.Order != nil && len(s.Order) != playing {
+		return s, fmt.Errorf("app: header: order names %d seats, %d play", len(h.Order), playing)
 	}
 	return s, nil
 }

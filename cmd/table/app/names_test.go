@@ -21,7 +21,7 @@ func TestHeaderNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := encodeHeader(setup, s, 7)
+	data, err := encodeHeader(setup, s, 7, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
