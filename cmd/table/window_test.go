@@ -57,12 +57,18 @@ func TestWindowClick(t *testing.T) {
 	win := strings.Fields(string(id))[0]
 	for _, p := range [][2]int{{400, 300}, {1500, 900}} {
 		// raylib sees a press if the button is down at the end of a frame:
-		// move first, then hold for several frames (30 a second).
-		click := fmt.Sprintf("xdotool mousemove --window %s %d %d; sleep 0.1; xdotool mousedown 1; sleep 0.3; xdotool mouseup 1", win, p[0], p[1])
-		if b, err := exec.CommandContext(ctx, "sh", "-c", click).CombinedOutput(); err != nil {
-			t.Fatalf("%s: %v: %s", click, err, b)
+		// move first, then hold the button until the table reports the
+		// touch (on a loaded machine a frame can take longer than any
+		// fixed hold), then let go.
+		press := fmt.Sprintf("xdotool mousemove --window %s %d %d; sleep 0.1; xdotool mousedown 1", win, p[0], p[1])
+		if b, err := exec.CommandContext(ctx, "sh", "-c", press).CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v: %s", press, err, b)
 		}
-		if got, want := next("touch"), fmt.Sprintf("touch %d %d", p[0], p[1]); got != want {
+		got := next("touch")
+		if b, err := exec.CommandContext(ctx, "xdotool", "mouseup", "1").CombinedOutput(); err != nil {
+			t.Fatalf("xdotool mouseup: %v: %s", err, b)
+		}
+		if want := fmt.Sprintf("touch %d %d", p[0], p[1]); got != want {
 			t.Fatalf("clicked at %d,%d: got %q, want %q", p[0], p[1], got, want)
 		}
 	}
