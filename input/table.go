@@ -85,6 +85,8 @@ type Opts struct {
 	Names []string
 	// Resolve says what a scanned tag is. Required.
 	Resolve Resolver
+	// FirstGame is first-game mode's default on the start screen (rules.go).
+	FirstGame bool
 }
 
 // Setup is the start screen's outcome: what a game's log needs besides the
@@ -94,6 +96,9 @@ type Setup struct {
 	Map   string
 	Seats []SeatSetup // by seat
 	First hal.Seat    // the seat that plays first, -1 before chosen
+	// FirstGame reports that first-game mode is on: each rule is told the
+	// first time it applies (rules.go).
+	FirstGame bool
 }
 
 // SeatSetup is one seat's choice at the start screen.
@@ -201,6 +206,8 @@ type Table struct {
 	// breakdown is, by seat, the player whose breakdown the seat has open
 	// on the end screen (-1: none).
 	breakdown []int
+	// rules are the open help pages (rules.go).
+	rules rulesState
 
 	// revs hands out the table's Revs; rev is the one of what View shows
 	// now, renewed by every method that may change it.
@@ -259,7 +266,7 @@ func NewTable(opts Opts) (*Table, error) {
 		buttonsOff: make([]bool, opts.Seats),
 		borrow:     make([]bool, opts.Seats),
 	}
-	t.setup = Setup{Lang: opts.Lang, Map: opts.Map, Seats: make([]SeatSetup, opts.Seats), First: -1}
+	t.setup = Setup{Lang: opts.Lang, Map: opts.Map, Seats: make([]SeatSetup, opts.Seats), First: -1, FirstGame: opts.FirstGame}
 	for i := range t.setup.Seats {
 		c := Color(i % NumColors)
 		if opts.Colors != nil {

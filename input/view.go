@@ -224,6 +224,9 @@ type StartView struct {
 	// not (zero when Ready).
 	Ready   bool
 	Problem Text
+	// FirstGame reports that first-game mode is on (KeyFirstGame): each
+	// rule is told the first time it applies.
+	FirstGame bool
 }
 
 // SeatView is one seat's panel.
@@ -263,6 +266,14 @@ type SeatView struct {
 	ReaderOffline bool
 	// ButtonsOffline reports that the seat's buttons stopped answering.
 	ButtonsOffline bool
+	// Help is the seat's help page while it is open (KeyHelp), facing the
+	// seat: the rules summary, the section of what the seat is doing first
+	// (HelpTopics); nil when closed.
+	Help []HelpSection
+	// Explain is the rule first-game mode tells this seat now, the first
+	// time it applies in the game: drawn beside Prompt, never over it;
+	// zero for none.
+	Explain HelpSection
 }
 
 // ClaimView is a claim in progress: the route touched and the cards scanned
