@@ -387,14 +387,21 @@ func TestFirstGameTellsEachRuleOnceInWholeGames(t *testing.T) {
 			rng := rand.New(rand.NewPCG(tc.seed, 7))
 			// state: 0 never told, 1 being told, 2 told and gone.
 			var state [input.NumTopics + 1]int
+			// lastTurns are the players whose turn it was while the last
+			// round was told: its first turn only.
+			lastTurns := map[int]bool{}
 			track := func(step int) {
 				told := map[input.Topic]bool{}
-				for i, tp := range explains(r.tb.View()) {
+				v := r.tb.View()
+				for i, tp := range explains(v) {
 					if tp == 0 {
 						continue
 					}
 					told[tp] = true
-					r.checkText("explain", r.tb.View().Seats[i].Explain.Title)
+					r.checkText("explain", v.Seats[i].Explain.Title)
+					if tp == input.TopicLastRound {
+						lastTurns[v.Public.Turn] = true
+					}
 				}
 				for tp := input.Topic(1); int(tp) <= input.NumTopics; tp++ {
 					switch {
@@ -438,6 +445,9 @@ func TestFirstGameTellsEachRuleOnceInWholeGames(t *testing.T) {
 			}
 			if got := explains(r.tb.View()); !slices.Equal(got, want) {
 				t.Errorf("end screen: explains %v, want scoring at every seat", got)
+			}
+			if len(lastTurns) != 1 {
+				t.Errorf("the last round told during the turns of players %v, want its first turn only", lastTurns)
 			}
 			if state[input.TopicLastRound] != 2 {
 				t.Errorf("the last round was never told (state %d)", state[input.TopicLastRound])
