@@ -30,6 +30,9 @@ type Header struct {
 	First int          `json:"first"`
 	// Seed is the digital-play seed (see Digital).
 	Seed uint64 `json:"seed"`
+	// FirstGame is first-game mode (input.Setup.FirstGame): absent when off,
+	// and in logs written before it existed, which read the same.
+	FirstGame bool `json:"first_game,omitempty"`
 }
 
 // HeaderSeat is one seat of a Header.
@@ -71,7 +74,7 @@ func encodeHeader(setup input.Setup, s *engine.State, seed uint64) ([]byte, erro
 	if err != nil {
 		return nil, err
 	}
-	h := Header{Table: headerVersion, Log: line, Lang: setup.Lang, Map: setup.Map, First: int(setup.First), Seed: seed}
+	h := Header{Table: headerVersion, Log: line, Lang: setup.Lang, Map: setup.Map, First: int(setup.First), Seed: seed, FirstGame: setup.FirstGame}
 	for _, st := range setup.Seats {
 		h.Seats = append(h.Seats, HeaderSeat{Playing: st.Playing, Color: st.Color.String(), Name: st.Name})
 	}
@@ -104,7 +107,7 @@ func ParseHeader(data []byte) (Header, error) {
 
 // Setup returns the header's start screen set-up.
 func (h Header) Setup() (input.Setup, error) {
-	s := input.Setup{Lang: h.Lang, Map: h.Map, First: hal.Seat(h.First)}
+	s := input.Setup{Lang: h.Lang, Map: h.Map, First: hal.Seat(h.First), FirstGame: h.FirstGame}
 	for i, st := range h.Seats {
 		c, ok := input.ParseColor(st.Color)
 		if !ok {
