@@ -275,12 +275,21 @@ func (t *Table) closeHelp(seat hal.Seat) bool {
 // mode's choice and what it explains to each seat now.
 func (t *Table) rulesView(v *View) {
 	v.Start.FirstGame = t.setup.FirstGame
+	// The tunnels tried are counted once a View, and only when asked: the
+	// count reads the whole history.
+	tried := -1
+	tunnels := func() int {
+		if tried < 0 {
+			tried = t.tunnelsTried()
+		}
+		return tried
+	}
 	for i := range v.Seats {
 		seat := hal.Seat(i)
 		if t.HelpOpen(seat) {
 			v.Seats[i].Help = HelpSections(t.situation(seat, v.Public))
 		}
-		if tp := t.explain(seat, v.Public); tp != 0 {
+		if tp := t.explain(seat, v.Public, tunnels); tp != 0 {
 			v.Seats[i].Explain = Section(tp, t.m.ID)
 		}
 	}
@@ -334,8 +343,8 @@ func (t *Table) situation(seat hal.Seat, pub engine.Public) Situation {
 // player, who watch its cards); the last round: to every player during its
 // first turn; the final scoring: to every player on the end screen. Each is
 // decided from the game's state and history alone, so a resumed game tells
-// the same.
-func (t *Table) explain(seat hal.Seat, pub engine.Public) Topic {
+// the same. tunnels counts the tunnels tried (tunnelsTried).
+func (t *Table) explain(seat hal.Seat, pub engine.Public, tunnels func() int) Topic {
 	p := t.PlayerAt(seat)
 	if !t.setup.FirstGame || p < 0 || t.st == nil {
 		return 0
@@ -347,12 +356,12 @@ func (t *Table) explain(seat hal.Seat, pub engine.Public) Topic {
 	default:
 		return 0
 	}
-	if pub.TunnelRoute >= 0 && t.tunnelsTried() == 1 {
+	if pub.TunnelRoute >= 0 && tunnels() == 1 {
 		return TopicTunnel
 	}
 	if p == t.st.Waiting().Player {
 		switch {
-		case t.g == gClaim && t.m.Routes[t.route].Kind == maps.Tunnel && t.tunnelsTried() == 0:
+		case t.g == gClaim && t.m.Routes[t.route].Kind == maps.Tunnel && tunnels() == 0:
 			return TopicTunnel
 		case t.g == gClaim && t.m.Routes[t.route].Kind == maps.Ferry && !ferryClaimed(t.m, pub):
 			return TopicFerry
