@@ -231,6 +231,28 @@ func HelpSections(s Situation) []HelpSection {
 // what it has told is derived from the game, never kept here.
 type rulesState struct {
 	help []bool // by seat
+	// sections are the sections of map mapID by Topic, built once: the
+	// Views share them and never change them.
+	mapID    string
+	sections [NumTopics + 1]HelpSection
+}
+
+// helpSections returns the sections of a seat's help page in s, as
+// HelpSections does, from the sections built once for the map.
+func (t *Table) helpSections(s Situation) []HelpSection {
+	rs := &t.rules
+	if rs.mapID != s.Map {
+		rs.mapID = s.Map
+		for tp := Topic(1); int(tp) <= NumTopics; tp++ {
+			rs.sections[tp] = Section(tp, s.Map)
+		}
+	}
+	ts := HelpTopics(s)
+	out := make([]HelpSection, len(ts))
+	for i, tp := range ts {
+		out[i] = rs.sections[tp]
+	}
+	return out
 }
 
 // HelpOpen reports whether seat's help page is open.
@@ -287,7 +309,7 @@ func (t *Table) rulesView(v *View) {
 	for i := range v.Seats {
 		seat := hal.Seat(i)
 		if t.HelpOpen(seat) {
-			v.Seats[i].Help = HelpSections(t.situation(seat, v.Public))
+			v.Seats[i].Help = t.helpSections(t.situation(seat, v.Public))
 		}
 		if tp := t.explain(seat, v.Public, tunnels); tp != 0 {
 			v.Seats[i].Explain = Section(tp, t.m.ID)

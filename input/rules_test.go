@@ -469,3 +469,24 @@ func TestFirstGameTellsEachRuleOnceInWholeGames(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkViewHelpAndFirstGame measures the View of a 4-player Europe game
+// with every seat's help page open and first-game mode telling the first
+// tunnel, touched by the current player: the most the rules add to a frame.
+func BenchmarkViewHelpAndFirstGame(b *testing.B) {
+	r := newRig(b, 4, "europe")
+	r.ok(r.key(0, input.KeyFirstGame))
+	r.start(0)
+	r.setup(nil, nil)
+	for seat := range 4 {
+		r.ok(r.key(seat, input.KeyHelp))
+	}
+	r.ok(r.touchRoute("erzurum--sochi--1"))
+	if v := r.tb.View(); v.Seats[0].Explain.Topic != input.TopicTunnel || len(v.Seats[3].Help) == 0 {
+		b.Fatalf("explain %s, help %d sections", v.Seats[0].Explain.Topic, len(v.Seats[3].Help))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = r.tb.View()
+	}
+}
