@@ -51,6 +51,7 @@ func (t *Table) View() View {
 		}
 	}
 	if t.st == nil {
+		t.rulesView(&v)
 		return v
 	}
 	v.Announce = t.announce
@@ -149,6 +150,7 @@ func (t *Table) View() View {
 		v.End = cloneEnd(t.end)
 		v.End.Open = slices.Clone(t.breakdown)
 	}
+	t.rulesView(&v)
 	return v
 }
 

@@ -119,4 +119,25 @@
 // a payment not yet made (only their number and colour) or a ticket before
 // the end screen. The engine's public view it includes shows the cards laid
 // on a pending tunnel, which the rules show to everyone.
+//
+// # The rules on the glass
+//
+// KeyHelp on a seat's panel opens the rules summary facing that seat
+// (SeatView.Help), on any screen: sections of the catalogue's [rules] table,
+// a title and at most 6 lines of at most 60 characters each, in the order
+// HelpTopics gives for what the seat is doing (claiming a tunnel: tunnels,
+// then claiming; the end: scoring, then the tie-breaks), the others after
+// it in the rule books' order; tunnels, ferries and stations on Europe
+// only. The key again, or Cancel at that seat, closes it; that Cancel
+// changes nothing else (a claim in progress stays).
+//
+// First-game mode (KeyFirstGame on the start screen, Opts.FirstGame its
+// default, kept in Setup and the game's header) tells each seat concerned
+// a rule the first time it applies, in SeatView.Explain beside the prompt,
+// never over it: the first tunnel (its claimer on touching it, every seat
+// while it is resolved), the first ferry and the first station (the player
+// touching it, until one is claimed or built), the last round (every seat,
+// during its first turn) and the final scoring (every seat, on the end
+// screen). What was told is derived from the game's state and history, so a
+// game resumed from its log tells the same.
 package input

@@ -377,6 +377,9 @@ func (t *Table) mustPass() bool {
 // marked to give back, or withdraw a tunnel.
 func (t *Table) cancel(seat hal.Seat, at time.Time) Result {
 	var r Result
+	if t.closeHelp(seat) {
+		return r
+	}
 	if t.mode == ModeStart || t.mode == ModeEnd {
 		return r
 	}
@@ -511,6 +514,9 @@ func isNoCards(err error) bool {
 
 // key takes a touch on an on-screen key.
 func (t *Table) key(ev hal.Touch) Result {
+	if r, ok := t.rulesKey(ev); ok {
+		return r
+	}
 	var r Result
 	seat, at := ev.Seat, ev.At
 	switch ev.ID {

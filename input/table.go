@@ -89,6 +89,8 @@ type Opts struct {
 	Edges []string
 	// Resolve says what a scanned tag is. Required.
 	Resolve Resolver
+	// FirstGame is first-game mode's default on the start screen (rules.go).
+	FirstGame bool
 }
 
 // Setup is the start screen's outcome: what a game's log needs besides the
@@ -103,6 +105,9 @@ type Setup struct {
 	// screen and in games started before the table knew its edges, which
 	// play in seat order.
 	Order []hal.Seat
+	// FirstGame reports that first-game mode is on: each rule is told the
+	// first time it applies (rules.go).
+	FirstGame bool
 }
 
 // SeatSetup is one seat's choice at the start screen.
@@ -234,6 +239,8 @@ type Table struct {
 	// breakdown is, by seat, the player whose breakdown the seat has open
 	// on the end screen (-1: none).
 	breakdown []int
+	// rules are the open help pages (rules.go).
+	rules rulesState
 
 	// revs hands out the table's Revs; rev is the one of what View shows
 	// now, renewed by every method that may change it.
@@ -300,7 +307,7 @@ func NewTable(opts Opts) (*Table, error) {
 		buttonsOff: make([]bool, opts.Seats),
 		borrow:     make([]bool, opts.Seats),
 	}
-	t.setup = Setup{Lang: opts.Lang, Map: opts.Map, Seats: make([]SeatSetup, opts.Seats), First: -1}
+	t.setup = Setup{Lang: opts.Lang, Map: opts.Map, Seats: make([]SeatSetup, opts.Seats), First: -1, FirstGame: opts.FirstGame}
 	for i := range t.setup.Seats {
 		c := Color(i % NumColors)
 		if opts.Colors != nil {

@@ -236,6 +236,9 @@ type StartView struct {
 	// not (zero when Ready).
 	Ready   bool
 	Problem Text
+	// FirstGame reports that first-game mode is on (KeyFirstGame): each
+	// rule is told the first time it applies.
+	FirstGame bool
 }
 
 // SeatView is one seat's panel.
@@ -279,6 +282,14 @@ type SeatView struct {
 	// chooses at once (View.Keep is the one of the player the table waits
 	// for); nil when the seat is not choosing.
 	Keep *KeepView
+	// Help is the seat's help page while it is open (KeyHelp), facing the
+	// seat: the rules summary, the section of what the seat is doing first
+	// (HelpTopics); nil when closed.
+	Help []HelpSection
+	// Explain is the rule first-game mode tells this seat now, the first
+	// time it applies in the game: drawn beside Prompt, never over it;
+	// zero for none.
+	Explain HelpSection
 }
 
 // ClaimView is a claim in progress: the route touched and the cards scanned

@@ -36,6 +36,9 @@ type Header struct {
 	Order []HeaderTurn `json:"order,omitempty"`
 	// Seed is the digital-play seed (see Digital).
 	Seed uint64 `json:"seed"`
+	// FirstGame is first-game mode (input.Setup.FirstGame): absent when off,
+	// and in logs written before it existed, which read the same.
+	FirstGame bool `json:"first_game,omitempty"`
 }
 
 // HeaderSeat is one seat of a Header.
@@ -85,7 +88,7 @@ func encodeHeader(setup input.Setup, s *engine.State, seed uint64, edges []strin
 	if err != nil {
 		return nil, err
 	}
-	h := Header{Table: headerVersion, Log: line, Lang: setup.Lang, Map: setup.Map, First: int(setup.First), Seed: seed}
+	h := Header{Table: headerVersion, Log: line, Lang: setup.Lang, Map: setup.Map, First: int(setup.First), Seed: seed, FirstGame: setup.FirstGame}
 	for _, seat := range setup.Order {
 		t := HeaderTurn{Seat: int(seat)}
 		if int(seat) < len(edges) {
@@ -125,7 +128,7 @@ func ParseHeader(data []byte) (Header, error) {
 
 // Setup returns the header's start screen set-up.
 func (h Header) Setup() (input.Setup, error) {
-	s := input.Setup{Lang: h.Lang, Map: h.Map, First: hal.Seat(h.First)}
+	s := input.Setup{Lang: h.Lang, Map: h.Map, First: hal.Seat(h.First), FirstGame: h.FirstGame}
 	for i, st := range h.Seats {
 		c, ok := input.ParseColor(st.Color)
 		if !ok {
