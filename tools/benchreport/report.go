@@ -228,7 +228,6 @@ func (r *report) writeEngine(w *strings.Builder) {
 		{"one action applied in place, averaged over a 4-player Europe game", pkgEngine, "BenchmarkDo", "ns/action"},
 		{"one Apply (a new state, with events)", pkgEngine, "BenchmarkApply", "ns/op"},
 		{"listing the legal actions at a decision", pkgEngine, "BenchmarkLegalActions", "ns/op"},
-		{"choosing a random legal action", pkgEngine, "BenchmarkPickLegalAction", "ns/op"},
 	} {
 		fmt.Fprintf(w, "| %s | %s | %s |\n", row.what, strings.TrimPrefix(row.name, "Benchmark"), r.cell(row.pkg, row.name, row.unit))
 	}
