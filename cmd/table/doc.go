@@ -46,4 +46,15 @@
 // WATCHDOG=1 at half WatchdogSec, only while the game log accepts writes; on
 // SIGTERM or SIGINT it stops the loop and the devices, closes the log and
 // exits 0. See package app for what is kept on disk and how a game resumes.
+//
+// # Test drivers
+//
+// Two things only tests drive are built in with the testhooks tag alone
+// (testhooks.go), as the tests build the binary they run (go build -tags
+// testhooks): probe -fake, whose standard input is a script for virtual
+// devices (probescript.go), and the crash test's kill at the Nth storage
+// operation of opening the game log (killfs.go, TTR_TEST_KILL_AT_OP). A
+// table's binary is built without the tag (notesthooks.go): probe takes no
+// -fake, no variable kills it, and the linker leaves both out
+// (TestShippedBinaryHasNoTestDrivers).
 package main

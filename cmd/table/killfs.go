@@ -12,6 +12,9 @@ import (
 	"ttr/hal/storage"
 )
 
+// The crash test's kill hook, a test driver that only builds with the
+// testhooks tag reach (startupKills, testhooks.go).
+
 // killEnv names the environment variable of the crash test's start-up
 // kills: TTR_TEST_KILL_AT_OP=N makes the process kill itself with SIGKILL
 // at the Nth file-system operation (open, write, sync, rename...) of

@@ -188,14 +188,12 @@ func runTable(ctx context.Context, args []string) error {
 	// Open fails only on invalid options: a logs folder that cannot be
 	// opened is said on screen, and retried, once the window is open.
 	aopts := app.Opts{Dir: o.state, Table: topts, Seed: o.seed, Logger: log}
-	kfs := newKillFS(os.Getenv) // the crash test's start-up kills only
-	if kfs != nil {
-		aopts.Journal.FS = kfs
+	kills, opened := startupKills(os.Getenv) // the crash test's, in test builds only
+	if kills != nil {
+		aopts.Journal.FS = kills
 	}
 	a, err := app.Open(aopts)
-	if kfs != nil {
-		kfs.done.Store(true)
-	}
+	opened()
 	if err != nil {
 		return err
 	}
