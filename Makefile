@@ -1,5 +1,6 @@
 # The table's build. `make sim` and `make test` do all the set-up they need on
-# a fresh Debian 12, Ubuntu or Raspberry Pi OS machine with Go, gcc and git.
+# a fresh Debian 12, Ubuntu or Raspberry Pi OS machine with Go (1.21 or newer:
+# the README says how to get it), gcc and git.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
