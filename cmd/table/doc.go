@@ -55,6 +55,7 @@
 // devices (probescript.go), and the crash test's kill at the Nth storage
 // operation of opening the game log (killfs.go, TTR_TEST_KILL_AT_OP). A
 // table's binary is built without the tag (notesthooks.go): probe takes no
-// -fake, no variable kills it, and the linker leaves both out
-// (TestShippedBinaryHasNoTestDrivers).
+// -fake and no variable kills it; killfs.go is not compiled, and the
+// linker drops the interpreter, which the in-process probe tests call
+// directly (TestShippedBinaryHasNoTestDrivers).
 package main

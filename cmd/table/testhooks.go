@@ -7,8 +7,8 @@ import "ttr/hal/storage"
 // The test drivers, built in only with the testhooks tag, as the tests
 // build the binary they run (tableBinary): probe -fake's script
 // interpreter (probescript.go) and the crash test's start-up kills
-// (killfs.go). A table's binary is built without the tag
-// (notesthooks.go), and its linker leaves both out.
+// (killfs.go, built with the tag alone). A table's binary is built
+// without the tag (notesthooks.go) and has neither.
 
 // probeScript returns probe -fake's interpreter.
 func probeScript() scriptRunner { return scriptedProbe }
