@@ -40,7 +40,8 @@ NORACE = ./display/board/
 # the last bits (it fuses multiply-adds), but its tests take minutes under
 # qemu-user (340 s) and make vmtest draws the board on the emulated Pi
 # against a reference. tools/benchreport and tools/vmtest run on the build
-# machine only.
+# machine only. make pi still compiles, for arm64, every package the
+# firmware links.
 ARM64 = ./engine/ ./hal/journal/ ./hal/pi/
 # Packages that link raylib (cgo): tested under Xvfb.
 RAYLIB = $$($(GO) list ./display/... ./tools/sim/... ./cmd/table/... | grep -vE '/display/(msg|board|imgtest)(/|$$)|/cmd/table/app(/|$$)')
