@@ -50,7 +50,7 @@ BIN := bin
 # Each go test's bound (per package), with headroom: the slowest package
 # of each step takes a few minutes on an idle 2-core machine, a loaded
 # machine is several times slower, and qemu-user slower again. display's
-# pixel tests are the exception: 16 minutes idle, 27 on a loaded machine,
+# pixel tests are the exception: 16 minutes on 2 cores, 27 on loaded ones,
 # which RAYLIB_TIMEOUT covers until they are made fast. A hung test fails
 # its package with a goroutine dump instead of holding make test.
 PURE_TIMEOUT ?= 15m
