@@ -22,7 +22,7 @@ func playRandom(m *maps.Map, players int, seed uint64, r *rand.Rand, buf []Actio
 		if s.IsChance() {
 			a = d.Outcome(s)
 		} else {
-			a = s.PickLegalAction(r.IntN)
+			a, buf = randomLegal(s, r, buf)
 		}
 		if err := s.Do(a); err != nil {
 			return buf, n, err
@@ -131,24 +131,6 @@ func BenchmarkLegalActions(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		buf = dec[i].AppendLegalActions(buf[:0])
-		i = (i + 1) % len(dec)
-	}
-}
-
-// BenchmarkPickLegalAction is the cost of choosing a uniformly random
-// legal action at a decision, averaged over a random 4-player Europe game.
-func BenchmarkPickLegalAction(b *testing.B) {
-	states, _ := recorded(b)
-	var dec []*State
-	for _, s := range states {
-		if !s.IsChance() {
-			dec = append(dec, s)
-		}
-	}
-	r := rand.New(rand.NewPCG(1, 2))
-	i := 0
-	for b.Loop() {
-		dec[i].PickLegalAction(r.IntN)
 		i = (i + 1) % len(dec)
 	}
 }

@@ -12,28 +12,51 @@ import "ttr/maps"
 // claimable checks that route r is free for the current player and that
 // they have the trains for it.
 func (s *State) claimable(r int) error {
+	code := s.claimRule(r)
+	if code == 0 {
+		return nil
+	}
+	c := &s.c
+	return ruleErr(code, func(q *Params) {
+		q.Route = r
+		switch code {
+		case ErrRouteClaimed:
+			q.Player = int(c.owner[r]) - 1
+		case ErrDoubleRouteOwned, ErrDoubleRouteClosed:
+			tw := s.m.Routes[r].Twin
+			q.Other, q.Player = tw, int(c.owner[tw])-1
+		case ErrNotEnoughTrains:
+			q.Need, q.Got = s.m.Routes[r].Length, int(c.trains[c.cur])
+		}
+	})
+}
+
+// claimRule is the rule itself: the code that refuses route r to the
+// current player, or 0 when they may claim it (cards aside). It is cheap
+// and allocates nothing, as LegalActions asks it of routes by the dozen.
+func (s *State) claimRule(r int) Code {
 	c := &s.c
 	if r < 0 || r >= len(s.m.Routes) {
-		return ruleErr(ErrNoSuchRoute, func(q *Params) { q.Route = r })
+		return ErrNoSuchRoute
 	}
 	rt := &s.m.Routes[r]
-	if o := c.owner[r]; o != 0 {
-		return ruleErr(ErrRouteClaimed, func(q *Params) { q.Route, q.Player = r, int(o)-1 })
+	if c.owner[r] != 0 {
+		return ErrRouteClaimed
 	}
 	if rt.Twin >= 0 {
 		if o := c.owner[rt.Twin]; o != 0 {
 			if int(o)-1 == int(c.cur) {
-				return ruleErr(ErrDoubleRouteOwned, func(q *Params) { q.Route, q.Other, q.Player = r, rt.Twin, int(o)-1 })
+				return ErrDoubleRouteOwned
 			}
 			if c.players <= 3 {
-				return ruleErr(ErrDoubleRouteClosed, func(q *Params) { q.Route, q.Other, q.Player = r, rt.Twin, int(o)-1 })
+				return ErrDoubleRouteClosed
 			}
 		}
 	}
-	if t := int(c.trains[c.cur]); t < rt.Length {
-		return ruleErr(ErrNotEnoughTrains, func(q *Params) { q.Route, q.Need, q.Got = r, rt.Length, t })
+	if int(c.trains[c.cur]) < rt.Length {
+		return ErrNotEnoughTrains
 	}
-	return nil
+	return 0
 }
 
 // CheckClaim reports whether the current player may claim route r with
@@ -88,18 +111,12 @@ func (s *State) completeClaim(r int, cards CardSet, evs *[]Event) {
 	}
 }
 
-// setOwner gives route r to player p, closing its twin in games of 2 or 3.
+// setOwner gives route r to player p (which closes its twin in games of 2
+// or 3: claimRule).
 func (s *State) setOwner(r, p int) {
 	c := &s.c
 	rt := &s.m.Routes[r]
 	c.owner[r] = int8(p + 1)
-	c.open.remove(r)
-	if rt.Twin >= 0 {
-		c.twinOf[p].add(rt.Twin)
-		if c.players <= 3 {
-			c.open.remove(rt.Twin)
-		}
-	}
 	c.trains[p] -= int8(rt.Length)
 	c.score[p] += int16(rt.Points)
 }

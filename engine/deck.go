@@ -117,7 +117,7 @@ func (s *State) cardNotInDeck(card CardID) error {
 func (s *State) cardsLeft() int { return s.c.deck.Len() + s.c.discard.Len() }
 
 // hasCards reports whether cardsLeft() > 0, without counting: the hot
-// paths of settle and PickLegalAction ask it at nearly every action.
+// paths of settle and LegalActions ask it at nearly every action.
 func (s *State) hasCards() bool {
 	d, x := &s.c.deck, &s.c.discard
 	return d[0]|d[1]|x[0]|x[1] != 0

@@ -54,8 +54,7 @@
 // of the log, never listed by LegalActions (undo.go, UndoInfo).
 //
 // Apply copies the state; Do changes it in place (for simulations that own
-// their state). PickLegalAction returns LegalActions()[pick(n)] without
-// listing them all, for random players. Bots are in engine/bot.
+// their state). Bots are in engine/bot.
 //
 // Claims, stations and tunnel payments name the physical cards spent
 // (CardSet of CardID). LegalActions lists one canonical payment per distinct
@@ -75,8 +74,9 @@
 // extra cost), stations.go, tickets.go, turn.go (the last round, the end
 // of the game); final scoring is engine/score. A fast path a hot loop
 // needs lies beside its rule in a file of its own (market_fast.go,
-// pay_fast.go, pick.go for PickLegalAction), and a test checks that it
-// agrees with the rule.
+// pay_fast.go), and fastpath_test.go checks that it agrees with the rule.
+// LegalActions lists the claims claim.go's rule allows (claimRule), with
+// no rule of its own.
 //
 // # Rules the table decides
 //

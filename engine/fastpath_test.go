@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"ttr/maps"
@@ -20,17 +22,75 @@ func randomHand(r *rand.Rand, density int) CardSet {
 	return h
 }
 
-func TestCountHandMatchesCount(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 1))
-	for i := range 2000 {
-		hand := randomHand(r, i%65)
-		got := countHand(hand)
-		for col := Locomotive; col <= Red; col++ {
-			if want := hand.Count(col); got[col] != want {
-				t.Fatalf("hand %v: %d %v cards counted, want %d", hand, got[col], col, want)
-			}
+// randomLegal returns a legal action of s chosen uniformly at random, as a
+// random player chooses: r.IntN of the number of legal actions, listed in
+// buf (returned for reuse).
+func randomLegal(s *State, r *rand.Rand, buf []Action) (Action, []Action) {
+	buf = s.AppendLegalActions(buf[:0])
+	return buf[r.IntN(len(buf))], buf
+}
+
+// TestLegalClaimsFollowTheClaimRule checks the claims LegalActions lists
+// against the rule, route by route, at the turns of random games: a route
+// is listed exactly when claimRule allows it and the hand can pay for it,
+// with every distinct payment (colour, locomotives) the hand has, each
+// one CheckClaim accepts. The payments are found here by trying every
+// colour and number of locomotives, not as appendPayments lists them.
+func TestLegalClaimsFollowTheClaimRule(t *testing.T) {
+	turns, refused, listed := 0, 0, 0
+	for _, m := range []*maps.Map{maps.USA(), maps.Europe()} {
+		for _, players := range []int{2, 4} {
+			randomGame(t, m, players, uint64(players), func(s *State, _ Action) {
+				if s.c.wait.Need != NeedTurn {
+					return
+				}
+				turns++
+				got := map[int][]CardSet{}
+				for _, a := range s.LegalActions() {
+					if a.Kind == ClaimRoute {
+						got[a.Route] = append(got[a.Route], a.Cards)
+					}
+				}
+				hand := s.c.hand[s.c.cur]
+				for r, rt := range m.Routes {
+					var want []CardSet
+					for col := Locomotive; col <= Red; col++ {
+						for l := 0; l <= rt.Length; l++ {
+							if col == Locomotive && l != rt.Length || col != Locomotive && l == rt.Length {
+								continue // locomotives only: once
+							}
+							cards := hand.OfColor(col).lowest(rt.Length - l).Union(hand.OfColor(Locomotive).lowest(l))
+							if cards.Len() == rt.Length && s.CheckClaim(r, cards) == nil {
+								want = append(want, cards)
+							}
+						}
+					}
+					if code := s.claimRule(r); code != 0 {
+						refused++
+						if len(want) != 0 {
+							t.Fatalf("%s: route %d refused by the rule (%v), but CheckClaim accepts %v", m.ID, r, code, want[0])
+						}
+					}
+					slices.SortFunc(want, compareCards)
+					g := slices.SortedFunc(slices.Values(got[r]), compareCards)
+					if !slices.Equal(g, want) {
+						t.Fatalf("%s, hand %v: route %d listed with payments %v, want %v", m.ID, hand, r, g, want)
+					}
+					listed += len(want)
+				}
+			})
 		}
 	}
+	if turns < 200 || refused == 0 || listed == 0 {
+		t.Errorf("%d turns, %d refusals, %d payments checked: too few", turns, refused, listed)
+	}
+}
+
+func compareCards(a, b CardSet) int {
+	if c := cmp.Compare(a[0], b[0]); c != 0 {
+		return c
+	}
+	return cmp.Compare(a[1], b[1])
 }
 
 func TestMarketWordMatchesSlots(t *testing.T) {
@@ -83,71 +143,6 @@ func TestMarketWordMatchesSlots(t *testing.T) {
 		}
 		if got := secondSlots(x); got != second {
 			t.Fatalf("case %d, market %v: second-card slots %x, want %x", i, s.c.market, got, second)
-		}
-	}
-}
-
-// TestPaymentCountsMatchPayments checks the counting shortcuts of
-// PickLegalAction against the payments LegalActions lists: for every
-// length, colour and number of ferry locomotives, on random hands.
-func TestPaymentCountsMatchPayments(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 3))
-	for i := range 400 {
-		hand := randomHand(r, 1+i%16)
-		h := countHand(hand)
-		pay := newPayer(hand)
-		for n := 1; n <= maxPay; n++ {
-			for want := Locomotive; want <= Red; want++ {
-				for locos := 0; locos <= n; locos++ {
-					list := appendPayments(nil, Action{Kind: ClaimRoute}, pay, n, want, locos)
-					got := h.payments(n, want, locos)
-					if got != len(list) {
-						t.Fatalf("hand %v, %d %v cards, %d locomotives: %d payments counted, want %d", hand, n, want, locos, got, len(list))
-					}
-					if want != Locomotive && locos == 0 {
-						if c := colorPayments(h[want], h[Locomotive], n); c != got {
-							t.Fatalf("hand %v, %d %v cards: colorPayments %d, want %d", hand, n, want, c, got)
-						}
-					}
-					for k, a := range list {
-						if c := paymentAt(hand, &h, n, want, locos, k); c != a.Cards {
-							t.Fatalf("hand %v, %d %v cards, %d locomotives: payment %d is %v, want %v", hand, n, want, locos, k, c, a.Cards)
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-func TestBoardSetsMatchRoutes(t *testing.T) {
-	for _, m := range []*maps.Map{maps.USA(), maps.Europe()} {
-		b := newBoard(m)
-		for l := 0; l <= maxPay; l++ {
-			var upTo, moreLocos routeSet
-			var longer [NumCardColors]routeSet
-			for i, r := range m.Routes {
-				if r.Length <= l {
-					upTo.add(i)
-				}
-				if r.Length > l {
-					longer[r.Color].add(i)
-				}
-				if r.Locomotives > l {
-					moreLocos.add(i)
-				}
-			}
-			if b.upTo[l] != upTo {
-				t.Errorf("%s: routes of at most %d: %v, want %v", m.ID, l, b.upTo[l], upTo)
-			}
-			if b.moreLocos[l] != moreLocos {
-				t.Errorf("%s: ferries of more than %d locomotives: %v, want %v", m.ID, l, b.moreLocos[l], moreLocos)
-			}
-			for col := range longer {
-				if b.longer[col][l] != longer[col] {
-					t.Errorf("%s: %v routes longer than %d: %v, want %v", m.ID, CardColor(col), l, b.longer[col][l], longer[col])
-				}
-			}
 		}
 	}
 }
@@ -216,38 +211,6 @@ func TestSelect64MatchesLoop(t *testing.T) {
 		}
 		if got, want := select64(x, n), bits.TrailingZeros64(y); got != want {
 			t.Fatalf("select64(%x, %d) = %d, want %d", x, n, got, want)
-		}
-	}
-}
-
-// TestFreeCitiesMatchesStations plays random games and checks the count
-// of cities without a station that PickLegalAction uses.
-func TestFreeCitiesMatchesStations(t *testing.T) {
-	m := maps.Europe()
-	r := rand.New(rand.NewPCG(7, 7))
-	for g := range 20 {
-		s, err := NewGame(m, Opts{Players: 2 + g%4})
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := NewDealer(uint64(g))
-		for !s.IsTerminal() {
-			free := 0
-			for city := range m.Cities {
-				if s.c.stationOwner[city] == 0 {
-					free++
-				}
-			}
-			if got := s.freeCities(); got != free {
-				t.Fatalf("game %d: %d free cities counted, want %d", g, got, free)
-			}
-			a := d.Outcome(s)
-			if !s.IsChance() {
-				a = s.PickLegalAction(r.IntN)
-			}
-			if err := s.Do(a); err != nil {
-				t.Fatal(err)
-			}
 		}
 	}
 }

@@ -118,24 +118,6 @@ func (s *State) CheckInvariants() error {
 			fail("both routes %d and %d of a double pair claimed (players %d, %d)", r, rt.Twin, o-1, c.owner[rt.Twin]-1)
 		}
 	}
-	for r := range s.m.Routes {
-		tw := s.m.Routes[r].Twin
-		want := c.owner[r] == 0 && !(n <= 3 && tw >= 0 && c.owner[tw] != 0)
-		if c.open.has(r) != want {
-			fail("route %d open %v, want %v", r, c.open.has(r), want)
-		}
-	}
-	for p := range n {
-		var want routeSet
-		for r := range s.m.Routes {
-			if tw := s.m.Routes[r].Twin; tw >= 0 && int(c.owner[r]) == p+1 {
-				want.add(tw)
-			}
-		}
-		if c.twinOf[p] != want {
-			fail("player %d: twins of their routes %v, want %v", p, c.twinOf[p], want)
-		}
-	}
 	var built [MaxPlayers]int
 	for city := range s.m.Cities {
 		if o := int(c.stationOwner[city]); o > 0 {

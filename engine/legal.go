@@ -99,6 +99,12 @@ type payer struct {
 
 func newPayer(hand CardSet) *payer {
 	var p payer
+	p.fill(hand)
+	return &p
+}
+
+// fill sets p, zero, to the counts and lowest cards of hand.
+func (p *payer) fill(hand CardSet) {
 	for col := Locomotive; col <= Red; col++ {
 		cs := hand.OfColor(col)
 		n := min(cs.Len(), maxPay)
@@ -115,7 +121,6 @@ func newPayer(hand CardSet) *payer {
 			cs[w] &^= bit
 		}
 	}
-	return &p
 }
 
 // appendPayments appends one action per distinct way to pay n cards of
@@ -146,28 +151,33 @@ func appendPayments(buf []Action, proto Action, p *payer, n int, want CardColor,
 	return buf
 }
 
+// appendClaims lists the claims of the current player: each route the
+// claim rule (claimRule) allows, with each payment the hand has for it.
 func (s *State) appendClaims(buf []Action) []Action {
 	c := &s.c
 	hand := c.hand[c.cur]
 	if hand.Empty() {
 		return buf
 	}
-	var cc claimCounter
-	s.initClaimCounter(&cc, hand)
-	var pay *payer
-	for w := range 2 {
-		for x := cc.cand[w]; x != 0; x &= x - 1 {
-			r := w*64 + bits.TrailingZeros64(x)
-			if s.countClaim(&cc, r) == 0 {
-				continue
-			}
-			if pay == nil {
-				pay = newPayer(hand)
-			}
-			b := s.b
-			ri := &b.route[r]
-			buf = appendPayments(buf, Action{Kind: ClaimRoute, Route: r}, pay, int(ri.length), ri.color, int(ri.locos))
+	var pay payer
+	pay.fill(hand)
+	nl := pay.cnt[Locomotive]
+	most := 0 // the most cards of one colour
+	for col := Purple; col <= Red; col++ {
+		most = max(most, pay.cnt[col])
+	}
+	for r := range s.b.routes {
+		// A route the hand cannot pay for is passed over before the
+		// rule is asked: appendPayments would list nothing for it.
+		ri := &s.b.route[r]
+		n, have := int(ri.length), most
+		if ri.color != Locomotive {
+			have = pay.cnt[ri.color]
 		}
+		if have+nl < n || nl < int(ri.locos) || s.claimRule(r) != 0 {
+			continue
+		}
+		buf = appendPayments(buf, Action{Kind: ClaimRoute, Route: r}, &pay, n, ri.color, int(ri.locos))
 	}
 	return buf
 }

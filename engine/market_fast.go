@@ -2,7 +2,7 @@ package engine
 
 import "math/bits"
 
-// The market as one word, for the hot paths of settle and PickLegalAction:
+// The market as one word, for the hot paths of settle and LegalActions:
 // the slots that are empty, hold a card, a locomotive, or may be taken as a
 // second card, all at once. TestMarketWordMatchesSlots checks each against
 // the market read slot by slot.
@@ -32,7 +32,7 @@ func (s *State) canDrawSecond() bool {
 }
 
 // marketWord packs the market into the low five bytes of a word, so that
-// the hot paths of PickLegalAction examine all slots at once.
+// the hot paths examine all slots at once.
 func (s *State) marketWord() uint64 {
 	m := &s.c.market
 	return uint64(m[0]) | uint64(m[1])<<8 | uint64(m[2])<<16 | uint64(m[3])<<24 | uint64(m[4])<<32

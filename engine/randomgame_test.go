@@ -10,9 +10,9 @@ import (
 )
 
 // TestRandomGamesUnchanged pins seeded random games end to end: the
-// Dealer's outcomes, PickLegalAction's choices for the same random
-// numbers, and the final scores. Speed-ups of any of them must leave every
-// game as it was. The hashes were taken before the speed-ups and taken
+// Dealer's outcomes, a random player's choices (randomLegal) for the same
+// random numbers, and the final scores. Speed-ups of any of them must
+// leave every game as it was. The hashes were taken before the speed-ups and taken
 // again when the deck came to be reshuffled the moment it runs out, as the
 // rule books say (before, only when a card was next needed), and the USA
 // hash once more when a market reset came to count that the new market is
@@ -37,12 +37,13 @@ func TestRandomGamesUnchanged(t *testing.T) {
 			}
 			d := NewDealer(uint64(g))
 			r := rand.New(rand.NewPCG(uint64(g), 7))
+			var buf []Action
 			for !s.IsTerminal() {
 				var a Action
 				if s.IsChance() {
 					a = d.Outcome(s)
 				} else {
-					a = s.PickLegalAction(r.IntN)
+					a, buf = randomLegal(s, r, buf)
 				}
 				fmt.Fprintf(h, "%+v;", hashed(a))
 				if err := s.Do(a); err != nil {

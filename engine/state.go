@@ -75,10 +75,8 @@ type core struct {
 	keepMin   int8
 	keepSetup bool
 
-	owner        [maxRoutes]int8      // player+1, 0 when free
-	open         routeSet             // routes neither claimed nor closed (a bitset over route indexes)
-	twinOf       [MaxPlayers]routeSet // the other halves of each player's double routes
-	stationOwner [maxCities]int8      // player+1, 0 when none
+	owner        [maxRoutes]int8 // player+1, 0 when free
+	stationOwner [maxCities]int8 // player+1, 0 when none
 	trains       [MaxPlayers]int8
 	stationsLeft [MaxPlayers]int8
 	score        [MaxPlayers]int16
@@ -178,53 +176,25 @@ type State struct {
 	c      core
 }
 
-// board is the map's route data in compact arrays for the hot paths of
-// LegalActions and PickLegalAction. It is built by NewGame and never
-// changes, so states share it.
+// board is the map's route data in compact arrays for the hot path of
+// LegalActions. It is built by NewGame and never changes, so states share
+// it.
 type board struct {
-	routes    int
-	route     [maxRoutes]routeInfo
-	upTo      [maxPay + 1]routeSet                // routes of at most this length
-	longer    [NumCardColors][maxPay + 1]routeSet // routes of each colour (Locomotive: gray) longer than the index
-	moreLocos [maxPay + 1]routeSet                // ferries with more locomotive spaces than the index
+	routes int
+	route  [maxRoutes]routeInfo
 }
 
-// routeInfo is what claiming needs of a route, in 8 bytes.
+// routeInfo is what paying for a route needs of it, in 3 bytes.
 type routeInfo struct {
 	length int8
 	locos  int8      // ferry locomotives
 	color  CardColor // Locomotive for gray: any one colour
-	twin   int16     // -1 for a single route
 }
 
 func newBoard(m *maps.Map) *board {
 	b := &board{routes: len(m.Routes)}
-	// First each route in the set of its exact length (and locomotive
-	// spaces), then the sets of all lengths below or above by prefix
-	// unions.
-	var exact [NumCardColors][maxPay + 2]routeSet // the last: longer than maxPay
-	var all [maxPay + 2]routeSet
-	var locos [maxPay + 2]routeSet
 	for i, r := range m.Routes {
-		b.route[i] = routeInfo{length: int8(r.Length), locos: int8(r.Locomotives), color: CardColor(r.Color), twin: int16(r.Twin)}
-		l := min(max(r.Length, 0), maxPay+1)
-		exact[r.Color][l].add(i)
-		all[l].add(i)
-		locos[min(r.Locomotives, maxPay+1)].add(i)
-	}
-	b.upTo[0] = all[0]
-	for l := 1; l <= maxPay; l++ {
-		b.upTo[l] = b.upTo[l-1].union(all[l])
-	}
-	b.moreLocos[maxPay] = locos[maxPay+1]
-	for l := maxPay - 1; l >= 0; l-- {
-		b.moreLocos[l] = b.moreLocos[l+1].union(locos[l+1])
-	}
-	for col := range exact {
-		b.longer[col][maxPay] = exact[col][maxPay+1]
-		for l := maxPay - 1; l >= 0; l-- {
-			b.longer[col][l] = b.longer[col][l+1].union(exact[col][l+1])
-		}
+		b.route[i] = routeInfo{length: int8(r.Length), locos: int8(r.Locomotives), color: CardColor(r.Color)}
 	}
 	return b
 }
@@ -243,9 +213,6 @@ func NewGame(m *maps.Map, opts Opts) (*State, error) {
 	}
 	s := &State{m: m, b: newBoard(m)}
 	c := &s.c
-	for r := range m.Routes {
-		c.open.add(r)
-	}
 	c.players = int8(opts.Players)
 	c.phase = phChooseFirst
 	c.deck = allCards

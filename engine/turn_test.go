@@ -398,31 +398,6 @@ func TestFinalScoringUsesScorePackage(t *testing.T) {
 	}
 }
 
-func TestPickLegalActionMatchesLegalActions(t *testing.T) {
-	checked := 0
-	for _, m := range []*maps.Map{maps.USA(), maps.Europe()} {
-		steps := 0
-		randomGame(t, m, 4, 8, func(s *State, _ Action) {
-			steps++
-			if steps%3 != 0 && !s.IsChance() {
-				return
-			}
-			la := s.LegalActions()
-			for i, want := range la {
-				n := -1
-				got := s.PickLegalAction(func(k int) int { n = k; return i })
-				if n != len(la) || got != want {
-					t.Fatalf("%s: pick %d of %d: got %s (n %d), want %s", m.ID, i, len(la), FormatAction(m, got), n, FormatAction(m, want))
-				}
-				checked++
-			}
-		})
-	}
-	if checked < 1000 {
-		t.Errorf("only %d picks checked", checked)
-	}
-}
-
 func TestHistoryBranchesFromSharedStates(t *testing.T) {
 	s := started(t, maps.Europe(), 2, 1)
 	base := s.History()
@@ -437,7 +412,7 @@ func TestHistoryBranchesFromSharedStates(t *testing.T) {
 			// Then 150 more actions, the first legal each time, so that
 			// the branches fill and split history chunks.
 			for j := 0; err == nil && j < 150 && !n.IsTerminal(); j++ {
-				n, _, err = n.Apply(n.PickLegalAction(func(int) int { return 0 }))
+				n, _, err = n.Apply(n.LegalActions()[0])
 			}
 			if err != nil {
 				t.Error(err)

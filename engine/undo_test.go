@@ -24,12 +24,13 @@ func TestUndoTakesBackEachUndoableDecision(t *testing.T) {
 			}
 			d := NewDealer(g)
 			r := rand.New(rand.NewPCG(g, 5))
+			var buf []Action
 			for !s.IsTerminal() {
 				var a Action
 				if s.IsChance() {
 					a = d.Outcome(s)
 				} else {
-					a = s.PickLegalAction(r.IntN)
+					a, buf = randomLegal(s, r, buf)
 				}
 				before := s
 				s = mustApplyQuiet(t, s, a)

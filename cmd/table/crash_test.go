@@ -28,7 +28,8 @@ import (
 )
 
 // buildOnce builds the table's binary once for the tests that run it as a
-// real process.
+// real process, with the test drivers (-tags testhooks: probe -fake and
+// the crash test's start-up kills).
 var buildOnce struct {
 	sync.Once
 	dir, bin string
@@ -49,7 +50,7 @@ func tableBinary(t testing.TB) string {
 			return
 		}
 		buildOnce.bin = filepath.Join(buildOnce.dir, "table")
-		cmd := exec.Command(goTool, "build", "-o", buildOnce.bin, ".")
+		cmd := exec.Command(goTool, "build", "-tags", "testhooks", "-o", buildOnce.bin, ".")
 		buildOnce.out, buildOnce.err = cmd.CombinedOutput()
 	})
 	if buildOnce.err != nil {

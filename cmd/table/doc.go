@@ -62,4 +62,16 @@
 // and the registry are copied to the boot partition (backups.go, package
 // owner). probe runs owner.Checks, the hardware check the owner's menu
 // draws too, and prints it in English.
+//
+// # Test drivers
+//
+// Two things only tests drive are built in with the testhooks tag alone
+// (testhooks.go), as the tests build the binary they run (go build -tags
+// testhooks): probe -fake, whose standard input is a script for virtual
+// devices (probescript.go), and the crash test's kill at the Nth storage
+// operation of opening the game log (killfs.go, TTR_TEST_KILL_AT_OP). A
+// table's binary is built without the tag (notesthooks.go): probe takes no
+// -fake and no variable kills it; killfs.go is not compiled, and the
+// linker drops the interpreter, which the in-process probe tests call
+// directly (TestShippedBinaryHasNoTestDrivers).
 package main

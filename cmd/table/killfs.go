@@ -1,3 +1,5 @@
+//go:build testhooks
+
 package main
 
 import (
@@ -12,13 +14,12 @@ import (
 	"ttr/hal/storage"
 )
 
-// killEnv names the environment variable of the crash test's start-up
-// kills: TTR_TEST_KILL_AT_OP=N makes the process kill itself with SIGKILL
-// at the Nth file-system operation (open, write, sync, rename...) of
-// opening its game log, so that the kill lands inside journal.Open and the
-// replay, where a kill from outside, racing the process's start, almost
-// never does. Unset on a table.
-const killEnv = "TTR_TEST_KILL_AT_OP"
+// The crash test's kill hook, a test driver built only with the testhooks
+// tag (startupKills, testhooks.go): killEnv=N makes the process kill
+// itself with SIGKILL at the Nth file-system operation (open, write, sync,
+// rename...) of opening its game log, so that the kill lands inside
+// journal.Open and the replay, where a kill from outside, racing the
+// process's start, almost never does.
 
 // killFS is storage.OS counting its operations until done is set.
 type killFS struct {

@@ -62,7 +62,7 @@ touch 300,300 900,900
 func runProbe(t *testing.T, cfg, script string, args ...string) (string, int) {
 	t.Helper()
 	var out strings.Builder
-	err := probe(context.Background(), append([]string{"-config", cfg, "-fake"}, args...), strings.NewReader(script), &out)
+	err := probeWith(context.Background(), append([]string{"-config", cfg, "-fake"}, args...), strings.NewReader(script), &out, scriptedProbe)
 	var ee *exitError
 	switch {
 	case err == nil:
@@ -334,7 +334,7 @@ func TestProbeFakeBadScript(t *testing.T) {
 	cfg := tableDir(t)
 	for _, line := range []string{"place 9 DEADBEEF", "place 0 DEADBEEF", "press 1 ok", "jump 1", "wait soon", "place 1", "touch 10", "touch -1,5", "touch"} {
 		var out strings.Builder
-		err := probe(context.Background(), []string{"-config", cfg, "-fake"}, strings.NewReader(line+"\n"), &out)
+		err := probeWith(context.Background(), []string{"-config", cfg, "-fake"}, strings.NewReader(line+"\n"), &out, scriptedProbe)
 		var ee *exitError
 		if !errors.As(err, &ee) || ee.code != 2 || !strings.Contains(err.Error(), "line 1") {
 			t.Errorf("%q: got %v, want an error naming line 1", line, err)
@@ -350,7 +350,7 @@ func TestProbeBadConfig(t *testing.T) {
 	if err := os.WriteFile(path, []byte(`{"screen": 3}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	err := probe(context.Background(), []string{"-config", path, "-fake"}, strings.NewReader(""), &strings.Builder{})
+	err := probeWith(context.Background(), []string{"-config", path, "-fake"}, strings.NewReader(""), &strings.Builder{}, scriptedProbe)
 	if err == nil || !strings.Contains(err.Error(), "screen: got a number, want an object") {
 		t.Errorf("got %v, want the config's problems", err)
 	}

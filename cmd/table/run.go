@@ -150,6 +150,10 @@ func newLogger(w io.Writer, getenv func(string) string) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
+// killEnv names the environment variable of the crash test's start-up
+// kills, which only test builds obey (killfs.go, testhooks.go).
+const killEnv = "TTR_TEST_KILL_AT_OP"
+
 // runTable runs "table run": it reads the config, opens the hardware and
 // the game log, and runs the loop until SIGTERM or SIGINT (ctx), or until
 // -games games have ended.
@@ -499,14 +503,12 @@ func openApp(o *runOpts, log *slog.Logger) (config.Result, *app.App, error) {
 	// Open fails only on invalid options: a logs folder that cannot be
 	// opened is said on screen, and retried, once the window is open.
 	aopts := app.Opts{Dir: o.state, Table: topts, Seed: o.seed, Logger: log, Notes: configNotes(cr.Problems), Cards: cards}
-	kfs := newKillFS(os.Getenv) // the crash test's start-up kills only
-	if kfs != nil {
-		aopts.Journal.FS = kfs
+	kills, opened := startupKills(os.Getenv) // killEnv: the crash test's, in test builds only
+	if kills != nil {
+		aopts.Journal.FS = kills
 	}
 	a, err := app.Open(aopts)
-	if kfs != nil {
-		kfs.done.Store(true)
-	}
+	opened()
 	if err != nil {
 		return cr, nil, err
 	}

@@ -17,7 +17,10 @@ type random struct {
 
 func newRandom(seed uint64) Bot { return &random{rng: rand.New(rand.NewPCG(seed, 0x5eed))} }
 
-func (b *random) Choose(s *engine.State) engine.Action { return s.PickLegalAction(b.rng.IntN) }
+func (b *random) Choose(s *engine.State) engine.Action {
+	la := s.LegalActions()
+	return la[b.rng.IntN(len(la))]
+}
 
 // playBots plays s to the end: chance outcomes from d, each player's
 // decisions from bots[player], the table's choice of first player from

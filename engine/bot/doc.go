@@ -1,7 +1,7 @@
 // Package bot has a computer player for the engine: Greedy, a bot that
 // plays toward its tickets, deterministic for a seed. It plays the seats
 // given to bots on the table and in the simulator; random play needs no bot
-// (engine.State.PickLegalAction picks a legal action at random).
+// (any of engine.State.LegalActions, chosen at random).
 //
 // # Boundary
 //

@@ -35,9 +35,14 @@ type goal struct {
 }
 
 var goals = []goal{
-	{"complete random 4-player Europe games per second, one core", "random games per second", ">= 5,000", func(r *report) (string, bool, bool) {
+	// Random play lists every legal action at every decision (bots and the
+	// screen's hints ask the same list), about 750 actions a game: 500
+	// games a second is under 3 µs an action, far inside a frame. The
+	// goal was 5,000 while a hand-written picker served the benchmark
+	// alone; it is gone, the claim rule written once (issue 28).
+	{"complete random 4-player Europe games per second, one core", "random games per second", ">= 500", func(r *report) (string, bool, bool) {
 		v, ok := r.set.median(pkgEngine, "BenchmarkRandomGame/europe/4p", "games/s")
-		return sig(v) + " games/s", v >= 5000 && ok, ok
+		return sig(v) + " games/s", v >= 500 && ok, ok
 	}},
 	{"longest path on the densest legal boards (slowest board)", "longest path", "< 100 µs", func(r *report) (string, bool, bool) {
 		worst, name, ok := r.worst(pkgScore, "BenchmarkLongestPath/", "ns/op")
@@ -228,7 +233,6 @@ func (r *report) writeEngine(w *strings.Builder) {
 		{"one action applied in place, averaged over a 4-player Europe game", pkgEngine, "BenchmarkDo", "ns/action"},
 		{"one Apply (a new state, with events)", pkgEngine, "BenchmarkApply", "ns/op"},
 		{"listing the legal actions at a decision", pkgEngine, "BenchmarkLegalActions", "ns/op"},
-		{"choosing a random legal action", pkgEngine, "BenchmarkPickLegalAction", "ns/op"},
 	} {
 		fmt.Fprintf(w, "| %s | %s | %s |\n", row.what, strings.TrimPrefix(row.name, "Benchmark"), r.cell(row.pkg, row.name, row.unit))
 	}
