@@ -67,7 +67,8 @@
 //     what to pick up; Confirm takes it back, Cancel keeps it. It can be
 //     taken back until a card or ticket is turned over or the next player
 //     acts; otherwise the seat is told why not. KeyAbandon on a seat's
-//     panel asks to stop the game; Confirm stops it (engine.Abandon, in
+//     panel, or the seat's Cancel held (a long press), asks to stop the
+//     game; Confirm stops it (engine.Abandon, in
 //     the log; the App keeps the file aside) and shows the start screen.
 //
 // # Refusals

@@ -283,6 +283,12 @@ func (t *Table) Press(ev hal.Press) Result {
 	case hal.Confirm:
 		r = t.confirm(ev.Seat, ev.At)
 	case hal.Cancel:
+		if ev.Long && t.asked == askNone && (t.mode == ModePlay || t.mode == ModeSetup) {
+			// Cancel held: a seat's buttons alone can stop the game (the
+			// same question as KeyAbandon, answered with Confirm).
+			r = t.askAbandon(&r, ev.Seat, ev.At)
+			break
+		}
 		r = t.cancel(ev.Seat, ev.At)
 	}
 	r.Sound = soundOf(&r, false)

@@ -226,3 +226,25 @@ func TestUndoTunnelBeforeItsCards(t *testing.T) {
 	r.ok(r.scanCard(0, cards(t, "red9")[0]), engine.RevealCard)
 	r.refused(r.cancel(1), 1, "undo.tunnel")
 }
+
+// TestLongCancelAsksToStopTheGame: Cancel held at a seat's buttons asks the
+// same question as the Stop game key, so the buttons alone can stop a game;
+// Cancel says no, Confirm stops it.
+func TestLongCancelAsksToStopTheGame(t *testing.T) {
+	r := newGame(t, 3, "europe", nil)
+	long := func(seat int) input.Result {
+		t.Helper()
+		return r.do(hal.Press{Seat: hal.Seat(seat), Button: hal.Cancel, Long: true, At: r.at()})
+	}
+	r.ok(long(1))
+	r.prompt(1, "abandon.ask")
+	r.ok(r.cancel(1)) // no
+	if r.tb.Mode() != input.ModePlay || r.tb.View().Abandon != nil {
+		t.Fatalf("mode %s, abandon %+v after Cancel, want play with no question", r.tb.Mode(), r.tb.View().Abandon)
+	}
+	r.ok(long(1))
+	r.ok(r.confirm(1), engine.Abandon)
+	if r.tb.Mode() != input.ModeStart {
+		t.Fatalf("mode %s after Confirm, want the start screen", r.tb.Mode())
+	}
+}
