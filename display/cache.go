@@ -11,6 +11,7 @@ import (
 
 	"ttr/display/board"
 	"ttr/display/msg"
+	"ttr/display/scene"
 	"ttr/engine"
 	"ttr/input"
 	"ttr/maps"
@@ -614,7 +615,8 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 	pulse := pulseAt(now)
 	live := liveSelection(v)
 	if p == passStill {
-		rl.DrawRectangleRec(rect(lay.area), tableColor)
+		s.cv.part(scene.Key{Part: scene.Table})
+		s.cv.fill(rect(lay.area), tableColor)
 		if s.bd != nil {
 			bv, clip := s.stillBoard(v, now), s.clipRect(lay)
 			if s.under.ready {
@@ -627,16 +629,20 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 		}
 		switch v.Mode {
 		case input.ModeStart:
+			s.cv.part(scene.Key{Part: scene.Middle})
 			s.drawStart(v, lang, lay)
 		case input.ModeEnd:
+			s.cv.part(scene.Key{Part: scene.Middle})
 			s.drawEndMiddle(v, lang, lay)
 		default:
 			if s.reaches(lay.market.area) {
 				s.drawMarket(v, lang, lay)
 			}
 			if !live {
+				s.cv.part(scene.Key{Part: scene.Cost})
 				s.drawCost(v, lay)
 			}
+			s.cv.part(scene.Key{Part: scene.Tunnel})
 			s.drawTunnel(v, lang, lay)
 		}
 	} else if live && s.bd != nil {
@@ -645,8 +651,10 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 		if r, ok := s.bd.SelectionBounds(bv); ok {
 			s.moved(r)
 		}
+		s.cv.part(scene.Key{Part: scene.Cost})
 		s.drawCost(v, lay)
 	} else if p == passLive {
+		s.cv.part(scene.Key{Part: scene.Pulse})
 		s.drawAnnouncePulse(v, now, lay)
 	}
 	for i := range lay.panels {

@@ -151,6 +151,27 @@
 // after its shapes, grouped by typeface and size, so that it costs a few
 // draw calls rather than one per switch of texture.
 //
+// # The screen as data
+//
+// Screen.Scene records the frame Draw draws as a scene (package
+// display/scene): a list of draw items (rectangles, rounded rectangles,
+// circles, rings, lines, triangles, runs of text with their typeface and
+// size, the board's background by name), each with the key of the part of
+// the screen it belongs to (the table, the board, the track, route r,
+// ticket t, city c, city c's name, player p's marker, the selection, the
+// cost, the tunnel, the market's slot k and decks, seat i's strip,
+// message, glow, keyboard, legend and breakdown, and every on-screen key:
+// seat i's Confirm, player p in seat i's ranking, the start screen's
+// languages) and the rectangle of the screen it touches. The drawing code
+// draws on a canvas (canvas.go): raylib, or the recorder, so the scene is
+// exactly what the frame draws and nothing is written twice. On-screen
+// keys are typed (scene.Key); HitTest turns the key a touch lands on into
+// the id input reads (scene.Key.ID). TestSceneGolden writes every
+// screen's draw list (start, play, tunnel, a refusal, end, the breakdowns,
+// the name keyboard) as text in testdata/scene, rewritten with -update and
+// reviewed as a diff; TestSceneKeysAreWhereTouchesLand touches the middle
+// of every key a scene draws and finds HitTest gives that key.
+//
 // # The still layer
 //
 // Between two events the screen barely moves: the current player's panel
