@@ -32,7 +32,8 @@ type Board struct {
 	// from the plate's text's left, by city index (centred on each other).
 	lineX [][2]float32
 	shape []board.Tri // scratch for owner marks, reused every frame
-	// routeBox holds the bounds of each route (RouteBounds).
+	// routeBox holds the bounds of each route: its spaces, a claim's trains
+	// with their rims and shadows, a halo at its widest.
 	routeBox []board.Rect
 	// The widths of the score track's numbers at trackSize.
 	trackSize float32
@@ -289,11 +290,6 @@ func (b *Board) UnderBounds() board.Rect {
 // meets reports whether r reaches into clip.
 func meets(r, clip board.Rect) bool { return r.Intersect(clip).Area() > 0 }
 
-// RouteBounds returns a rectangle that holds everything the board draws
-// for route i, whatever its mark: its spaces, a claim's trains with their
-// rims and shadows, a halo at its widest.
-func (b *Board) RouteBounds(i int) board.Rect { return b.routeBox[i] }
-
 // CityBounds returns a rectangle that holds everything the board draws
 // for city i but its name: the city, a station on it, a glow or the
 // selection's halo at its widest.
@@ -310,16 +306,6 @@ func (b *Board) NameBounds(i int, angle float32) board.Rect {
 	return b.plate(i, angle).Inset(-2)
 }
 
-// NameBoxes appends to rs the bounds of every city's name at angle (where
-// a still picture of the board must be made whole again when the names
-// turn).
-func (b *Board) NameBoxes(rs []board.Rect, angle float32) []board.Rect {
-	for i := range b.layout.Cities {
-		rs = append(rs, b.NameBounds(i, angle))
-	}
-	return rs
-}
-
 // bgSource returns the part of the background's texture drawn over the
 // board's rectangle.
 func (b *Board) bgSource() rl.Rectangle {
@@ -329,7 +315,7 @@ func (b *Board) bgSource() rl.Rectangle {
 	return rl.Rectangle{X: (l.Frame.X - bf.X) * k, Y: (l.Frame.Y - bf.Y) * k, Width: l.Frame.W * k, Height: l.Frame.H * k}
 }
 
-// boxRoutes works out routeBox, the bounds of each route (RouteBounds).
+// boxRoutes works out routeBox, the bounds of each route.
 func (b *Board) boxRoutes() {
 	l := b.layout
 	b.routeBox = b.routeBox[:0]

@@ -107,11 +107,10 @@ type Screen struct {
 	slots  screenSlots
 	still  stillLayer // what does not move, drawn once per change (Prepare)
 	// A patch of the still layer (drawPart): the part being drawn, and
-	// scratch for the parts and what lies over the board.
+	// scratch for the parts.
 	clip     board.Rect
 	clipping bool
 	dirty    []board.Rect
-	over     []board.Rect
 	// under is the picture of the board under the city names, for the
 	// still layer (under.go).
 	under underLayer
@@ -121,7 +120,6 @@ type Screen struct {
 	copied  []board.Rect
 	boxes   []board.Rect
 	boxes1  [1]board.Rect
-	heads   []panelHead
 	rep     repair // what the window shows of the last frame
 	// cv is what the drawing code draws on: raylib, or a scene being
 	// recorded (Scene).

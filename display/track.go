@@ -132,9 +132,3 @@ func markerBox(c board.Vec, r float32) board.Rect {
 	k := r*1.5 + 2
 	return board.Rect{X: c.X - k, Y: c.Y - k, W: 2 * k, H: 2 * k}
 }
-
-// MarkerBounds returns a rectangle that holds v's marker i on the score
-// track.
-func (b *Board) MarkerBounds(v *View, i int) board.Rect {
-	return markerBox(b.marker(v, i))
-}
