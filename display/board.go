@@ -9,6 +9,7 @@ import (
 	rl "github.com/gen2brain/raylib-go/raylib"
 
 	"ttr/display/board"
+	"ttr/display/scene"
 	"ttr/maps"
 )
 
@@ -21,6 +22,7 @@ import (
 // A Board holds GPU resources: make it after the window is open, use it on
 // the main OS thread, and Unload it before closing the window.
 type Board struct {
+	cv     *canvas // nil: raylib
 	layout *board.Layout
 	opts   board.Opts
 	bg     rl.Texture2D
@@ -30,7 +32,8 @@ type Board struct {
 	// from the plate's text's left, by city index (centred on each other).
 	lineX [][2]float32
 	shape []board.Tri // scratch for owner marks, reused every frame
-	// routeBox holds the bounds of each route (RouteBounds).
+	// routeBox holds the bounds of each route: its spaces, a claim's trains
+	// with their rims and shadows, a halo at its widest.
 	routeBox []board.Rect
 	// The widths of the score track's numbers at trackSize.
 	trackSize float32
@@ -213,8 +216,9 @@ func (b *Board) DrawIn(v *View, clip board.Rect) {
 func (b *Board) DrawUnder(v *View, clip board.Rect) {
 	l := b.layout
 	r := l.Board
-	rl.DrawTexturePro(b.bg, b.bgSource(), rect(r), rl.Vector2{}, 0, rl.White)
-	rl.DrawRectangleLinesEx(rect(r.Inset(-2)), max(2, l.CarWidth*0.2), frameColor)
+	b.cv.part(scene.Key{Part: scene.Board})
+	b.cv.texture("board.background", b.bg, b.bgSource(), rect(r), rl.White)
+	b.cv.frame(rect(r.Inset(-2)), max(2, l.CarWidth*0.2), frameColor)
 
 	b.drawTrack(clip)
 	pulse := boardPulse(v)
@@ -223,17 +227,20 @@ func (b *Board) DrawUnder(v *View, clip board.Rect) {
 	// its neighbours.
 	for i := range l.Routes {
 		if meets(b.routeBox[i], clip) {
+			b.cv.part(scene.Key{Part: scene.Route, Index: i})
 			b.drawHalo(i, routeMark(v, i).Glow, v.Selected.Kind == board.HitRoute && v.Selected.Index == i, pulse)
 		}
 	}
 	for i := range l.Routes {
 		if meets(b.routeBox[i], clip) {
+			b.cv.part(scene.Key{Part: scene.Route, Index: i})
 			b.drawRoute(i, routeMark(v, i), v.Selected.Kind == board.HitRoute && v.Selected.Index == i, pulse)
 		}
 	}
 	b.drawTickets(v)
 	for i := range l.Cities {
 		if meets(b.CityBounds(i), clip) {
+			b.cv.part(scene.Key{Part: scene.City, Index: i})
 			b.drawCity(i, cityMark(v, i), v.Selected.Kind == board.HitCity && v.Selected.Index == i, pulse)
 		}
 	}
@@ -254,11 +261,13 @@ func (b *Board) DrawNames(v *View, clip board.Rect) {
 	// rather than two per city.
 	for i := range l.Cities {
 		if meets(b.plate(i, v.NameAngle), clip) {
+			b.cv.part(scene.Key{Part: scene.Name, Index: i})
 			b.drawPlate(i, v.NameAngle)
 		}
 	}
 	for i := range l.Cities {
 		if meets(b.plate(i, v.NameAngle), clip) {
+			b.cv.part(scene.Key{Part: scene.Name, Index: i})
 			b.drawName(i, v.NameAngle)
 		}
 	}
@@ -281,11 +290,6 @@ func (b *Board) UnderBounds() board.Rect {
 // meets reports whether r reaches into clip.
 func meets(r, clip board.Rect) bool { return r.Intersect(clip).Area() > 0 }
 
-// RouteBounds returns a rectangle that holds everything the board draws
-// for route i, whatever its mark: its spaces, a claim's trains with their
-// rims and shadows, a halo at its widest.
-func (b *Board) RouteBounds(i int) board.Rect { return b.routeBox[i] }
-
 // CityBounds returns a rectangle that holds everything the board draws
 // for city i but its name: the city, a station on it, a glow or the
 // selection's halo at its widest.
@@ -302,16 +306,6 @@ func (b *Board) NameBounds(i int, angle float32) board.Rect {
 	return b.plate(i, angle).Inset(-2)
 }
 
-// NameBoxes appends to rs the bounds of every city's name at angle (where
-// a still picture of the board must be made whole again when the names
-// turn).
-func (b *Board) NameBoxes(rs []board.Rect, angle float32) []board.Rect {
-	for i := range b.layout.Cities {
-		rs = append(rs, b.NameBounds(i, angle))
-	}
-	return rs
-}
-
 // bgSource returns the part of the background's texture drawn over the
 // board's rectangle.
 func (b *Board) bgSource() rl.Rectangle {
@@ -321,7 +315,7 @@ func (b *Board) bgSource() rl.Rectangle {
 	return rl.Rectangle{X: (l.Frame.X - bf.X) * k, Y: (l.Frame.Y - bf.Y) * k, Width: l.Frame.W * k, Height: l.Frame.H * k}
 }
 
-// boxRoutes works out routeBox, the bounds of each route (RouteBounds).
+// boxRoutes works out routeBox, the bounds of each route.
 func (b *Board) boxRoutes() {
 	l := b.layout
 	b.routeBox = b.routeBox[:0]
@@ -349,6 +343,7 @@ func (b *Board) DrawSelection(v *View) {
 	l := b.layout
 	pulse := boardPulse(v)
 	i := v.Selected.Index
+	b.cv.part(scene.Key{Part: scene.Selection})
 	switch {
 	case v.Selected.Kind == board.HitRoute && i >= 0 && i < len(l.Routes):
 		b.drawHalo(i, routeMark(v, i).Glow, true, pulse)
@@ -383,11 +378,11 @@ func (b *Board) drawHalo(i int, glow color.RGBA, selected bool, pulse float32) {
 		if selected {
 			// A wide, breathing outer glow and a steady bright rim.
 			outer := grow(c.Halo, l.CarWidth*(0.15+0.25*pulse))
-			drawQuad(&outer, withAlpha(selectGlow, 0.35+0.4*pulse))
-			drawQuad(&c.Halo, selectEdge)
+			b.cv.quad(&outer, withAlpha(selectGlow, 0.35+0.4*pulse))
+			b.cv.quad(&c.Halo, selectEdge)
 			continue
 		}
-		drawQuad(&c.Halo, glow)
+		b.cv.quad(&c.Halo, glow)
 	}
 }
 
@@ -402,7 +397,7 @@ func (b *Board) plate(i int, angle float32) board.Rect {
 
 // drawPlate draws the plate under city i's name.
 func (b *Board) drawPlate(i int, angle float32) {
-	rl.DrawRectangleRounded(rect(b.plate(i, angle)), 0.35, 4, labelPlate)
+	b.cv.round(rect(b.plate(i, angle)), 0.35, 4, labelPlate)
 }
 
 // drawName draws city i's name on its plate, turned by angle (0, 90, 180
@@ -429,25 +424,25 @@ func (b *Board) drawName(i int, angle float32) {
 		o = rl.Vector2{X: p.X + py, Y: p.Y + p.H - px}
 	default:
 		if k == 0 {
-			rl.DrawTextCodepoints(b.label.Font, b.names[i], rl.Vector2{X: p.X + px, Y: p.Y + py}, l.LabelSize, spacing(l.LabelSize), labelInk)
+			b.cv.text(b.label, "bold", b.names[i], rl.Vector2{X: p.X + px, Y: p.Y + py}, l.LabelSize, labelInk)
 			return
 		}
 		o = rl.Vector2{X: p.X + px, Y: p.Y + py}
 	}
-	rl.PushMatrix()
-	rl.Translatef(o.X, o.Y, 0)
+	b.cv.push()
+	b.cv.move(o.X, o.Y)
 	if angle != 0 {
-		rl.Rotatef(angle, 0, 0, 1)
+		b.cv.rotate(angle)
 	}
 	if k == 0 {
-		rl.DrawTextCodepoints(b.label.Font, b.names[i], rl.Vector2{}, l.LabelSize, spacing(l.LabelSize), labelInk)
+		b.cv.text(b.label, "bold", b.names[i], rl.Vector2{}, l.LabelSize, labelInk)
 	} else {
 		n, x := b.names[i], b.lineX[i]
 		second := l.LabelSize * (1 + board.LabelLineGap)
-		rl.DrawTextCodepoints(b.label.Font, n[:k-1], rl.Vector2{X: x[0]}, l.LabelSize, spacing(l.LabelSize), labelInk)
-		rl.DrawTextCodepoints(b.label.Font, n[k:], rl.Vector2{X: x[1], Y: second}, l.LabelSize, spacing(l.LabelSize), labelInk)
+		b.cv.text(b.label, "bold", n[:k-1], rl.Vector2{X: x[0]}, l.LabelSize, labelInk)
+		b.cv.text(b.label, "bold", n[k:], rl.Vector2{X: x[1], Y: second}, l.LabelSize, labelInk)
 	}
-	rl.PopMatrix()
+	b.cv.pop()
 }
 
 func routeMark(v *View, i int) RouteMark {
@@ -496,16 +491,16 @@ func (b *Board) drawRoute(i int, m RouteMark, selected bool, pulse float32) {
 			for j := range shadow {
 				shadow[j] = shadow[j].Add(off.Scale(2))
 			}
-			drawQuad(&shadow, trainShadow)
+			b.cv.quad(&shadow, trainShadow)
 			rim := grow(t, max(1.5, l.CarWidth*0.16))
-			drawQuad(&rim, trainOutline)
-			drawQuad(&t, fill)
+			b.cv.quad(&rim, trainOutline)
+			b.cv.quad(&t, fill)
 			up := c.Dir
 			if up.X < 0 {
 				up = up.Scale(-1)
 			}
 			r := min(c.Width*1.2, c.Length) * 0.4
-			rl.DrawCircleV(rl.Vector2(c.Center), r, trainRim)
+			b.cv.circle(rl.Vector2(c.Center), r, trainRim)
 			mark := m.Mark
 			if mark == board.Plain {
 				mark = board.Dot
@@ -514,7 +509,7 @@ func (b *Board) drawRoute(i int, m RouteMark, selected bool, pulse float32) {
 			ink := badgeInk(m.Owner)
 			for j := range b.shape {
 				t := &b.shape[j]
-				rl.DrawTriangle(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), ink)
+				b.cv.tri(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), ink)
 			}
 			continue
 		}
@@ -523,12 +518,12 @@ func (b *Board) drawRoute(i int, m RouteMark, selected bool, pulse float32) {
 			for j := range q {
 				q[j] = q[j].Add(off)
 			}
-			drawQuad(&q, shadowColor)
+			b.cv.quad(&q, shadowColor)
 		}
-		drawQuad(&c.Edge, withAlpha(outlineColor, alpha))
-		drawQuad(&c.Body, withAlpha(fill, alpha))
+		b.cv.quad(&c.Edge, withAlpha(outlineColor, alpha))
+		b.cv.quad(&c.Body, withAlpha(fill, alpha))
 		for _, q := range c.Marks {
-			drawQuad(&q, withAlpha(tunnelColor, alpha))
+			b.cv.quad(&q, withAlpha(tunnelColor, alpha))
 		}
 		glyphInk := ink
 		if c.Locomotive {
@@ -537,12 +532,12 @@ func (b *Board) drawRoute(i int, m RouteMark, selected bool, pulse float32) {
 		glyphInk = withAlpha(glyphInk, alpha)
 		for j := range c.Glyph {
 			t := &c.Glyph[j]
-			rl.DrawTriangle(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), glyphInk)
+			b.cv.tri(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), glyphInk)
 		}
 		if closed {
 			// Out of play: a dark bar struck through each space.
 			bar := c.Roof
-			drawQuad(&bar, closedBar)
+			b.cv.quad(&bar, closedBar)
 		}
 	}
 }
@@ -552,30 +547,30 @@ func (b *Board) drawCity(i int, m CityMark, selected bool, pulse float32) {
 	c := rl.Vector2(l.Cities[i].Center)
 	r := l.CityRadius
 	if m.Glow.A != 0 {
-		rl.DrawCircleV(c, r*1.7, m.Glow)
+		b.cv.circle(c, r*1.7, m.Glow)
 	}
 	if selected {
-		rl.DrawCircleV(c, r*(1.8+0.5*pulse), withAlpha(selectGlow, 0.35+0.4*pulse))
-		rl.DrawCircleV(c, r*1.45, selectEdge)
+		b.cv.circle(c, r*(1.8+0.5*pulse), withAlpha(selectGlow, 0.35+0.4*pulse))
+		b.cv.circle(c, r*1.45, selectEdge)
 	}
-	rl.DrawCircleV(rl.Vector2{X: c.X + r*0.12, Y: c.Y + r*0.18}, r*1.05, shadowColor)
-	rl.DrawCircleV(c, r, cityRing)
-	rl.DrawCircleV(c, r*0.72, cityFill)
-	rl.DrawCircleV(c, r*0.28, cityRing)
+	b.cv.circle(rl.Vector2{X: c.X + r*0.12, Y: c.Y + r*0.18}, r*1.05, shadowColor)
+	b.cv.circle(c, r, cityRing)
+	b.cv.circle(c, r*0.72, cityFill)
+	b.cv.circle(c, r*0.28, cityRing)
 	if m.Station.A != 0 {
-		drawStation(c, r, m.Station)
+		drawStation(b.cv, c, r, m.Station)
 	}
 }
 
 // drawStation draws a station: a small house in its owner's colour sitting
 // on the city, with a dark outline so that every owner colour shows on the
 // board.
-func drawStation(c rl.Vector2, r float32, col color.RGBA) {
+func drawStation(cv *canvas, c rl.Vector2, r float32, col color.RGBA) {
 	house := func(k float32, col color.RGBA) {
 		w, h := r*1.35*k, r*1.0*k // half width, wall height
 		base := c.Y + r*0.75
-		rl.DrawRectangleRec(rl.Rectangle{X: c.X - w*0.8, Y: base - h, Width: 1.6 * w, Height: h}, col)
-		rl.DrawTriangle(rl.Vector2{X: c.X, Y: base - h - r*0.85*k}, rl.Vector2{X: c.X - w, Y: base - h}, rl.Vector2{X: c.X + w, Y: base - h}, col)
+		cv.fill(rl.Rectangle{X: c.X - w*0.8, Y: base - h, Width: 1.6 * w, Height: h}, col)
+		cv.tri(rl.Vector2{X: c.X, Y: base - h - r*0.85*k}, rl.Vector2{X: c.X - w, Y: base - h}, rl.Vector2{X: c.X + w, Y: base - h}, col)
 	}
 	house(1.22, trainRim)
 	house(1.12, outlineColor)
@@ -587,13 +582,14 @@ func drawStation(c rl.Vector2, r float32, col color.RGBA) {
 func (b *Board) drawTickets(v *View) {
 	l := b.layout
 	w := max(2, l.CarWidth*0.32)
-	for _, t := range v.Tickets {
+	for k, t := range v.Tickets {
 		if t.A < 0 || t.B < 0 || t.A >= len(l.Cities) || t.B >= len(l.Cities) {
 			continue
 		}
+		b.cv.part(scene.Key{Part: scene.Ticket, Index: k})
 		a, c := rl.Vector2(l.Cities[t.A].Center), rl.Vector2(l.Cities[t.B].Center)
-		rl.DrawLineEx(a, c, w+max(2, w*0.6), withAlpha(trainOutline, 0.85))
-		rl.DrawLineEx(a, c, w, t.Color)
+		b.cv.line(a, c, w+max(2, w*0.6), withAlpha(trainOutline, 0.85))
+		b.cv.line(a, c, w, t.Color)
 	}
 }
 
@@ -605,11 +601,6 @@ func badgeInk(owner color.RGBA) color.RGBA {
 		return darken(owner, 0.45)
 	}
 	return owner
-}
-
-func drawQuad(q *board.Quad, col color.RGBA) {
-	rl.DrawTriangle(rl.Vector2(q[0]), rl.Vector2(q[1]), rl.Vector2(q[2]), col)
-	rl.DrawTriangle(rl.Vector2(q[0]), rl.Vector2(q[2]), rl.Vector2(q[3]), col)
 }
 
 func rect(r board.Rect) rl.Rectangle {

@@ -1,17 +1,15 @@
 package display
 
 import (
-	"fmt"
 	"image/color"
 	"math"
-	"slices"
 	"time"
 
 	rl "github.com/gen2brain/raylib-go/raylib"
 
 	"ttr/display/board"
 	"ttr/display/msg"
-	"ttr/engine"
+	"ttr/display/scene"
 	"ttr/input"
 	"ttr/maps"
 )
@@ -45,14 +43,12 @@ type stillLayer struct {
 	gen   uint64 // counts the layers drawn: the window shows which (repair)
 
 	// What the layer shows, to patch it (Screen.changes): the mode, the
-	// map, the board (a copy of its View) and the rectangles drawn over
-	// the board (logical coordinates).
-	mode   input.Mode
-	m      *maps.Map
-	shows  View
-	over   []board.Rect
-	market marketKey
-	heads  []panelHead // by panel (screenLayout.panels)
+	// map, the angle of the names, and its scene; next is the scene of
+	// the layer being prepared.
+	mode        input.Mode
+	m           *maps.Map
+	angle       float32
+	scene, next scene.Scene
 	// The last patch: the rectangles it drew again (nil: the layer was
 	// drawn whole) and the layer it started from (gen).
 	patch []board.Rect
@@ -110,9 +106,9 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 		s.still.w, s.still.h = w, h
 	}
 	lay := s.layoutFor(v.Mode)
-	over := s.overBoard(v, lay, s.over[:0])
-	s.heads = s.panelHeads(v, lay, s.heads[:0])
-	patch := s.changes(v, k, lay, now, over)
+	s.record(v, now, &s.still.next, false)
+	angle := s.stillBoard(v, now).NameAngle
+	patch := s.changes(v, k, angle)
 	// Only a layer that is patched copies the board from its picture: the
 	// start and end screens, drawn whole at every change, let its memory
 	// go.
@@ -168,16 +164,10 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 	if turning {
 		st.turned++
 	}
-	// Kept for the next patch.
-	st.mode, st.m, st.market = v.Mode, v.Map, marketKeyOf(v)
-	s.heads, st.heads = st.heads, s.heads
-	s.over, st.over = st.over, over
-	bv := s.stillBoard(v, now)
-	st.shows.Routes = append(st.shows.Routes[:0], bv.Routes...)
-	st.shows.Cities = append(st.shows.Cities[:0], bv.Cities...)
-	st.shows.Scores = append(st.shows.Scores[:0], bv.Scores...)
-	st.shows.Tickets = append(st.shows.Tickets[:0], bv.Tickets...)
-	st.shows.Selected, st.shows.NameAngle = bv.Selected, bv.NameAngle
+	// Kept for the next patch: the scene the layer shows.
+	st.mode, st.m = v.Mode, v.Map
+	st.angle = angle
+	st.scene, st.next = st.next, st.scene
 }
 
 // After an event the still layer mostly shows what it showed: a route
@@ -185,29 +175,34 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 // next player, the seats' strips and the market worded again. Drawing the
 // whole layer again costs a software renderer most of a frame at
 // 1920x1080 (and a Pi's GPU, its fill rate); so Prepare patches the layer
-// it holds where it changed. changes lists the rectangles that changed;
-// drawPart draws the layer again inside each of them, with a scissor, so
-// that every pixel inside is exactly the pixel a whole layer gets (what
+// it holds where it changed. What changed is found by the screen itself,
+// never declared by the drawing code: Prepare records the layer as a
+// scene (package scene: every shape and text, each under the key of its
+// part) and compares it with the scene of the layer it holds, part by
+// part (scene.Diff); changes lists the rectangles where a part was added,
+// removed or drawn differently (its old and its new bounds); drawPart
+// draws the layer again inside each of them, with a scissor, so that
+// every pixel inside is exactly the pixel a whole layer gets (what
 // crosses the rectangle's edge is drawn whole and cut by the scissor),
-// and what lies wholly outside is skipped. What changed is found from
-// what the layer is drawn from, never from pixels: the board's View
-// (routes, cities, names, markers), the rectangles drawn over the board
-// (the cost tag, the tunnel's cards), the market's piles and cards, and
-// the seats' strips: each one's message at every change, since each
-// shows the last move, and the whole strip when its header (whose turn,
-// the counts, the score) changed too. The names turn over a picture of
-// the board under them (under.go). TestPatchedLayerIsTheWholeLayer plays
-// whole games and compares, every few events, the patched layer with one
-// drawn whole.
+// and what lies wholly outside is skipped. The names turn over a picture
+// of the board under them (under.go). TestPatchedLayerIsTheWholeLayer
+// plays whole games and compares, every few events, the patched layer
+// with one drawn whole.
 
 // patchShare is the largest share of the screen a patch covers; more
 // than that is drawn whole, in one pass instead of many.
 const patchShare = 0.7
 
+// damageMargin is how far past a part's bounds a patch draws again: a
+// rounded outline and a glyph's quad reach a pixel or two past the shape
+// they draw.
+const damageMargin = 3
+
 // changes returns the rectangles (logical coordinates) of the still layer
-// that must be drawn again to show v at now, with key k and over the
-// rectangles drawn over the board; nil: draw the layer whole.
-func (s *Screen) changes(v *input.View, k stillKey, lay *screenLayout, now time.Time, over []board.Rect) []board.Rect {
+// that must be drawn again to show v, with key k and the names at angle,
+// whose scene is s.still.next, over the layer held, whose scene is
+// s.still.scene; nil: draw the layer whole.
+func (s *Screen) changes(v *input.View, k stillKey, angle float32) []board.Rect {
 	st := &s.still
 	if !st.valid || s.bd == nil || st.mode != v.Mode || st.m != v.Map || st.key.lang != k.lang ||
 		st.key.x != k.x || st.key.y != k.y || st.key.w != k.w || st.key.h != k.h {
@@ -216,62 +211,25 @@ func (s *Screen) changes(v *input.View, k stillKey, lay *screenLayout, now time.
 	if v.Mode != input.ModeSetup && v.Mode != input.ModePlay {
 		return nil
 	}
-	bv := s.stillBoard(v, now)
-	old := &st.shows
-	if len(old.Routes) != len(bv.Routes) || len(old.Cities) != len(bv.Cities) || !slices.Equal(old.Tickets, bv.Tickets) {
-		return nil
-	}
+	s.turning = angle != st.angle
 	d := s.dirty[:0]
-	// Each seat's strip: its message (the prompt, the last move, the
-	// notice), or the whole strip with its edge when its header changed
-	// too (s.heads, from Prepare); the market's piles and cards that
-	// changed.
-	for i := range lay.panels {
-		pg := &lay.panels[i]
-		if i < len(st.heads) && st.heads[i] == s.heads[i] {
-			d = append(d, pg.screenRect(pg.message).Inset(-2))
-			continue
+	under := s.under.dirty[:0]
+	for _, c := range scene.Diff(&st.scene, &st.next) {
+		r := c.Damage.Inset(-damageMargin)
+		switch c.Key.Part {
+		case scene.Name:
+			if s.turning {
+				continue // every name: turned over the picture under them (namesTurn)
+			}
+		case scene.Board, scene.Track, scene.Route, scene.Ticket, scene.City:
+			// What the picture of the board under the names shows.
+			under = append(under, r)
 		}
-		d = append(d, pg.rect.Inset(-panelEdgeWidth(lay.u)-2))
+		d = append(d, r)
 	}
-	d = s.marketChanges(d, v, lay)
-	// The board where it changed.
-	n := len(d)
-	for i := range bv.Routes {
-		if bv.Routes[i] != old.Routes[i] {
-			d = append(d, s.bd.RouteBounds(i))
-		}
-	}
-	for i := range bv.Cities {
-		if bv.Cities[i] != old.Cities[i] {
-			d = append(d, s.bd.CityBounds(i))
-		}
-	}
-	// A selection held in the layer (under the tunnel's cards) breathes:
-	// it is drawn again, at now, with every change.
-	for _, h := range [2]board.Hit{old.Selected, bv.Selected} {
-		switch h.Kind {
-		case board.HitRoute:
-			d = append(d, s.bd.RouteBounds(h.Index))
-		case board.HitCity:
-			d = append(d, s.bd.CityBounds(h.Index))
-		}
-	}
-	// Only these change the board under the names (under.go).
-	s.under.dirty = mergeRects(append(s.under.dirty[:0], d[n:]...))
-	if !slices.Equal(old.Scores, bv.Scores) {
-		for i := range old.Scores {
-			d = append(d, s.bd.MarkerBounds(old, i))
-		}
-		for i := range bv.Scores {
-			d = append(d, s.bd.MarkerBounds(bv, i))
-		}
-	}
-	d = append(d, st.over...)
-	d = append(d, over...)
-	s.turning = bv.NameAngle != old.NameAngle
+	s.under.dirty = mergeRects(under)
 	if s.turning {
-		d = s.namesTurn(d, old, bv)
+		d = s.namesTurn(d)
 	}
 	d = mergeRects(d)
 	s.dirty = d
@@ -286,91 +244,51 @@ func (s *Screen) changes(v *input.View, k stillKey, lay *screenLayout, now time.
 }
 
 // namesTurn appends to d what must be drawn again, whole, when the names
-// turn from old's angle to bv's: the players' markers that lie over a
-// name at either angle. Every name is turned over the picture of the
-// board under the names (Prepare), in the boxes it keeps in s.boxes.
-func (s *Screen) namesTurn(d []board.Rect, old, bv *View) []board.Rect {
-	bd := s.bd
-	boxes := bd.NameBoxes(bd.NameBoxes(s.boxes[:0], old.NameAngle), bv.NameAngle)
+// turn: whatever the layer draws after the names (the players' markers,
+// the cost tag, the tunnel's cards) that lies over a name at either angle.
+// Every name is turned over the picture of the board under the names
+// (Prepare), in the boxes it keeps in s.boxes: each name's bounds in the
+// layer held and in the one to be, as their scenes give them (its plate
+// and its letters, which reach past the plate where the font's line is
+// taller than the plate's words), and drawn again; what lies over them
+// then goes back on top.
+func (s *Screen) namesTurn(d []board.Rect) []board.Rect {
+	boxes := s.boxes[:0]
+	for _, sc := range [2]*scene.Scene{&s.still.scene, &s.still.next} {
+		from := len(boxes)
+		for i := range sc.Items {
+			it := &sc.Items[i]
+			if it.Key.Part != scene.Name {
+				continue
+			}
+			j := from + it.Key.Index
+			for len(boxes) <= j {
+				boxes = append(boxes, board.Rect{})
+			}
+			r := it.Bounds.Inset(-damageMargin)
+			if boxes[j].Area() > 0 {
+				r = union(boxes[j], r)
+			}
+			boxes[j] = r
+		}
+	}
 	s.boxes = boxes
-	for _, v := range [2]*View{old, bv} {
-		for i := range v.Scores {
-			m := bd.MarkerBounds(v, i)
-			for _, r := range boxes {
-				if meets(m, r) {
-					d = append(d, m)
-					break
-				}
-			}
+	sc := &s.still.next
+	names := false
+	for i := range sc.Items {
+		it := &sc.Items[i]
+		if it.Key.Part == scene.Name {
+			names = true
+			continue
 		}
-	}
-	return d
-}
-
-// panelHead is everything a seat's strip shows but its message
-// (drawPanel): its header, its edge and its keys.
-type panelHead struct {
-	seat, player      int
-	current, playing  bool
-	typing            bool
-	color             input.Color
-	name              string
-	trains, cards     int
-	tickets, stations int
-	score             int
-}
-
-// panelHeads appends to hs the head of every strip of lay showing v.
-func (s *Screen) panelHeads(v *input.View, lay *screenLayout, hs []panelHead) []panelHead {
-	for i := range lay.panels {
-		h := panelHead{seat: lay.panels[i].seat, player: -1}
-		if h.seat < len(v.Seats) {
-			sv := &v.Seats[h.seat]
-			h.player, h.current, h.playing, h.typing, h.color = sv.Player, sv.Current, sv.Playing, sv.Typing, sv.Color
-			h.name = fmt.Sprint(sv.Name)
-			if p := sv.Player; p >= 0 && p < len(v.Public.Players) {
-				pp := &v.Public.Players[p]
-				h.trains, h.cards, h.tickets, h.stations, h.score = pp.Trains, pp.Cards, pp.Tickets+pp.Drawn, pp.StationsLeft, pp.Score
-			}
+		if !names {
+			continue // under the names
 		}
-		hs = append(hs, h)
-	}
-	return hs
-}
-
-// marketKey is everything the market shows (drawMarket), but the
-// language, which is in the layer's key.
-type marketKey struct {
-	market                  [engine.MarketSize]engine.CardID
-	unavailable             [engine.MarketSize]bool
-	deck, discards, tickets int
-}
-
-// marketKeyOf returns the key of the market v shows.
-func marketKeyOf(v *input.View) marketKey {
-	p := &v.Public
-	return marketKey{market: p.Market, unavailable: v.Unavailable, deck: p.DeckCards, discards: p.Discards, tickets: p.TicketDeck}
-}
-
-// marketChanges appends to d the rectangles of the market's piles and
-// cards that show something else in v than in the still layer.
-func (s *Screen) marketChanges(d []board.Rect, v *input.View, lay *screenLayout) []board.Rect {
-	old, now := s.still.market, marketKeyOf(v)
-	mk := &lay.market
-	// A card's shadow lies 2 u to its right and below.
-	add := func(r board.Rect) { d = append(d, r.Inset(-2*lay.u-2)) }
-	if old.deck != now.deck {
-		add(mk.deck)
-	}
-	if old.discards != now.discards {
-		add(mk.discards)
-	}
-	if old.tickets != now.tickets {
-		add(mk.tickets)
-	}
-	for i := range mk.slots {
-		if old.market[i] != now.market[i] || old.unavailable[i] != now.unavailable[i] {
-			add(mk.slots[i])
+		for _, r := range boxes {
+			if meets(it.Bounds, r) {
+				d = append(d, it.Bounds.Inset(-damageMargin))
+				break
+			}
 		}
 	}
 	return d
@@ -384,27 +302,6 @@ func (s *Screen) stillBoard(v *input.View, now time.Time) *View {
 		bv.Selected = board.Hit{}
 	}
 	return bv
-}
-
-// overBoard appends to rs the rectangles v's still layer draws over the
-// board: the cost tag of a claim (when it does not pulse over the layer)
-// and the tunnel's cards. (The table's banners are told on the strips,
-// off the map.)
-func (s *Screen) overBoard(v *input.View, lay *screenLayout, rs []board.Rect) []board.Rect {
-	if s.bd == nil || (v.Mode != input.ModeSetup && v.Mode != input.ModePlay) {
-		return rs
-	}
-	u := lay.u
-	if !liveSelection(v) {
-		if c, ok := s.costTag(v, lay); ok {
-			rs = append(rs, c.box.Inset(-2*u-2))
-		}
-	}
-	if v.Tunnel != nil && v.Map != nil {
-		box, _ := s.tunnelBox(v, lay)
-		rs = append(rs, box.Inset(-3*u-2))
-	}
-	return rs
 }
 
 // drawPart draws the still layer again inside logical rectangle r: a
@@ -614,7 +511,8 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 	pulse := pulseAt(now)
 	live := liveSelection(v)
 	if p == passStill {
-		rl.DrawRectangleRec(rect(lay.area), tableColor)
+		s.cv.part(scene.Key{Part: scene.Table})
+		s.cv.fill(rect(lay.area), tableColor)
 		if s.bd != nil {
 			bv, clip := s.stillBoard(v, now), s.clipRect(lay)
 			if s.under.ready {
@@ -627,16 +525,20 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 		}
 		switch v.Mode {
 		case input.ModeStart:
+			s.cv.part(scene.Key{Part: scene.Middle})
 			s.drawStart(v, lang, lay)
 		case input.ModeEnd:
+			s.cv.part(scene.Key{Part: scene.Middle})
 			s.drawEndMiddle(v, lang, lay)
 		default:
 			if s.reaches(lay.market.area) {
 				s.drawMarket(v, lang, lay)
 			}
 			if !live {
+				s.cv.part(scene.Key{Part: scene.Cost})
 				s.drawCost(v, lay)
 			}
+			s.cv.part(scene.Key{Part: scene.Tunnel})
 			s.drawTunnel(v, lang, lay)
 		}
 	} else if live && s.bd != nil {
@@ -645,8 +547,10 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 		if r, ok := s.bd.SelectionBounds(bv); ok {
 			s.moved(r)
 		}
+		s.cv.part(scene.Key{Part: scene.Cost})
 		s.drawCost(v, lay)
 	} else if p == passLive {
+		s.cv.part(scene.Key{Part: scene.Pulse})
 		s.drawAnnouncePulse(v, now, lay)
 	}
 	for i := range lay.panels {

@@ -151,6 +151,27 @@
 // after its shapes, grouped by typeface and size, so that it costs a few
 // draw calls rather than one per switch of texture.
 //
+// # The screen as data
+//
+// Screen.Scene records the frame Draw draws as a scene (package
+// display/scene): a list of draw items (rectangles, rounded rectangles,
+// circles, rings, lines, triangles, runs of text with their typeface and
+// size, the board's background by name), each with the key of the part of
+// the screen it belongs to (the table, the board, the track, route r,
+// ticket t, city c, city c's name, player p's marker, the selection, the
+// cost, the tunnel, the market's slot k and decks, seat i's strip,
+// message, glow, keyboard, legend and breakdown, and every on-screen key:
+// seat i's Confirm, player p in seat i's ranking, the start screen's
+// languages) and the rectangle of the screen it touches. The drawing code
+// draws on a canvas (canvas.go): raylib, or the recorder, so the scene is
+// exactly what the frame draws and nothing is written twice. On-screen
+// keys are typed (scene.Key); HitTest turns the key a touch lands on into
+// the id input reads (scene.Key.ID). TestSceneGolden writes every
+// screen's draw list (start, play, tunnel, a refusal, end, the breakdowns,
+// the name keyboard) as text in testdata/scene, rewritten with -update and
+// reviewed as a diff; TestSceneKeysAreWhereTouchesLand touches the middle
+// of every key a scene draws and finds HitTest gives that key.
+//
 // # The still layer
 //
 // Between two events the screen barely moves: the current player's panel
@@ -167,18 +188,21 @@
 // (TestTurnedScreen).
 // TestStillLayerShowsTheSameScreen checks both ways give the same picture.
 //
-// After an event the layer is patched, not drawn whole: what changed is
-// found from what the layer is drawn from (the board's View route by
-// route, city by city, name by name and marker by marker; the rectangles
-// drawn over the board; the market's piles and cards; every seat's
-// message, which shows the last move, and a seat's whole strip when its
-// header changed), and the layer is drawn again inside those
-// rectangles only, under a scissor, skipping what lies wholly outside, so
-// that every pixel inside is the pixel a whole layer has. A change of
-// mode, map, language or size, the end screen, or a patch over 70% of the
-// screen draws it whole. TestPatchedLayerIsTheWholeLayer plays whole games
-// (2 to 5 seats, both maps, turned screens) and compares the patched layer
-// with a whole one pixel for pixel every few events.
+// After an event the layer is patched, not drawn whole. What changed is
+// found by the screen itself: Prepare records the layer as a scene
+// (Screen.Scene, package display/scene: every shape and text in the
+// order drawn, each under the key of its part, route 12, city 4's name,
+// seat 2's message, market slot 3, with its bounds) and compares it with
+// the scene of the layer it holds, part by part (scene.Diff). Where a
+// part was added, removed or drawn differently, the union of its old and
+// new bounds is drawn again, under a scissor, skipping what lies wholly
+// outside, so that every pixel inside is the pixel a whole layer has. The
+// drawing code declares nothing for this: whatever it draws differently
+// is found. A change of mode, map, language or size, the end screen, or
+// a patch over 70% of the screen draws it whole.
+// TestPatchedLayerIsTheWholeLayer plays whole games (2 to 5 seats, both
+// maps, turned screens) and compares the patched layer with a whole one
+// pixel for pixel every few events.
 //
 // When the turn passes to a seat at another edge, every city name turns,
 // and under the names lies most of the board: drawing it again under each

@@ -4,10 +4,9 @@ import (
 	"image/color"
 	"time"
 
-	rl "github.com/gen2brain/raylib-go/raylib"
-
 	"ttr/display/board"
 	"ttr/display/msg"
+	"ttr/display/scene"
 	"ttr/hal"
 	"ttr/input"
 )
@@ -259,7 +258,7 @@ func (s *Screen) hitKeyboards(lay *screenLayout, p board.Vec, t hal.Touch) (hal.
 		g := kbGap * lay.u
 		for _, key := range kg.keys {
 			if key.r.Inset(-g / 2).Contains(q) {
-				t.Kind, t.ID = hal.ScreenKey, input.KeyType+key.id
+				t.Kind, t.ID = hal.ScreenKey, scene.Key{Part: scene.TypeKey, Name: key.id}.ID()
 				return t, true
 			}
 		}
@@ -291,9 +290,9 @@ func (s *Screen) drawKeyboard(lang msg.Lang, pg *panelGeom, sv *input.SeatView) 
 	s.done()
 	s.fonts.q.flush()
 	s.begin(pg)
-	rl.DrawRectangleRounded(rect(board.Rect{W: pg.w, H: pg.d}), panelRound, 6, panelColor)
-	rl.DrawRectangleRounded(rect(kg.plate), 0.08, 6, kbPlateColor)
-	rl.DrawRectangleRoundedLinesEx(rect(kg.plate), 0.08, 6, panelEdgeWidth(u), currentColor)
+	s.cv.round(rect(board.Rect{W: pg.w, H: pg.d}), panelRound, 6, panelColor)
+	s.cv.round(rect(kg.plate), 0.08, 6, kbPlateColor)
+	s.cv.roundFrame(rect(kg.plate), 0.08, 6, panelEdgeWidth(u), currentColor)
 	// The line: "Your name:" (or a refusal) and the name so far, with a
 	// caret.
 	line := kg.line
@@ -305,12 +304,13 @@ func (s *Screen) drawKeyboard(lang msg.Lang, pg *panelGeom, sv *input.SeatView) 
 	}
 	c.prompt.get(s.fonts, s.cat, lang, prompt, pr.W, pr.H, kbLineFit).draw(pr, alignLeft, ink)
 	nr := board.Rect{X: line.X + pw + gap*u, Y: line.Y, W: line.W - pw - gap*u, H: line.H}
-	rl.DrawRectangleRounded(rect(nr), 0.3, 6, color.RGBA{28, 30, 36, 255})
+	s.cv.round(rect(nr), 0.3, 6, color.RGBA{28, 30, 36, 255})
 	typed := typedName(sv)
 	in := nr.Inset(3 * u)
 	ft := c.name.getRaw(s.fonts, typed+"|", in.W, in.H, kbLineFit)
 	ft.draw(in, alignLeft, keyOnColor)
 	for i, k := range kg.keys {
+		s.cv.part(scene.Key{Part: scene.TypeKey, Seat: pg.seat, Name: k.id})
 		bg := keyColor
 		switch k.id {
 		case input.TypeDone:
@@ -318,8 +318,8 @@ func (s *Screen) drawKeyboard(lang msg.Lang, pg *panelGeom, sv *input.SeatView) 
 		case input.TypeBack:
 			bg = cancelColor
 		}
-		rl.DrawRectangleRounded(rect(k.r), 0.25, 6, bg)
-		rl.DrawRectangleRoundedLinesEx(rect(k.r), 0.25, 6, max(1, 1.2*u), withAlpha(panelInk, 0.6))
+		s.cv.round(rect(k.r), 0.25, 6, bg)
+		s.cv.roundFrame(rect(k.r), 0.25, 6, max(1, 1.2*u), withAlpha(panelInk, 0.6))
 		ki := k.r.Inset(2 * u)
 		if c.texts[i].Key != "" {
 			c.labels[i].get(s.fonts, s.cat, lang, c.texts[i], ki.W, ki.H, kbWordFit).draw(ki, alignCenter, panelInk)
@@ -347,8 +347,8 @@ func (s *Screen) drawNameKey(lang msg.Lang, pg *panelGeom) {
 		return
 	}
 	c := s.keyboardCache(pg.seat)
-	rl.DrawRectangleRounded(rect(r), 0.3, 6, keyColor)
-	rl.DrawRectangleRoundedLinesEx(rect(r), 0.3, 6, max(1, 1.5*u), withAlpha(panelInk, 0.7))
+	s.cv.round(rect(r), 0.3, 6, keyColor)
+	s.cv.roundFrame(rect(r), 0.3, 6, max(1, 1.5*u), withAlpha(panelInk, 0.7))
 	in := r.Inset(2 * u)
 	c.nameLabel.get(s.fonts, s.cat, lang, msg.Text{Key: "name.edit"}, in.W, in.H, kbWordFit).draw(in, alignCenter, panelInk)
 }

@@ -17,7 +17,7 @@ import (
 // of a w x h screen showing sc's table, where KeyCentres finds it, through
 // the screen's HitTest as the table's window does, and feeds the touch to
 // the table.
-func touchKey(t *testing.T, sc *scene, w, h int, edges []Edge, seat int, id string) {
+func touchKey(t *testing.T, sc *game, w, h int, edges []Edge, seat int, id string) {
 	t.Helper()
 	v := sc.tb.View()
 	opts := ScreenOpts{Width: w, Height: h, Seats: edges}

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"ttr/display/board"
+	"ttr/display/scene"
 	"ttr/engine"
 	"ttr/input"
 )
@@ -109,8 +110,9 @@ func stripDepth(length float32) float32 {
 
 // A keyGeom is an on-screen key: where it is and its ID (input.Key*).
 type keyGeom struct {
-	id string
-	r  board.Rect
+	id  string    // a name keyboard's key: its letter or input.TypeKeys
+	key scene.Key // a start screen's key
+	r   board.Rect
 }
 
 // A panelGeom is a seat's panel: a rectangle along the seat's edge, with

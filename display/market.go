@@ -9,6 +9,7 @@ import (
 
 	"ttr/display/board"
 	"ttr/display/msg"
+	"ttr/display/scene"
 	"ttr/engine"
 	"ttr/input"
 	"ttr/maps"
@@ -21,24 +22,24 @@ var locoStripes = [...]maps.Color{maps.Red, maps.Orange, maps.Yellow, maps.Green
 // shape at both ends; a locomotive in rainbow stripes with the engine.
 func (s *Screen) drawCard(r board.Rect, cc engine.CardColor, u float32) {
 	rr := rect(r)
-	rl.DrawRectangleRounded(rl.Rectangle{X: rr.X + 2*u, Y: rr.Y + 2*u, Width: rr.Width, Height: rr.Height}, 0.2, 6, shadowColor)
-	rl.DrawRectangleRounded(rr, 0.2, 6, trainRim)
+	s.cv.round(rl.Rectangle{X: rr.X + 2*u, Y: rr.Y + 2*u, Width: rr.Width, Height: rr.Height}, 0.2, 6, shadowColor)
+	s.cv.round(rr, 0.2, 6, trainRim)
 	in := r.Inset(max(1.5, 2.5*u))
 	if cc == engine.Locomotive {
 		n := float32(len(locoStripes))
 		sw := in.W / n
 		for i, c := range locoStripes {
 			x := in.X + float32(i)*sw
-			rl.DrawRectangleRec(rl.Rectangle{X: x, Y: in.Y, Width: sw + 0.5, Height: in.H}, ColorOf(c))
+			s.cv.fill(rl.Rectangle{X: x, Y: in.Y, Width: sw + 0.5, Height: in.H}, ColorOf(c))
 		}
 		plate := board.Rect{X: in.X + in.W*0.22, Y: in.Y + in.H*0.12, W: in.W * 0.56, H: in.H * 0.76}
-		rl.DrawRectangleRounded(rect(plate), 0.4, 6, color.RGBA{250, 250, 246, 235})
+		s.cv.round(rect(plate), 0.4, 6, color.RGBA{250, 250, 246, 235})
 		s.tris = board.AppendLocomotive(s.tris[:0], plate.Center(), board.Vec{X: 1}, min(plate.W*0.8, plate.H*1.5))
 		s.fillTris(color.RGBA{28, 28, 32, 255})
 		return
 	}
 	mc := cc.MapColor()
-	rl.DrawRectangleRounded(rect(in), 0.16, 6, ColorOf(mc))
+	s.cv.round(rect(in), 0.16, 6, ColorOf(mc))
 	ink := InkOn(mc)
 	// The shape at both ends of the card's long side, inside the card
 	// whichever way it lies.
@@ -58,7 +59,7 @@ func (s *Screen) drawCard(r board.Rect, cc engine.CardColor, u float32) {
 func (s *Screen) fillTris(col color.RGBA) {
 	for i := range s.tris {
 		t := &s.tris[i]
-		rl.DrawTriangle(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), col)
+		s.cv.tri(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), col)
 	}
 }
 
@@ -82,10 +83,10 @@ func (s *Screen) drawDeck(r board.Rect, k deckKind, n int, slot *textSlot, lang 
 	case ticketDeck:
 		bg, ink = ticketBack, color.RGBA{40, 34, 28, 255}
 	}
-	rl.DrawRectangleRounded(rl.Rectangle{X: r.X + 2*u, Y: r.Y + 2*u, Width: r.W, Height: r.H}, 0.2, 6, shadowColor)
-	rl.DrawRectangleRounded(rect(r), 0.2, 6, trainRim)
+	s.cv.round(rl.Rectangle{X: r.X + 2*u, Y: r.Y + 2*u, Width: r.W, Height: r.H}, 0.2, 6, shadowColor)
+	s.cv.round(rect(r), 0.2, 6, trainRim)
 	in := r.Inset(max(1.5, 2.5*u))
-	rl.DrawRectangleRounded(rect(in), 0.16, 6, bg)
+	s.cv.round(rect(in), 0.16, 6, bg)
 	body := in.Inset(2 * u)
 	lh := float32(math.Ceil(float64(minText * u * lineSpacing)))
 	if body.H >= 2*lh+2*u {
@@ -104,9 +105,9 @@ func (s *Screen) drawDeck(r board.Rect, k deckKind, n int, slot *textSlot, lang 
 		s.tris = board.AppendLocomotive(s.tris[:0], ir.Center(), board.Vec{X: 1}, ic)
 		s.fillTris(ink)
 	case discardPile:
-		iconCard(ir.Inset(ic*0.08), withAlpha(ink, 0.8))
+		iconCard(&s.cv, ir.Inset(ic*0.08), withAlpha(ink, 0.8))
 	case ticketDeck:
-		iconTicket(ir, ink)
+		iconTicket(&s.cv, ir, ink)
 	}
 	nr := board.Rect{X: ir.X + ir.W, Y: body.Y, W: body.X + body.W - ir.X - ir.W, H: body.H}
 	px := s.fonts.face(true, min(body.H*0.9, 28*u)).Size
@@ -120,24 +121,28 @@ func (s *Screen) drawMarket(v *input.View, lang msg.Lang, lay *screenLayout) {
 	u := lay.u
 	mk := &lay.market
 	pub := &v.Public
+	s.cv.part(scene.Key{Part: scene.Deck})
 	s.drawDeck(mk.deck, trainDeck, pub.DeckCards, &s.slots.deck, lang, msg.Text{Key: "term.deck"}, u)
+	s.cv.part(scene.Key{Part: scene.Market})
 	s.drawDeck(mk.discards, discardPile, pub.Discards, &s.slots.discards, lang, msg.Text{Key: "term.discards"}, u)
 	for i, r := range mk.slots {
 		c := pub.Market[i]
+		s.cv.part(scene.Key{Part: scene.Slot, Index: i})
 		if c == engine.NoCard {
-			rl.DrawRectangleRoundedLinesEx(rect(r.Inset(2*u)), 0.2, 6, max(1, 2*u), withAlpha(panelInk, 0.4))
+			s.cv.roundFrame(rect(r.Inset(2*u)), 0.2, 6, max(1, 2*u), withAlpha(panelInk, 0.4))
 			continue
 		}
 		s.drawCard(r, c.Color(), u)
 		if v.Unavailable[i] {
-			rl.DrawRectangleRounded(rect(r), 0.2, 6, color.RGBA{16, 16, 20, 165})
+			s.cv.round(rect(r), 0.2, 6, color.RGBA{16, 16, 20, 165})
 			d := min(r.H*0.8, r.W*0.5)
 			c := r.Center()
-			rl.DrawRing(rl.Vector2(c), d*0.36, d*0.5, 0, 360, 32, refuseColor)
+			s.cv.ring(rl.Vector2(c), d*0.36, d*0.5, 0, 360, 32, refuseColor)
 			k := d * 0.5 * 0.7071
-			rl.DrawLineEx(rl.Vector2{X: c.X - k, Y: c.Y - k}, rl.Vector2{X: c.X + k, Y: c.Y + k}, d*0.14, refuseColor)
+			s.cv.line(rl.Vector2{X: c.X - k, Y: c.Y - k}, rl.Vector2{X: c.X + k, Y: c.Y + k}, d*0.14, refuseColor)
 		}
 	}
+	s.cv.part(scene.Key{Part: scene.TicketDeck})
 	s.drawDeck(mk.tickets, ticketDeck, pub.TicketDeck, &s.slots.tickets, lang, msg.Text{Key: "term.destination_ticket"}, u)
 }
 
@@ -213,8 +218,8 @@ func (s *Screen) drawCost(v *input.View, lay *screenLayout) {
 	s.begin(&f)
 	defer s.done()
 	lr := board.Rect{W: f.w, H: f.d}
-	rl.DrawRectangleRounded(rect(lr.Inset(-2*u)), 1, 12, selectEdge)
-	rl.DrawRectangleRounded(rect(lr), 1, 12, ColorOf(c.col))
+	s.cv.round(rect(lr.Inset(-2*u)), 1, 12, selectEdge)
+	s.cv.round(rect(lr), 1, 12, ColorOf(c.col))
 	ink := InkOn(c.col)
 	px := min(c.r*1.3, s.fonts.sizes[len(s.fonts.sizes)-1])
 	face := s.fonts.face(true, px)
@@ -289,8 +294,8 @@ func (s *Screen) drawTunnel(v *input.View, lang msg.Lang, lay *screenLayout) {
 	defer s.done()
 	w, d := f.w, f.d
 	full := board.Rect{W: w, H: d}
-	rl.DrawRectangleRounded(rect(full.Inset(-3*u)), 0.15, 6, selectEdge)
-	rl.DrawRectangleRounded(rect(full), 0.15, 6, overlayColor)
+	s.cv.round(rect(full.Inset(-3*u)), 0.15, 6, selectEdge)
+	s.cv.round(rect(full), 0.15, 6, overlayColor)
 	pad := 8 * u
 	th := float32(math.Ceil(float64(18 * u * lineSpacing)))
 	title := board.Rect{X: pad, Y: pad * 0.6, W: w*0.62 - pad, H: th}
@@ -316,15 +321,15 @@ func (s *Screen) drawTunnel(v *input.View, lang msg.Lang, lay *screenLayout) {
 		case i < len(tv.Revealed):
 			s.drawCardUpright(r, tv.Revealed[i].Color(), u)
 		case i < len(tv.Revealed)+tv.ToReveal:
-			rl.DrawRectangleRounded(rect(r), 0.15, 6, trainRim)
-			rl.DrawRectangleRounded(rect(r.Inset(2*u)), 0.12, 6, cardBack)
+			s.cv.round(rect(r), 0.15, 6, trainRim)
+			s.cv.round(rect(r.Inset(2*u)), 0.12, 6, cardBack)
 			px := s.fonts.face(true, min(cw, 34*u)).Size
 			q := [1]rune{'?'}
 			fc := s.fonts.face(true, px)
 			qw := fc.width(q[:], px)
 			fc.text(q[:], rl.Vector2{X: r.X + (r.W-qw)/2, Y: r.Y + (r.H-px)/2}, px, panelInk)
 		default:
-			rl.DrawRectangleRoundedLinesEx(rect(r), 0.15, 6, max(1, 1.5*u), withAlpha(panelInk, 0.35))
+			s.cv.roundFrame(rect(r), 0.15, 6, max(1, 1.5*u), withAlpha(panelInk, 0.35))
 		}
 	}
 	// The extra cost: "+2" and the card that pays it.
@@ -367,21 +372,21 @@ func seatOf(v *input.View, p int) int {
 
 // drawCardUpright draws a face-up card standing (portrait).
 func (s *Screen) drawCardUpright(r board.Rect, cc engine.CardColor, u float32) {
-	rl.DrawRectangleRounded(rect(r), 0.15, 6, trainRim)
+	s.cv.round(rect(r), 0.15, 6, trainRim)
 	in := r.Inset(max(1.5, 2.5*u))
 	if cc == engine.Locomotive {
 		sh := in.H / float32(len(locoStripes))
 		for i, c := range locoStripes {
-			rl.DrawRectangleRec(rl.Rectangle{X: in.X, Y: in.Y + float32(i)*sh, Width: in.W, Height: sh + 0.5}, ColorOf(c))
+			s.cv.fill(rl.Rectangle{X: in.X, Y: in.Y + float32(i)*sh, Width: in.W, Height: sh + 0.5}, ColorOf(c))
 		}
 		plate := board.Rect{X: in.X + in.W*0.1, Y: in.Y + in.H*0.32, W: in.W * 0.8, H: in.H * 0.36}
-		rl.DrawRectangleRounded(rect(plate), 0.4, 6, color.RGBA{250, 250, 246, 235})
+		s.cv.round(rect(plate), 0.4, 6, color.RGBA{250, 250, 246, 235})
 		s.tris = board.AppendLocomotive(s.tris[:0], plate.Center(), board.Vec{X: 1}, plate.W*0.85)
 		s.fillTris(color.RGBA{28, 28, 32, 255})
 		return
 	}
 	mc := cc.MapColor()
-	rl.DrawRectangleRounded(rect(in), 0.12, 6, ColorOf(mc))
+	s.cv.round(rect(in), 0.12, 6, ColorOf(mc))
 	g := in.W * 0.6
 	for _, y := range [2]float32{in.Y + in.H*0.28, in.Y + in.H*0.72} {
 		s.tris = board.AppendGlyph(s.tris[:0], mc, board.Vec{X: in.X + in.W/2, Y: y}, board.Vec{X: 1}, g)

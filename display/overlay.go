@@ -4,10 +4,9 @@ import (
 	"image/color"
 	"math"
 
-	rl "github.com/gen2brain/raylib-go/raylib"
-
 	"ttr/display/board"
 	"ttr/display/msg"
+	"ttr/display/scene"
 	"ttr/input"
 )
 
@@ -116,8 +115,8 @@ func (s *Screen) drawBanner(v *input.View, lang msg.Lang, lay *screenLayout, fir
 		f := facing(box, e)
 		s.begin(&f)
 		full := board.Rect{W: f.w, H: f.d}
-		rl.DrawRectangleRounded(rect(full), 0.3, 8, bannerColor)
-		rl.DrawRectangleRoundedLinesEx(rect(full), 0.3, 8, max(1, 2*u), winnerColor)
+		s.cv.round(rect(full), 0.3, 8, bannerColor)
+		s.cv.roundFrame(rect(full), 0.3, 8, max(1, 2*u), winnerColor)
 		// The words were fitted to the full length above; drawn centred.
 		in := board.Rect{X: 5 * u, Y: 5 * u, W: f.w - 10*u, H: f.d - 10*u}
 		if second.IsZero() {
@@ -136,9 +135,9 @@ func (s *Screen) drawBanner(v *input.View, lang msg.Lang, lay *screenLayout, fir
 func (s *Screen) drawStart(v *input.View, lang msg.Lang, lay *screenLayout) {
 	u := lay.u
 	g := &s.start
-	rl.DrawRectangleRec(rect(lay.board), color.RGBA{20, 24, 28, 110})
-	rl.DrawRectangleRounded(rect(g.card.Inset(-3*u)), 0.08, 8, winnerColor)
-	rl.DrawRectangleRounded(rect(g.card), 0.08, 8, overlayColor)
+	s.cv.fill(rect(lay.board), color.RGBA{20, 24, 28, 110})
+	s.cv.round(rect(g.card.Inset(-3*u)), 0.08, 8, winnerColor)
+	s.cv.round(rect(g.card), 0.08, 8, overlayColor)
 	sl := &s.slots
 	sl.title.get(s.fonts, s.cat, lang, msg.Text{Key: "start.title"}, g.title.W, g.title.H, fitOpts{bold: true, min: 14, max: 34, maxLines: 1}).draw(g.title, alignCenter, winnerColor)
 	lab := fitOpts{bold: true, min: minText, max: 16, maxLines: 2}
@@ -152,6 +151,7 @@ func (s *Screen) drawStart(v *input.View, lang msg.Lang, lay *screenLayout) {
 		var t msg.Text
 		on := false
 		kl := lang
+		s.cv.part(k.key)
 		switch {
 		case i < nl:
 			// Each language is named in itself.
@@ -170,6 +170,7 @@ func (s *Screen) drawStart(v *input.View, lang msg.Lang, lay *screenLayout) {
 		}
 		s.drawTextKey(kl, k.r, &sl.keys[i], t, on, u)
 	}
+	s.cv.part(scene.Key{Part: scene.Middle})
 	pt := msg.Text{Key: "start.player_count", Args: map[string]any{"Count": v.Start.Players}}
 	sl.players.get(s.fonts, s.cat, lang, pt, g.players.W, g.players.H, fitOpts{bold: true, min: minText, max: 16, maxLines: 1}).draw(g.players, alignCenter, panelInk)
 	if !v.Start.Problem.IsZero() {
@@ -183,8 +184,8 @@ func (s *Screen) drawStartKey(lang msg.Lang, r board.Rect, slot *textSlot, ready
 	if ready {
 		bg = confirmColor
 	}
-	rl.DrawRectangleRounded(rect(r), 0.3, 6, bg)
-	rl.DrawRectangleRoundedLinesEx(rect(r), 0.3, 6, max(1, 2*u), panelInk)
+	s.cv.round(rect(r), 0.3, 6, bg)
+	s.cv.roundFrame(rect(r), 0.3, 6, max(1, 2*u), panelInk)
 	in := r.Inset(3 * u)
 	ink := panelInk
 	if !ready {
@@ -202,6 +203,11 @@ func (s *Screen) drawEndMiddle(v *input.View, lang msg.Lang, lay *screenLayout) 
 		s.drawBanner(v, lang, lay, v.End.Winner, v.End.Decided)
 	}
 	for i := range lay.panels {
+		k := scene.Key{Part: scene.Breakdown, Seat: lay.panels[i].seat}
+		if v.End != nil {
+			k.Index = openOf(v.End, k.Seat)
+		}
+		s.cv.part(k)
 		s.drawBreakdown(v, lang, &lay.panels[i])
 	}
 }
@@ -213,8 +219,8 @@ func (s *Screen) drawNewGame(lang msg.Lang, pg *panelGeom, u float32) {
 	if r.W <= 0 {
 		return
 	}
-	rl.DrawRectangleRounded(rect(r), 0.3, 6, keyColor)
-	rl.DrawRectangleRoundedLinesEx(rect(r), 0.3, 6, max(1, 2*u), panelInk)
+	s.cv.round(rect(r), 0.3, 6, keyColor)
+	s.cv.roundFrame(rect(r), 0.3, 6, max(1, 2*u), panelInk)
 	in := r.Inset(3 * u)
 	s.slots.newGame.get(s.fonts, s.cat, lang, msg.Text{Key: "end.new_game"}, in.W, in.H, fitOpts{bold: true, min: minText, max: 16, maxLines: 2}).draw(in, alignCenter, panelInk)
 }
@@ -358,8 +364,8 @@ func (s *Screen) drawBreakdown(v *input.View, lang msg.Lang, pg *panelGeom) {
 	s.begin(&f)
 	defer s.done()
 	full := board.Rect{W: f.w, H: f.d}
-	rl.DrawRectangleRounded(rect(full.Inset(-3*u)), 0.08, 8, PlayerColor(ep.Color))
-	rl.DrawRectangleRounded(rect(full), 0.08, 8, overlayColor)
+	s.cv.round(rect(full.Inset(-3*u)), 0.08, 8, PlayerColor(ep.Color))
+	s.cv.round(rect(full), 0.08, 8, overlayColor)
 	pad := 8 * u
 	th := float32(math.Round(float64(24 * u)))
 	s.drawSwatch(board.Rect{X: pad, Y: pad, W: th, H: th}, ep.Color, u)

@@ -12,6 +12,7 @@ import (
 
 	"ttr/display/board"
 	"ttr/display/msg"
+	"ttr/display/scene"
 	"ttr/input"
 )
 
@@ -112,14 +113,17 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 	}
 	s.begin(pg)
 	defer s.done()
+	s.cv.part(scene.Key{Part: scene.Strip, Seat: pg.seat})
 	if p == passStill && v.Mode == input.ModeStart && sv.Typing && playing {
+		s.cv.part(scene.Key{Part: scene.Keyboard, Seat: pg.seat})
 		s.drawKeyboard(lang, pg, sv) // keyboard.go
 		return
 	}
 	if !playing && v.Mode != input.ModeStart {
 		// An empty seat: a quiet plate, so that the table's shape reads.
-		rl.DrawRectangleRounded(rect(full), 0.18, 6, withAlpha(panelColor, 0.45))
+		s.cv.round(rect(full), 0.18, 6, withAlpha(panelColor, 0.45))
 		if p == passStill && v.Mode == input.ModeEnd {
+			s.cv.part(scene.Key{Part: scene.NewGameKey, Seat: pg.seat})
 			s.drawNewGame(lang, pg, u)
 		}
 		return
@@ -129,30 +133,31 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 		if winner {
 			glow = winnerColor
 		}
-		drawGlow(full, glow, pulse, u)
+		s.cv.part(scene.Key{Part: scene.Glow, Seat: pg.seat})
+		drawGlow(&s.cv, full, glow, pulse, u)
 		// The glow's widest ring reaches 6 u past the plate's edge.
 		s.moved(pg.rect.Inset(-panelEdgeWidth(u) - 6*u - 2))
 		return
 	}
-	rl.DrawRectangleRounded(rect(full), panelRound, 6, panelColor)
+	s.cv.round(rect(full), panelRound, 6, panelColor)
 	edgeCol := panelEdge
 	if sv.Current {
 		edgeCol = currentColor
 	} else if winner {
 		edgeCol = winnerColor
 	}
-	rl.DrawRectangleRoundedLinesEx(rect(full), panelRound, 6, panelEdgeWidth(u), edgeCol)
+	s.cv.roundFrame(rect(full), panelRound, 6, panelEdgeWidth(u), edgeCol)
 
 	// Header: the colour with its mark, the name, the counts, the score.
 	if playing {
 		s.drawSwatch(pg.swatch, sv.Color, u)
 	} else {
-		rl.DrawRectangleRoundedLinesEx(rect(pg.swatch.Inset(2*u)), 0.25, 6, max(1, 1.5*u), panelDim)
+		s.cv.roundFrame(rect(pg.swatch.Inset(2*u)), 0.25, 6, max(1, 1.5*u), panelDim)
 	}
 	nameRect := pg.name
 	if sv.Current && v.Mode != input.ModeStart {
 		// The marker: a bright plate behind the name.
-		rl.DrawRectangleRounded(rect(nameRect.Inset(-1*u)), 0.3, 6, currentColor)
+		s.cv.round(rect(nameRect.Inset(-1*u)), 0.3, 6, currentColor)
 	}
 	name := sv.Name
 	if v.Mode == input.ModeStart {
@@ -170,18 +175,23 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 		s.drawStartPanel(v, lang, pg, sv, sl, playing)
 	case input.ModeEnd:
 		s.drawEndPanel(v, lang, pg, sv, sl)
+		s.cv.part(scene.Key{Part: scene.NewGameKey, Seat: pg.seat})
 		s.drawNewGame(lang, pg, u)
 		return
 	default:
 		if sv.Player < len(v.Public.Players) {
 			s.drawStats(v, pg, sv.Player, u)
 		}
+		s.cv.part(scene.Key{Part: scene.Message, Seat: pg.seat})
 		s.drawMessage(v, lang, pg, sv, sl, u)
 		if sv.Current {
+			s.cv.part(scene.Key{Part: scene.ConfirmKey, Seat: pg.seat})
 			s.drawKey(lang, pg.confirm, &sl.confirm, msg.Text{Key: "button.confirm"}, confirmColor, iconCheck, u)
+			s.cv.part(scene.Key{Part: scene.CancelKey, Seat: pg.seat})
 			s.drawKey(lang, pg.cancel, &sl.cancel, msg.Text{Key: "button.cancel"}, cancelColor, iconCross, u)
 		}
 	}
+	s.cv.part(scene.Key{Part: scene.Message, Seat: pg.seat})
 	s.drawNotice(lang, pg, sv, sl, now, u)
 }
 
@@ -190,7 +200,7 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 // strength, outside the plate's edge, so that it goes over what lies
 // round the plate and never over the plate (drawn once, in the still
 // layer).
-func drawGlow(full board.Rect, glow color.RGBA, pulse, u float32) {
+func drawGlow(cv *canvas, full board.Rect, glow color.RGBA, pulse, u float32) {
 	edge := panelEdgeWidth(u)
 	// The plate's corner radius, as raylib draws it, grown by the edge.
 	radius := min(full.W, full.H)*panelRound/2 + edge
@@ -198,7 +208,7 @@ func drawGlow(full board.Rect, glow color.RGBA, pulse, u float32) {
 	roundness := 2 * radius / min(out.W, out.H)
 	for k := float32(3); k >= 1; k-- {
 		if w := k*2*u*(0.6+0.4*pulse) - edge; w > 0 {
-			rl.DrawRectangleRoundedLinesEx(rect(out), roundness, 6, w, withAlpha(glow, 0.22*(4-k)/3+0.1))
+			cv.roundFrame(rect(out), roundness, 6, w, withAlpha(glow, 0.22*(4-k)/3+0.1))
 		}
 	}
 }
@@ -240,7 +250,7 @@ func (s *Screen) drawMessage(v *input.View, lang msg.Lang, pg *panelGeom, sv *in
 		ft := sl.offline.get(s.fonts, s.cat, lang, msg.Text{Key: key}, pg.progress.W-6*u, pg.progress.H, progressFit)
 		r := pg.progress
 		r.W = min(r.W, ft.w+6*u)
-		rl.DrawRectangleRounded(rect(r), 0.4, 6, refuseColor)
+		s.cv.round(rect(r), 0.4, 6, refuseColor)
 		ft.draw(r, alignCenter, panelInk)
 	case !sv.Progress.IsZero():
 		sl.progress.get(s.fonts, s.cat, lang, sv.Progress, pg.progress.W, pg.progress.H, progressFit).draw(pg.progress, alignLeft, progressInk)
@@ -413,8 +423,8 @@ func (s *Screen) drawNews(v *input.View, lang msg.Lang, sl *seatSlots, nb newsGe
 	}
 	h := min(r.H, ft.h+2*u)
 	bar := board.Rect{X: r.X + u, Y: r.Y + (r.H-h)/2, W: 3.5 * u, H: h}
-	rl.DrawRectangleRounded(rect(bar.Inset(-max(1, 0.7*u))), 0.6, 4, trainRim)
-	rl.DrawRectangleRounded(rect(bar), 0.6, 4, col)
+	s.cv.round(rect(bar.Inset(-max(1, 0.7*u))), 0.6, 4, trainRim)
+	s.cv.round(rect(bar), 0.6, 4, col)
 	ft.draw(in, alignLeft, panelInk)
 }
 
@@ -437,16 +447,16 @@ func (s *Screen) drawNotice(lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl
 	if n.Refused {
 		bg = refuseColor
 	}
-	rl.DrawRectangleRounded(rect(r), 0.18, 6, bg)
-	rl.DrawRectangleRoundedLinesEx(rect(r), 0.18, 6, max(1, 1.5*u), panelInk)
+	s.cv.round(rect(r), 0.18, 6, bg)
+	s.cv.roundFrame(rect(r), 0.18, 6, max(1, 1.5*u), panelInk)
 	icon := noticeIcon(r, u)
 	in := noticeBox(r, u)
 	c := rl.Vector2{X: r.X + 4*u + icon/2, Y: r.Y + r.H/2}
-	rl.DrawCircleV(c, icon/2, panelInk)
+	s.cv.circle(c, icon/2, panelInk)
 	if n.Refused {
-		iconCross(board.Rect{X: c.X - icon/2, Y: c.Y - icon/2, W: icon, H: icon}.Inset(icon*0.22), bg)
+		iconCross(&s.cv, board.Rect{X: c.X - icon/2, Y: c.Y - icon/2, W: icon, H: icon}.Inset(icon*0.22), bg)
 	} else {
-		iconInfo(board.Rect{X: c.X - icon/2, Y: c.Y - icon/2, W: icon, H: icon}, bg)
+		iconInfo(&s.cv, board.Rect{X: c.X - icon/2, Y: c.Y - icon/2, W: icon, H: icon}, bg)
 	}
 	sl.notice.get(s.fonts, s.cat, lang, n.Text, in.W, in.H, promptFit).draw(in, alignLeft, panelInk)
 }
@@ -473,13 +483,13 @@ func noticeBox(r board.Rect, u float32) board.Rect {
 // drawSwatch draws a player's colour with the mark of their trains.
 func (s *Screen) drawSwatch(r board.Rect, c input.Color, u float32) {
 	pc := PlayerColor(c)
-	rl.DrawRectangleRounded(rect(r), 0.25, 6, trainRim)
-	rl.DrawRectangleRounded(rect(r.Inset(max(1, 1.5*u))), 0.25, 6, pc)
+	s.cv.round(rect(r), 0.25, 6, trainRim)
+	s.cv.round(rect(r.Inset(max(1, 1.5*u))), 0.25, 6, pc)
 	s.tris = board.AppendShape(s.tris[:0], PlayerMark(c), r.Center(), board.Vec{X: 1}, r.W*0.55)
 	ink := inkFor(pc)
 	for i := range s.tris {
 		t := &s.tris[i]
-		rl.DrawTriangle(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), ink)
+		s.cv.tri(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), ink)
 	}
 }
 
@@ -499,17 +509,17 @@ func (s *Screen) drawStats(v *input.View, pg *panelGeom, p int, u float32) {
 	icon := min(r.H*0.62, cw*0.42)
 	items := [4]struct {
 		n    int
-		draw func(board.Rect, color.RGBA)
+		draw func(*canvas, board.Rect, color.RGBA)
 	}{{pp.Trains, iconTrain}, {pp.Cards, iconCard}, {pp.Tickets + pp.Drawn, iconTicket}, {pp.StationsLeft, iconStation}}
 	for i := 0; i < n; i++ {
 		x := r.X + float32(i)*cw
 		ir := board.Rect{X: x, Y: r.Y + (r.H-icon)/2, W: icon, H: icon}
-		items[i].draw(ir, panelDim)
+		items[i].draw(&s.cv, ir, panelDim)
 		s.drawNumber(f, items[i].n, board.Rect{X: x + icon + 2*u, Y: r.Y, W: cw - icon - 2*u, H: r.H}, px, alignLeft, panelInk)
 	}
 	// The score, in a plate like the score track's.
 	sr := pg.score
-	rl.DrawRectangleRounded(rect(sr), 0.35, 6, color.RGBA{238, 232, 214, 255})
+	s.cv.round(rect(sr), 0.35, 6, color.RGBA{238, 232, 214, 255})
 	bpx := s.fonts.sizes[min(len(s.fonts.sizes)-1, 5)]
 	bpx = min(bpx, sr.H*0.85)
 	s.drawNumber(s.fonts.face(true, bpx), pp.Score, sr, bpx, alignCenter, color.RGBA{30, 30, 34, 255})
@@ -551,19 +561,19 @@ func (s *Screen) numberFit(f *face, n int, w, px float32) (*face, float32, float
 
 // drawKey draws an on-screen key: a coloured plate, an icon and, when it
 // fits, its word under the icon.
-func (s *Screen) drawKey(lang msg.Lang, r board.Rect, slot *textSlot, t msg.Text, bg color.RGBA, icon func(board.Rect, color.RGBA), u float32) {
-	rl.DrawRectangleRounded(rect(r), 0.25, 6, bg)
-	rl.DrawRectangleRoundedLinesEx(rect(r), 0.25, 6, max(1, 1.5*u), withAlpha(panelInk, 0.8))
+func (s *Screen) drawKey(lang msg.Lang, r board.Rect, slot *textSlot, t msg.Text, bg color.RGBA, icon func(*canvas, board.Rect, color.RGBA), u float32) {
+	s.cv.round(rect(r), 0.25, 6, bg)
+	s.cv.roundFrame(rect(r), 0.25, 6, max(1, 1.5*u), withAlpha(panelInk, 0.8))
 	lh := float32(minText) * u * lineSpacing
 	ft := slot.get(s.fonts, s.cat, lang, t, r.W-4*u, lh, keyFit)
 	is := min(r.W, r.H) * 0.5
 	if ft.ok && r.H > is+lh+6*u {
 		is = min(is, r.H-lh-8*u)
-		icon(board.Rect{X: r.X + (r.W-is)/2, Y: r.Y + (r.H-lh-is)/2 - u, W: is, H: is}, panelInk)
+		icon(&s.cv, board.Rect{X: r.X + (r.W-is)/2, Y: r.Y + (r.H-lh-is)/2 - u, W: is, H: is}, panelInk)
 		ft.draw(board.Rect{X: r.X + 2*u, Y: r.Y + r.H - lh - 3*u, W: r.W - 4*u, H: lh}, alignCenter, panelInk)
 		return
 	}
-	icon(board.Rect{X: r.X + (r.W-is)/2, Y: r.Y + (r.H-is)/2, W: is, H: is}, panelInk)
+	icon(&s.cv, board.Rect{X: r.X + (r.W-is)/2, Y: r.Y + (r.H-is)/2, W: is, H: is}, panelInk)
 }
 
 // drawTextKey draws a key with a word only (the start screen's keys); on
@@ -573,8 +583,8 @@ func (s *Screen) drawTextKey(lang msg.Lang, r board.Rect, slot *textSlot, t msg.
 	if on {
 		bg, ink = keyOnColor, color.RGBA{24, 24, 28, 255}
 	}
-	rl.DrawRectangleRounded(rect(r), 0.3, 6, bg)
-	rl.DrawRectangleRoundedLinesEx(rect(r), 0.3, 6, max(1, 1.5*u), withAlpha(panelInk, 0.7))
+	s.cv.round(rect(r), 0.3, 6, bg)
+	s.cv.roundFrame(rect(r), 0.3, 6, max(1, 1.5*u), withAlpha(panelInk, 0.7))
 	in := board.Rect{X: r.X + 3*u, Y: r.Y + u, W: r.W - 6*u, H: r.H - 2*u}
 	slot.get(s.fonts, s.cat, lang, t, in.W, in.H, keyTextFit).draw(in, alignCenter, ink)
 }
@@ -587,7 +597,9 @@ func (s *Screen) drawStartPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv 
 	if playing {
 		join = msg.Text{Key: "start.leave"}
 	}
+	s.cv.part(scene.Key{Part: scene.JoinKey, Seat: pg.seat})
 	s.drawTextKey(lang, pg.join, &sl.join, join, false, u)
+	s.cv.part(scene.Key{Part: scene.Message, Seat: pg.seat})
 	// Text is drawn after every shape: while a notice covers the message,
 	// only the notice speaks (as drawMessage).
 	quiet := s.noticeShown(sv)
@@ -599,16 +611,20 @@ func (s *Screen) drawStartPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv 
 		return
 	}
 	first := v.Start.First == sv.Seat
+	s.cv.part(scene.Key{Part: scene.FirstKey, Seat: pg.seat})
 	s.drawTextKey(lang, pg.first, &sl.first, msg.Text{Key: "start.first_player"}, first, u)
 	// The colour's name above the swatches.
 	r := pg.startMsg
 	r = nameLine(pg, u, r)
+	s.cv.part(scene.Key{Part: scene.NameKey, Seat: pg.seat})
 	s.drawNameKey(lang, pg)
+	s.cv.part(scene.Key{Part: scene.Message, Seat: pg.seat})
 	if !quiet {
 		sl.prompt.get(s.fonts, s.cat, lang, sv.Name, r.W, r.H, promptFit).drawTop(r, alignLeft, panelInk)
 	}
 	for c := range pg.colors {
 		cr := pg.colors[c]
+		s.cv.part(scene.Key{Part: scene.ColorKey, Seat: pg.seat, Index: c})
 		taken := false
 		for i := range v.Seats {
 			o := &v.Seats[i]
@@ -617,12 +633,12 @@ func (s *Screen) drawStartPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv 
 			}
 		}
 		if input.Color(c) == sv.Color {
-			rl.DrawRectangleRounded(rect(cr.Inset(-3*u)), 0.3, 6, currentColor)
+			s.cv.round(rect(cr.Inset(-3*u)), 0.3, 6, currentColor)
 		}
 		s.drawSwatch(cr, input.Color(c), u)
 		if taken {
-			rl.DrawRectangleRounded(rect(cr), 0.25, 6, color.RGBA{20, 20, 24, 170})
-			iconCross(cr.Inset(cr.W*0.25), panelInk)
+			s.cv.round(rect(cr), 0.25, 6, color.RGBA{20, 20, 24, 170})
+			iconCross(&s.cv, cr.Inset(cr.W*0.25), panelInk)
 		}
 	}
 }
@@ -647,16 +663,18 @@ func (s *Screen) drawEndPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *i
 		return
 	}
 	sr := pg.score
-	rl.DrawRectangleRounded(rect(sr), 0.35, 6, color.RGBA{238, 232, 214, 255})
+	s.cv.round(rect(sr), 0.35, 6, color.RGBA{238, 232, 214, 255})
 	bpx := s.endScoreSize(sr)
 	s.drawNumber(s.fonts.face(true, bpx), ep.Total, sr, bpx, alignCenter, color.RGBA{30, 30, 34, 255})
 	if isWinner(v.End, sv.Player) {
 		cr := board.Rect{X: sr.X - sr.H - 4*u, Y: sr.Y, W: sr.H, H: sr.H}
-		iconCrown(cr, winnerColor)
+		iconCrown(&s.cv, cr, winnerColor)
 	}
-	s.drawRanking(v, pg.rank, openOf(v.End, pg.seat), u)
+	s.drawRanking(v, pg.seat, pg.rank, openOf(v.End, pg.seat), u)
+	s.cv.part(scene.Key{Part: scene.Message, Seat: pg.seat})
 	r := pg.lines
 	sl.lines.get(s.fonts, s.cat, lang, sl.endTexts, sl.endInks, r.W, r.H, promptFit).draw(r, lineInk)
+	s.cv.part(scene.Key{Part: scene.Legend, Seat: pg.seat})
 	s.drawLegend(v, lang, pg, sl, u)
 }
 
@@ -756,9 +774,9 @@ func (s *Screen) drawLegend(v *input.View, lang msg.Lang, pg *panelGeom, sl *sea
 		}
 		sw, in := legendEntry(r, u)
 		if k == 0 {
-			drawLongestSwatch(sw, u)
+			drawLongestSwatch(&s.cv, sw, u)
 		} else {
-			drawTicketSwatch(sw, s.colors, u)
+			drawTicketSwatch(&s.cv, sw, s.colors, u)
 		}
 		ink := ticketInk
 		if k == 0 {
@@ -770,16 +788,16 @@ func (s *Screen) drawLegend(v *input.View, lang msg.Lang, pg *panelGeom, sl *sea
 
 // drawLongestSwatch draws the longest route's mark in r: a car space
 // inside the glow the board draws round the route.
-func drawLongestSwatch(r board.Rect, u float32) {
-	rl.DrawRectangleRounded(rect(r), 0.5, 6, longestGlow)
+func drawLongestSwatch(cv *canvas, r board.Rect, u float32) {
+	cv.round(rect(r), 0.5, 6, longestGlow)
 	car := r.Inset(min(r.H*0.28, 4*u))
-	rl.DrawRectangleRounded(rect(car.Inset(-max(1, 0.8*u))), 0.3, 4, trainRim)
-	rl.DrawRectangleRounded(rect(car), 0.3, 4, color.RGBA{150, 150, 150, 255})
+	cv.round(rect(car.Inset(-max(1, 0.8*u))), 0.3, 4, trainRim)
+	cv.round(rect(car), 0.3, 4, color.RGBA{150, 150, 150, 255})
 }
 
 // drawTicketSwatch draws the ticket lines' mark in r: two short lines
 // from dot to dot in two players' colours.
-func drawTicketSwatch(r board.Rect, colors []color.RGBA, u float32) {
+func drawTicketSwatch(cv *canvas, r board.Rect, colors []color.RGBA, u float32) {
 	cols := [2]color.RGBA{playerColors[input.Red], playerColors[input.Blue]}
 	n := 0
 	for _, c := range colors {
@@ -796,8 +814,8 @@ func drawTicketSwatch(r board.Rect, colors []color.RGBA, u float32) {
 		if k == 1 {
 			a.Y, b.Y = y0, y1
 		}
-		rl.DrawLineEx(a, b, w+max(2, w*0.6), withAlpha(trainOutline, 0.85))
-		rl.DrawLineEx(a, b, w, c)
+		cv.line(a, b, w+max(2, w*0.6), withAlpha(trainOutline, 0.85))
+		cv.line(a, b, w, c)
 	}
 }
 
@@ -825,7 +843,7 @@ func rankChipParts(c, r board.Rect, u float32) (place, swatch, total board.Rect)
 // the winners first, in r: the same ranking on every seat's panel, each
 // player a key that opens their breakdown facing the seat (open: the
 // player whose breakdown is open, drawn lit).
-func (s *Screen) drawRanking(v *input.View, r board.Rect, open int, u float32) {
+func (s *Screen) drawRanking(v *input.View, seat int, r board.Rect, open int, u float32) {
 	n := len(s.endOrder)
 	if n == 0 || r.W <= 0 {
 		return
@@ -838,6 +856,7 @@ func (s *Screen) drawRanking(v *input.View, r board.Rect, open int, u float32) {
 			continue
 		}
 		c := rankChip(r, n, i, u)
+		s.cv.part(scene.Key{Part: scene.RankKey, Seat: seat, Index: p})
 		placeR, swR, totalR := rankChipParts(c, r, u)
 		edge := panelEdge
 		if isWinner(v.End, p) {
@@ -847,8 +866,8 @@ func (s *Screen) drawRanking(v *input.View, r board.Rect, open int, u float32) {
 		if p == open {
 			fill, edge = color.RGBA{70, 88, 120, 255}, panelInk
 		}
-		rl.DrawRectangleRounded(rect(c), 0.35, 6, fill)
-		rl.DrawRectangleRoundedLinesEx(rect(c), 0.35, 6, max(1, 1.5*u), edge)
+		s.cv.round(rect(c), 0.35, 6, fill)
+		s.cv.roundFrame(rect(c), 0.35, 6, max(1, 1.5*u), edge)
 		// The place, the colour with its mark, the total.
 		place := panelInk
 		if isWinner(v.End, p) {

@@ -33,8 +33,8 @@ func claimable(s *engine.State, ok func(a engine.Action) bool) (engine.Action, b
 // screenshots were drawn from the games they give.
 const botStations = 0.08
 
-// scene drives a Table.
-type scene struct {
+// A game drives a Table.
+type game struct {
 	t      testing.TB
 	tb     *input.Table
 	now    time.Time
@@ -44,23 +44,23 @@ type scene struct {
 	after func()
 }
 
-func newScene(t testing.TB, seats int, mapID, lang string, seed uint64) *scene {
+func newScene(t testing.TB, seats int, mapID, lang string, seed uint64) *game {
 	t.Helper()
 	tb, err := input.NewTable(input.Opts{Seats: seats, Map: mapID, Lang: lang, Resolve: inputtest.Resolve})
 	if err != nil {
 		t.Fatalf("NewTable: %v", err)
 	}
-	return &scene{t: t, tb: tb, now: time.Date(2026, 3, 14, 19, 30, 0, 0, time.UTC),
+	return &game{t: t, tb: tb, now: time.Date(2026, 3, 14, 19, 30, 0, 0, time.UTC),
 		dealer: engine.NewDealer(seed), rng: rand.New(rand.NewPCG(seed, 11))}
 }
 
-func (sc *scene) at() time.Time {
+func (sc *game) at() time.Time {
 	sc.now = sc.now.Add(time.Second)
 	return sc.now
 }
 
 // do feeds one event and fails on a refusal unless refusal is allowed.
-func (sc *scene) do(ev hal.Event, refusal bool) input.Result {
+func (sc *game) do(ev hal.Event, refusal bool) input.Result {
 	sc.t.Helper()
 	res := sc.tb.Handle(ev)
 	if sc.after != nil {
@@ -76,18 +76,18 @@ func (sc *scene) do(ev hal.Event, refusal bool) input.Result {
 	return res
 }
 
-func (sc *scene) key(seat int, id string) {
+func (sc *game) key(seat int, id string) {
 	sc.t.Helper()
 	sc.do(hal.Touch{Kind: hal.ScreenKey, ID: id, Seat: hal.Seat(seat), At: sc.at()}, false)
 }
 
-func (sc *scene) scan(seat int, c engine.CardID, refusal bool) input.Result {
+func (sc *game) scan(seat int, c engine.CardID, refusal bool) input.Result {
 	sc.t.Helper()
 	return sc.do(hal.Scan{Seat: hal.Seat(seat), UID: tagUID(input.CardTag(c)), At: sc.at()}, refusal)
 }
 
 // start begins the game with seat first playing first.
-func (sc *scene) start(first int) {
+func (sc *game) start(first int) {
 	sc.t.Helper()
 	sc.key(first, input.KeyFirst)
 	sc.key(first, input.KeyStart)
@@ -97,7 +97,7 @@ func (sc *scene) start(first int) {
 }
 
 // act performs action a through the table's events.
-func (sc *scene) act(a engine.Action) {
+func (sc *game) act(a engine.Action) {
 	sc.t.Helper()
 	evs, err := sc.tb.Gestures(a, tagUID, sc.dealer.Outcome, sc.at())
 	if err != nil {
@@ -109,7 +109,7 @@ func (sc *scene) act(a engine.Action) {
 }
 
 // step lets the dealer or a bot make the state's next move.
-func (sc *scene) step() {
+func (sc *game) step() {
 	sc.t.Helper()
 	s := sc.tb.Game()
 	if s.IsChance() {
@@ -120,7 +120,7 @@ func (sc *scene) step() {
 }
 
 // playUntil steps until done says stop (or the game ends).
-func (sc *scene) playUntil(done func(s *engine.State) bool) {
+func (sc *game) playUntil(done func(s *engine.State) bool) {
 	sc.t.Helper()
 	for i := 0; sc.tb.Mode() != input.ModeEnd; i++ {
 		if i > 20000 {
@@ -134,7 +134,7 @@ func (sc *scene) playUntil(done func(s *engine.State) bool) {
 }
 
 // turns steps until n decisions of the players have been made in play.
-func (sc *scene) turns(n int) {
+func (sc *game) turns(n int) {
 	sc.t.Helper()
 	sc.playUntil(func(s *engine.State) bool {
 		if sc.tb.Mode() == input.ModePlay && !s.IsChance() && s.Waiting().Need == engine.NeedTurn {

@@ -4,13 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
-	"strconv"
 	"time"
 
 	rl "github.com/gen2brain/raylib-go/raylib"
 
 	"ttr/display/board"
 	"ttr/display/msg"
+	"ttr/display/scene"
 	"ttr/hal"
 	"ttr/input"
 	"ttr/maps"
@@ -107,11 +107,10 @@ type Screen struct {
 	slots  screenSlots
 	still  stillLayer // what does not move, drawn once per change (Prepare)
 	// A patch of the still layer (drawPart): the part being drawn, and
-	// scratch for the parts and what lies over the board.
+	// scratch for the parts.
 	clip     board.Rect
 	clipping bool
 	dirty    []board.Rect
-	over     []board.Rect
 	// under is the picture of the board under the city names, for the
 	// still layer (under.go).
 	under underLayer
@@ -121,8 +120,10 @@ type Screen struct {
 	copied  []board.Rect
 	boxes   []board.Rect
 	boxes1  [1]board.Rect
-	heads   []panelHead
 	rep     repair // what the window shows of the last frame
+	// cv is what the drawing code draws on: raylib, or a scene being
+	// recorded (Scene).
+	cv canvas
 	// keyboards are the seats' name keyboards (keyboard.go), by seat.
 	keyboards map[int]*keyboardCache
 }
@@ -362,6 +363,7 @@ func (s *Screen) layOut(m *maps.Map) {
 			s.bd.Unload()
 		}
 		s.bd = newBoard(m, lay.board, nameSize(s.play.u))
+		s.bd.cv = &s.cv
 	} else {
 		s.bd.Resize(lay.board)
 	}
@@ -478,8 +480,11 @@ func (s *Screen) HitTest(x, y float32, now time.Time) hal.Touch {
 	if s.opts.Rotation != 0 {
 		p.X, p.Y = s.toLogical(x, y)
 	}
-	key := func(id string, seat int) hal.Touch {
-		t.Kind, t.ID, t.Seat = hal.ScreenKey, id, hal.Seat(seat)
+	key := func(k scene.Key) hal.Touch {
+		t.Kind, t.ID, t.Seat = hal.ScreenKey, k.ID(), hal.Seat(k.Seat)
+		if !k.Part.OnSeat() {
+			t.Seat = -1
+		}
 		return t
 	}
 	if kt, ok := s.hitKeyboards(lay, p, t); ok {
@@ -492,32 +497,35 @@ func (s *Screen) HitTest(x, y float32, now time.Time) hal.Touch {
 		}
 		q := pg.toLocal(p)
 		k := s.shown[pg.seat]
+		on := func(part scene.Part, index int) hal.Touch {
+			return key(scene.Key{Part: part, Seat: pg.seat, Index: index})
+		}
 		switch {
 		case k.confirm && pg.confirm.Inset(-gap*lay.u/2).Contains(q):
-			return key(input.KeyConfirm, pg.seat)
+			return on(scene.ConfirmKey, 0)
 		case k.cancel && pg.cancel.Inset(-gap*lay.u/2).Contains(q):
-			return key(input.KeyCancel, pg.seat)
+			return on(scene.CancelKey, 0)
 		case k.join && pg.join.Contains(q):
-			return key(input.KeyJoin, pg.seat)
+			return on(scene.JoinKey, 0)
 		case k.first && pg.first.Contains(q):
-			return key(input.KeyFirst, pg.seat)
+			return on(scene.FirstKey, 0)
 		case k.name && nameKey(pg, lay.u).Contains(q):
-			return key(input.KeyName, pg.seat)
+			return on(scene.NameKey, 0)
 		}
 		if s.mode == input.ModeEnd && pg.newGame.Contains(q) {
-			return key(input.KeyNewGame, pg.seat)
+			return on(scene.NewGameKey, 0)
 		}
 		if k.rank {
 			for i, p := range s.endOrder {
 				if rankChip(pg.rank, len(s.endOrder), i, lay.u).Contains(q) {
-					return key(input.KeyBreakdown+strconv.Itoa(p), pg.seat)
+					return on(scene.RankKey, p)
 				}
 			}
 		}
 		if k.color {
 			for c := range pg.colors {
 				if pg.colors[c].Inset(-gap * lay.u / 3).Contains(q) {
-					return key(input.KeyColor+input.Color(c).String(), pg.seat)
+					return on(scene.ColorKey, c)
 				}
 			}
 		}
@@ -528,7 +536,7 @@ func (s *Screen) HitTest(x, y float32, now time.Time) hal.Touch {
 	case input.ModeStart:
 		for _, k := range s.start.keys {
 			if k.r.Contains(p) {
-				return key(k.id, -1)
+				return key(k.key)
 			}
 		}
 		return t
@@ -587,23 +595,23 @@ func layStart(c board.Rect, u float32, langs, mapIDs []string) startGeom {
 	g.title = board.Rect{X: in.X, Y: y, W: in.W, H: row * 1.2}
 	y += row*1.2 + gap*u
 	labelW := in.W * 0.26
-	keysRow := func(ids []string, prefix string, label *board.Rect) {
+	keysRow := func(ids []string, part scene.Part, label *board.Rect) {
 		*label = board.Rect{X: in.X, Y: y, W: labelW - gap*u, H: row}
 		n := float32(max(len(ids), 1))
 		kw := (in.W - labelW - (n-1)*gap*u) / n
 		for i, id := range ids {
-			g.keys = append(g.keys, keyGeom{id: prefix + id, r: board.Rect{X: in.X + labelW + float32(i)*(kw+gap*u), Y: y, W: kw, H: row}})
+			g.keys = append(g.keys, keyGeom{key: scene.Key{Part: part, Name: id}, r: board.Rect{X: in.X + labelW + float32(i)*(kw+gap*u), Y: y, W: kw, H: row}})
 		}
 		y += row + gap*u
 	}
-	keysRow(langs, input.KeyLang, &g.langLabel)
-	keysRow(mapIDs, input.KeyMap, &g.mapLabel)
+	keysRow(langs, scene.LangKey, &g.langLabel)
+	keysRow(mapIDs, scene.MapKey, &g.mapLabel)
 	g.players = board.Rect{X: in.X, Y: y, W: in.W, H: row * 0.8}
 	y += row*0.8 + gap*u
 	g.problem = board.Rect{X: in.X, Y: y, W: in.W, H: row}
 	y += row + gap*u
 	sw := in.W * 0.5
-	g.keys = append(g.keys, keyGeom{id: input.KeyStart, r: board.Rect{X: in.X + (in.W-sw)/2, Y: y, W: sw, H: in.Y + in.H - y}})
+	g.keys = append(g.keys, keyGeom{key: scene.Key{Part: scene.StartKey}, r: board.Rect{X: in.X + (in.W-sw)/2, Y: y, W: sw, H: in.Y + in.H - y}})
 	return g
 }
 
@@ -847,16 +855,16 @@ func facing(r board.Rect, e Edge) panelGeom {
 // begin sets the transform for drawing in p's local coordinates, for
 // shapes now and for the text queued until the end of the frame.
 func (s *Screen) begin(p *panelGeom) {
-	rl.PushMatrix()
-	rl.Translatef(p.o.X, p.o.Y, 0)
+	s.cv.push()
+	s.cv.move(p.o.X, p.o.Y)
 	if p.angle != 0 {
-		rl.Rotatef(p.angle, 0, 0, 1)
+		s.cv.rotate(p.angle)
 	}
 	s.fonts.q.xf = xform{o: p.o, angle: p.angle}
 }
 
 // done undoes begin.
 func (s *Screen) done() {
-	rl.PopMatrix()
+	s.cv.pop()
 	s.fonts.q.xf = xform{}
 }

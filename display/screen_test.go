@@ -112,7 +112,7 @@ var fourEdges = []Edge{Bottom, Left, Top, Right}
 
 // europeInProgress is a 4-player Europe game some turns in, with the
 // player to move claiming a route: touched, two cards scanned.
-func europeInProgress(t *testing.T, lang string) (*scene, input.View) {
+func europeInProgress(t *testing.T, lang string) (*game, input.View) {
 	sc := newScene(t, 4, "europe", lang, 7)
 	sc.key(1, input.KeyColor+"black")
 	sc.start(0)
@@ -137,7 +137,7 @@ func europeInProgress(t *testing.T, lang string) (*scene, input.View) {
 
 // bigClaim plays on until the player to move can claim a route of 3 cars
 // or more, and returns that claim and the table's events that make it.
-func (sc *scene) bigClaim() (engine.Action, []hal.Event) {
+func (sc *game) bigClaim() (engine.Action, []hal.Event) {
 	sc.t.Helper()
 	var claim engine.Action
 	sc.playUntil(func(s *engine.State) bool {
@@ -155,7 +155,7 @@ func (sc *scene) bigClaim() (engine.Action, []hal.Event) {
 // claimViews makes a claim of 3 cars or more (bigClaim) and returns the
 // View before its last event (Confirm, every card scanned) and the View
 // after it (the route claimed, the next player's turn).
-func (sc *scene) claimViews() (before, after input.View) {
+func (sc *game) claimViews() (before, after input.View) {
 	sc.t.Helper()
 	claim, evs := sc.bigClaim()
 	for _, ev := range evs[:len(evs)-1] {
@@ -174,7 +174,7 @@ func (sc *scene) claimViews() (before, after input.View) {
 // scanViews begins a claim of 3 cars or more (bigClaim): the route touched
 // and a card scanned; it returns the View then and the View after a second
 // card scanned: an event within a turn.
-func (sc *scene) scanViews() (before, after input.View) {
+func (sc *game) scanViews() (before, after input.View) {
 	sc.t.Helper()
 	_, evs := sc.bigClaim()
 	sc.do(evs[0], false)
@@ -186,7 +186,7 @@ func (sc *scene) scanViews() (before, after input.View) {
 
 // claimPart begins claim a through the table's events: the route touched
 // and two cards scanned.
-func (sc *scene) claimPart(a engine.Action) {
+func (sc *game) claimPart(a engine.Action) {
 	sc.t.Helper()
 	evs, err := sc.tb.Gestures(a, tagUID, sc.dealer.Outcome, sc.at())
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"ttr/display/board"
 	"ttr/display/msg"
+	"ttr/display/scene"
 )
 
 // Text sizes, in units of u (pixels on an 800x480 screen). minText is the
@@ -396,6 +397,8 @@ type textQueue struct {
 	items []queued
 	runes []rune
 	xf    xform // the transform text is drawn with now (Screen.begin)
+	// cv, while it records a scene, takes the text instead (record).
+	cv *canvas
 	// shader is the coverage shader, loaded with the first atlas;
 	// coverage says whether it compiled (else the atlases are tinted
 	// and text is drawn with raylib's default shader).
@@ -420,11 +423,31 @@ type queued struct {
 
 // text queues rs drawn in f at pos (in the current transform) at px pixels.
 func (f *face) text(rs []rune, pos rl.Vector2, px float32, col color.RGBA) {
-	f.load()
 	q := f.q
+	if q.cv.recording() {
+		q.record(f, rs, pos, px, col)
+		return
+	}
+	f.load()
 	from := len(q.runes)
 	q.runes = append(q.runes, rs...)
 	q.items = append(q.items, queued{f: f, from: from, to: len(q.runes), pos: pos, px: px, col: col, xf: q.xf})
+}
+
+// record adds rs to the scene cv records, as a run of text in the
+// transform xf, at once: a scene keeps the order the drawing code draws
+// in, and the renderer groups text by face itself.
+func (q *textQueue) record(f *face, rs []rune, pos rl.Vector2, px float32, col color.RGBA) {
+	name := "sans"
+	if f.ff == Bold {
+		name = "bold"
+	}
+	c := q.cv
+	saved := c.turn
+	c.turn = scene.Turn{X: q.xf.o.X, Y: q.xf.o.Y, Angle: q.xf.angle}
+	c.add(scene.Item{Kind: scene.Text, Text: string(rs), Face: name, Size: px, At: board.Vec(pos),
+		Box: board.Rect{X: pos.X, Y: pos.Y, W: f.width(rs, px), H: px * lineSpacing}, Color: col})
+	c.turn = saved
 }
 
 // flush draws the queued text, face by face, and empties the queue.

@@ -7,6 +7,7 @@ import (
 	rl "github.com/gen2brain/raylib-go/raylib"
 
 	"ttr/display/board"
+	"ttr/display/scene"
 )
 
 // A ScoreMark is one player's marker on the score track.
@@ -48,6 +49,7 @@ func (b *Board) drawTrack(clip board.Rect) {
 	l := b.layout
 	d := l.TrackDepth
 	size := d * 0.8
+	b.cv.part(scene.Key{Part: scene.Track})
 	for k := range l.Track {
 		r := l.Track[k].Rect
 		if !meets(r.Inset(-1), clip) {
@@ -57,8 +59,8 @@ func (b *Board) drawTrack(clip board.Rect) {
 		if k%5 == 0 {
 			fill = trackFifth
 		}
-		rl.DrawRectangleRec(rect(r), fill)
-		rl.DrawRectangleLinesEx(rect(r), max(1, d*0.06), trackEdge)
+		b.cv.fill(rect(r), fill)
+		b.cv.frame(rect(r), max(1, d*0.06), trackEdge)
 	}
 	for k := 0; k < len(l.Track); k += 5 {
 		r := l.Track[k].Rect
@@ -75,7 +77,7 @@ func (b *Board) drawTrack(clip board.Rect) {
 		}
 		tw := b.trackW[k/5]
 		pos := rl.Vector2{X: r.X + (r.W-tw)/2, Y: r.Y + (r.H-size)/2}
-		rl.DrawTextCodepoints(b.label.Font, n, pos, size, spacing(size), trackInk)
+		b.cv.text(b.label, "bold", n, pos, size, trackInk)
 	}
 }
 
@@ -89,10 +91,11 @@ func (b *Board) drawScores(v *View, clip board.Rect) {
 		if !meets(markerBox(c, r), clip) {
 			continue
 		}
-		rl.DrawCircleV(rl.Vector2{X: c.X + r*0.2, Y: c.Y + r*0.3}, r*1.15, trainShadow)
-		rl.DrawCircleV(rl.Vector2(c), r*1.18, trainRim)
-		rl.DrawCircleV(rl.Vector2(c), r*1.05, trainOutline)
-		rl.DrawCircleV(rl.Vector2(c), r*0.85, m.Color)
+		b.cv.part(scene.Key{Part: scene.Marker, Index: i})
+		b.cv.circle(rl.Vector2{X: c.X + r*0.2, Y: c.Y + r*0.3}, r*1.15, trainShadow)
+		b.cv.circle(rl.Vector2(c), r*1.18, trainRim)
+		b.cv.circle(rl.Vector2(c), r*1.05, trainOutline)
+		b.cv.circle(rl.Vector2(c), r*0.85, m.Color)
 		mark := m.Mark
 		if mark == board.Plain {
 			mark = board.Dot
@@ -101,7 +104,7 @@ func (b *Board) drawScores(v *View, clip board.Rect) {
 		ink := inkFor(m.Color)
 		for j := range b.shape {
 			t := &b.shape[j]
-			rl.DrawTriangle(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), ink)
+			b.cv.tri(rl.Vector2(t[0]), rl.Vector2(t[1]), rl.Vector2(t[2]), ink)
 		}
 	}
 }
@@ -128,10 +131,4 @@ func (b *Board) marker(v *View, i int) (board.Vec, float32) {
 func markerBox(c board.Vec, r float32) board.Rect {
 	k := r*1.5 + 2
 	return board.Rect{X: c.X - k, Y: c.Y - k, W: 2 * k, H: 2 * k}
-}
-
-// MarkerBounds returns a rectangle that holds v's marker i on the score
-// track.
-func (b *Board) MarkerBounds(v *View, i int) board.Rect {
-	return markerBox(b.marker(v, i))
 }

@@ -1,0 +1,190 @@
+package display
+
+import (
+	"image/color"
+
+	rl "github.com/gen2brain/raylib-go/raylib"
+
+	"ttr/display/board"
+	"ttr/display/scene"
+)
+
+// A canvas is what the screen's drawing code draws on: raylib, or, while
+// a scene is being recorded (Screen.Scene), that scene, each call becoming
+// a draw item under the key of the part being drawn. So the scene is
+// exactly what a frame draws, and the drawing code says once what it
+// draws. A nil canvas draws with raylib (a Board made on its own).
+//
+// Recording tracks the transform the drawing code sets (push, move,
+// rotate, pop, as rlPushMatrix and the like) so that each item knows where
+// it lies on the screen; raylib's own transform is left alone.
+type canvas struct {
+	rec   *scene.Scene // nil: draw with raylib
+	key   scene.Key    // the part being drawn, for the items recorded
+	turn  scene.Turn
+	stack []scene.Turn
+}
+
+// recording reports whether c records rather than draws.
+func (c *canvas) recording() bool { return c != nil && c.rec != nil }
+
+// part sets the key of what is drawn next, while recording, and returns
+// the key it replaces, for the caller to put back.
+func (c *canvas) part(k scene.Key) scene.Key {
+	if c == nil {
+		return scene.Key{}
+	}
+	old := c.key
+	c.key = k
+	return old
+}
+
+func (c *canvas) add(it scene.Item) {
+	it.Key, it.Turn = c.key, c.turn
+	c.rec.Add(it)
+}
+
+func box(r rl.Rectangle) board.Rect { return board.Rect{X: r.X, Y: r.Y, W: r.Width, H: r.Height} }
+
+func (c *canvas) fill(r rl.Rectangle, col color.RGBA) {
+	if !c.recording() {
+		rl.DrawRectangleRec(r, col)
+		return
+	}
+	c.add(scene.Item{Kind: scene.Fill, Box: box(r), Color: col})
+}
+
+func (c *canvas) frame(r rl.Rectangle, w float32, col color.RGBA) {
+	if !c.recording() {
+		rl.DrawRectangleLinesEx(r, w, col)
+		return
+	}
+	c.add(scene.Item{Kind: scene.Frame, Box: box(r), Width: w, Color: col})
+}
+
+func (c *canvas) round(r rl.Rectangle, roundness float32, segs int32, col color.RGBA) {
+	if !c.recording() {
+		rl.DrawRectangleRounded(r, roundness, segs, col)
+		return
+	}
+	c.add(scene.Item{Kind: scene.Round, Box: box(r), Roundness: roundness, Segments: int(segs), Color: col})
+}
+
+func (c *canvas) roundFrame(r rl.Rectangle, roundness float32, segs int32, w float32, col color.RGBA) {
+	if !c.recording() {
+		rl.DrawRectangleRoundedLinesEx(r, roundness, segs, w, col)
+		return
+	}
+	c.add(scene.Item{Kind: scene.RoundFrame, Box: box(r), Roundness: roundness, Segments: int(segs), Width: w, Color: col})
+}
+
+func (c *canvas) circle(at rl.Vector2, r float32, col color.RGBA) {
+	if !c.recording() {
+		rl.DrawCircleV(at, r, col)
+		return
+	}
+	c.add(scene.Item{Kind: scene.Circle, At: board.Vec(at), Radius: r, Color: col})
+}
+
+// ring draws a whole ring (the market's refusal mark); start, end and
+// segs are raylib's.
+func (c *canvas) ring(at rl.Vector2, in, out, start, end float32, segs int32, col color.RGBA) {
+	if !c.recording() {
+		rl.DrawRing(at, in, out, start, end, segs, col)
+		return
+	}
+	c.add(scene.Item{Kind: scene.Ring, At: board.Vec(at), Radius: in, Outer: out, Color: col})
+}
+
+func (c *canvas) line(a, b rl.Vector2, w float32, col color.RGBA) {
+	if !c.recording() {
+		rl.DrawLineEx(a, b, w, col)
+		return
+	}
+	c.add(scene.Item{Kind: scene.Line, At: board.Vec(a), To: board.Vec(b), Width: w, Color: col})
+}
+
+// tri draws a filled triangle; while recording, triangles drawn one after
+// another in one part and colour make one item.
+func (c *canvas) tri(a, b, d rl.Vector2, col color.RGBA) {
+	if !c.recording() {
+		rl.DrawTriangle(a, b, d, col)
+		return
+	}
+	t := board.Tri{board.Vec(a), board.Vec(b), board.Vec(d)}
+	if n := len(c.rec.Items); n > 0 {
+		if last := &c.rec.Items[n-1]; last.Kind == scene.Tris && last.Key == c.key && last.Turn == c.turn && last.Color == col {
+			last.Tris = append(last.Tris, t)
+			c.rec.Items = c.rec.Items[:n-1]
+			c.rec.Add(*last)
+			return
+		}
+	}
+	c.add(scene.Item{Kind: scene.Tris, Tris: append(c.rec.Spare(), t), Color: col})
+}
+
+// quad draws the convex quad q as two triangles.
+func (c *canvas) quad(q *board.Quad, col color.RGBA) {
+	c.tri(rl.Vector2(q[0]), rl.Vector2(q[1]), rl.Vector2(q[2]), col)
+	c.tri(rl.Vector2(q[0]), rl.Vector2(q[2]), rl.Vector2(q[3]), col)
+}
+
+// texture draws the part src of tex, named name in a scene, over dst.
+func (c *canvas) texture(name string, tex rl.Texture2D, src, dst rl.Rectangle, col color.RGBA) {
+	if !c.recording() {
+		rl.DrawTexturePro(tex, src, dst, rl.Vector2{}, 0, col)
+		return
+	}
+	c.add(scene.Item{Kind: scene.Texture, Texture: name, Box: box(dst), Color: col})
+}
+
+// text draws rs in f at px pixels, its top left corner at pos, at once
+// (not queued: the board's names and numbers, in their own fonts).
+func (c *canvas) text(f Font, face string, rs []rune, pos rl.Vector2, px float32, col color.RGBA) {
+	if !c.recording() {
+		rl.DrawTextCodepoints(f.Font, rs, pos, px, spacing(px), col)
+		return
+	}
+	w := f.Measure(string(rs), px).X
+	c.add(scene.Item{Kind: scene.Text, Text: string(rs), Face: face, Size: px, At: board.Vec(pos),
+		Box: board.Rect{X: pos.X, Y: pos.Y, W: w, H: px * lineSpacing}, Color: col})
+}
+
+// push saves the transform, as rlPushMatrix.
+func (c *canvas) push() {
+	if !c.recording() {
+		rl.PushMatrix()
+		return
+	}
+	c.stack = append(c.stack, c.turn)
+}
+
+// pop restores the transform push saved, as rlPopMatrix.
+func (c *canvas) pop() {
+	if !c.recording() {
+		rl.PopMatrix()
+		return
+	}
+	if n := len(c.stack); n > 0 {
+		c.turn, c.stack = c.stack[n-1], c.stack[:n-1]
+	}
+}
+
+// move moves what is drawn next by dx, dy, as rlTranslatef.
+func (c *canvas) move(dx, dy float32) {
+	if !c.recording() {
+		rl.Translatef(dx, dy, 0)
+		return
+	}
+	c.turn = c.turn.Move(dx, dy)
+}
+
+// rotate turns what is drawn next deg degrees clockwise, as rlRotatef
+// about the z axis.
+func (c *canvas) rotate(deg float32) {
+	if !c.recording() {
+		rl.Rotatef(deg, 0, 0, 1)
+		return
+	}
+	c.turn = c.turn.Rotate(deg)
+}

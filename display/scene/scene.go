@@ -1,0 +1,251 @@
+package scene
+
+import (
+	"image/color"
+	"math"
+	"slices"
+
+	"ttr/display/board"
+)
+
+// A Kind is the shape of a draw item.
+type Kind uint8
+
+// The kinds of draw item, each with the fields of Item it reads.
+const (
+	Fill       Kind = iota // a filled rectangle: Box
+	Frame                  // a rectangle's outline: Box, Width
+	Round                  // a filled rounded rectangle: Box, Roundness, Segments
+	RoundFrame             // a rounded rectangle's outline: Box, Roundness, Segments, Width
+	Circle                 // a filled circle: At, Radius
+	Ring                   // a ring: At, Radius (inner), Outer
+	Line                   // a thick line: At, To, Width
+	Tris                   // filled triangles: Tris
+	Text                   // a run of text: Text, Face, Size, At (its top left corner)
+	Texture                // a texture stretched over Box: Texture
+)
+
+var kindNames = [...]string{
+	Fill: "fill", Frame: "frame", Round: "round", RoundFrame: "round-frame", Circle: "circle",
+	Ring: "ring", Line: "line", Tris: "tris", Text: "text", Texture: "texture",
+}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind(?)"
+}
+
+// A Turn places an item's own coordinates on the screen: a point p of the
+// item lies at (X, Y) plus p turned Angle degrees clockwise (y down), as a
+// seat's strip is turned to face its edge. The zero Turn is the screen's
+// own coordinates.
+type Turn struct {
+	X, Y  float32
+	Angle float32 // degrees clockwise
+}
+
+// sincos returns the sine and cosine of a, exact for quarter turns so that
+// turned items keep whole coordinates.
+func sincos(deg float32) (sin, cos float32) {
+	d := math.Mod(float64(deg), 360)
+	if d < 0 {
+		d += 360
+	}
+	switch d {
+	case 0:
+		return 0, 1
+	case 90:
+		return 1, 0
+	case 180:
+		return 0, -1
+	case 270:
+		return -1, 0
+	}
+	s, c := math.Sincos(d * math.Pi / 180)
+	return float32(s), float32(c)
+}
+
+// Apply returns where the item's point p lies on the screen.
+func (t Turn) Apply(p board.Vec) board.Vec {
+	s, c := sincos(t.Angle)
+	return board.Vec{X: t.X + p.X*c - p.Y*s, Y: t.Y + p.X*s + p.Y*c}
+}
+
+// Move returns t followed by a move of dx, dy in t's own coordinates (as
+// rlTranslatef after a rotation).
+func (t Turn) Move(dx, dy float32) Turn {
+	o := t.Apply(board.Vec{X: dx, Y: dy})
+	t.X, t.Y = o.X, o.Y
+	return t
+}
+
+// Rotate returns t followed by a turn of deg degrees clockwise.
+func (t Turn) Rotate(deg float32) Turn {
+	t.Angle = float32(math.Mod(float64(t.Angle+deg), 360))
+	if t.Angle < 0 {
+		t.Angle += 360
+	}
+	return t
+}
+
+// An Item is one thing drawn: a shape or a run of text in one colour, with
+// the Key of the part of the screen it belongs to. Its geometry is in its
+// own coordinates, placed on the screen by Turn; Bounds holds every pixel
+// it touches, on the screen.
+type Item struct {
+	Key  Key
+	Kind Kind
+	Turn Turn
+
+	Box       board.Rect // Fill, Frame, Round, RoundFrame, Texture
+	At, To    board.Vec  // Circle, Ring: the centre; Line: the ends; Text: the top left corner
+	Radius    float32    // Circle; Ring: the inner radius
+	Outer     float32    // Ring: the outer radius
+	Roundness float32    // Round, RoundFrame: raylib's roundness, 0 to 1
+	Segments  int        // Round, RoundFrame: segments of each corner
+	Width     float32    // Frame, RoundFrame, Line: the line's width
+	Tris      []board.Tri
+	Text      string
+	Face      string  // Text: the typeface ("sans", "bold")
+	Size      float32 // Text: pixels
+	Texture   string  // Texture: its name ("board.background")
+	Color     color.RGBA
+
+	Bounds board.Rect
+}
+
+// equal reports whether a and b draw the same pixels.
+func (a *Item) equal(b *Item) bool {
+	return a.Key == b.Key && a.Kind == b.Kind && a.Turn == b.Turn && a.Box == b.Box &&
+		a.At == b.At && a.To == b.To && a.Radius == b.Radius && a.Outer == b.Outer &&
+		a.Roundness == b.Roundness && a.Segments == b.Segments && a.Width == b.Width &&
+		slices.Equal(a.Tris, b.Tris) && a.Text == b.Text && a.Face == b.Face &&
+		a.Size == b.Size && a.Texture == b.Texture && a.Color == b.Color
+}
+
+// bound works out Bounds from the geometry and the turn; the text's width
+// comes from the caller (Text items' Box holds their measured extent).
+func (it *Item) bound() {
+	var local board.Rect
+	switch it.Kind {
+	case Fill, Round, Texture, Text:
+		local = it.Box
+	case Frame:
+		local = it.Box // raylib draws a rectangle's outline inside it
+	case RoundFrame:
+		local = it.Box.Inset(-it.Width) // and a rounded one's outside it
+	case Circle:
+		local = square(it.At, it.Radius)
+	case Ring:
+		local = square(it.At, max(it.Radius, it.Outer))
+	case Line:
+		local = span(it.At, it.To).Inset(-it.Width / 2)
+	case Tris:
+		if len(it.Tris) > 0 {
+			local = board.Rect{X: it.Tris[0][0].X, Y: it.Tris[0][0].Y}
+			for _, t := range it.Tris {
+				for _, p := range t {
+					local = union(local, board.Rect{X: p.X, Y: p.Y})
+				}
+			}
+		}
+	}
+	it.Bounds = it.Turn.box(local)
+}
+
+// box returns the screen's rectangle round r turned by t.
+func (t Turn) box(r board.Rect) board.Rect {
+	a := t.Apply(board.Vec{X: r.X, Y: r.Y})
+	out := board.Rect{X: a.X, Y: a.Y}
+	for _, p := range [3]board.Vec{{X: r.X + r.W, Y: r.Y}, {X: r.X, Y: r.Y + r.H}, {X: r.X + r.W, Y: r.Y + r.H}} {
+		q := t.Apply(p)
+		out = union(out, board.Rect{X: q.X, Y: q.Y})
+	}
+	return out
+}
+
+func square(c board.Vec, r float32) board.Rect {
+	return board.Rect{X: c.X - r, Y: c.Y - r, W: 2 * r, H: 2 * r}
+}
+
+func span(a, b board.Vec) board.Rect {
+	return board.Rect{X: min(a.X, b.X), Y: min(a.Y, b.Y), W: abs(a.X - b.X), H: abs(a.Y - b.Y)}
+}
+
+func abs(x float32) float32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// union returns the smallest rectangle holding a and b (points count).
+func union(a, b board.Rect) board.Rect {
+	x0, y0 := min(a.X, b.X), min(a.Y, b.Y)
+	x1, y1 := max(a.X+a.W, b.X+b.W), max(a.Y+a.H, b.Y+b.H)
+	return board.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
+}
+
+// A Scene is a whole screen as plain data: its draw items in the order
+// they are drawn (text after the shapes of a frame is the renderer's
+// business, not the scene's).
+type Scene struct {
+	W, H  int // the picture's size as the players see it
+	Items []Item
+}
+
+// Reset empties sc for a w x h picture, keeping its memory: the items'
+// triangles too, for Spare.
+func (sc *Scene) Reset(w, h int) {
+	sc.W, sc.H, sc.Items = w, h, sc.Items[:0]
+}
+
+// Spare returns an empty slice of triangles for the next item Add takes:
+// the memory of the item that stood there before the last Reset, so that
+// recording a screen again allocates little.
+func (sc *Scene) Spare() []board.Tri {
+	if n := len(sc.Items); n < cap(sc.Items) {
+		return sc.Items[:n+1][n].Tris[:0]
+	}
+	return nil
+}
+
+// Add appends it, working out its Bounds. A Text item's Box is its
+// measured extent in its own coordinates, which the caller knows.
+func (sc *Scene) Add(it Item) {
+	it.bound()
+	sc.Items = append(sc.Items, it)
+}
+
+// Keys returns the keys of sc's items, each once, in the order they first
+// draw.
+func (sc *Scene) Keys() []Key {
+	seen := make(map[Key]bool)
+	var ks []Key
+	for i := range sc.Items {
+		if k := sc.Items[i].Key; !seen[k] {
+			seen[k] = true
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
+// Bounds returns the rectangle holding every item of key k, and false
+// when sc draws nothing for k.
+func (sc *Scene) Bounds(k Key) (board.Rect, bool) {
+	var r board.Rect
+	ok := false
+	for i := range sc.Items {
+		if it := &sc.Items[i]; it.Key == k {
+			if !ok {
+				r, ok = it.Bounds, true
+			} else {
+				r = union(r, it.Bounds)
+			}
+		}
+	}
+	return r, ok
+}
