@@ -10,7 +10,7 @@ SEATS ?= 4
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.7.0
 
 # Packages that build without cgo and never touch raylib.
-PURE = $$($(GO) list ./maps/... ./engine/... ./input/... ./hal/... ./display/msg/... ./display/board/... ./display/imgtest/... ./cmd/table/app/... ./tools/benchreport/... ./tools/vmtest/...)
+PURE = $$($(GO) list ./maps/... ./engine/... ./input/... ./hal/... ./display/msg/... ./display/board/... ./display/imgtest/... ./display/scene/... ./cmd/table/app/... ./cmd/table/owner/... ./cmd/table/wiring/... ./tools/benchreport/... ./tools/vmtest/...)
 # Pure packages tested without the race detector: display/board has no
 # goroutines, locks or atomics, so there is no race for it to find, and it
 # made the package's tests four times slower (159 s of CPU instead of 37 s,
@@ -44,7 +44,7 @@ NORACE = ./display/board/
 # firmware links.
 ARM64 = ./engine/ ./hal/journal/ ./hal/pi/
 # Packages that link raylib (cgo): tested under Xvfb.
-RAYLIB = $$($(GO) list ./display/... ./tools/sim/... ./cmd/table/... | grep -vE '/display/(msg|board|imgtest)(/|$$)|/cmd/table/app(/|$$)')
+RAYLIB = $$($(GO) list ./display/... ./tools/sim/... ./cmd/table/... | grep -vE '/display/(msg|board|imgtest|scene)(/|$$)|/cmd/table/(app|owner|wiring)(/|$$)')
 
 BIN := bin
 # Each go test's bound (per package), with headroom: the slowest package
