@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"ttr/cmd/table/app"
 	"ttr/display"
@@ -40,6 +41,9 @@ func TestNameKeyboardInTheWindow(t *testing.T) {
 	}
 	state := t.TempDir()
 	cmd, sc, stderr := startTable(t, bin, "run", "-config", cfgPath, "-state", state, "-fake", "-trace", "-seed", "3")
+	// A line that never comes ends the table, and so the wait for it.
+	stop := time.AfterFunc(3*time.Minute, func() { cmd.Process.Kill() })
+	defer stop.Stop()
 	waitLine(t, sc, stderr, "ready")
 
 	// The model: the table's start screen, given the same touches.
@@ -79,11 +83,17 @@ func TestNameKeyboardInTheWindow(t *testing.T) {
 			t.Fatalf("no key %q on seat %d's panel", id, seat+1)
 		}
 		x, y := fmt.Sprint(int(p[0])), fmt.Sprint(int(p[1]))
-		press := exec.Command("xdotool", "mousemove", "--window", win, x, y, "mousedown", "1", "sleep", "0.3", "mouseup", "1")
+		// Hold the button until the table reports the key (raylib sees
+		// a press at the end of a frame, and a loaded machine's frames
+		// can outlast any fixed hold), then let go.
+		press := exec.Command("xdotool", "mousemove", "--window", win, x, y, "mousedown", "1")
 		if out, err := press.CombinedOutput(); err != nil {
 			t.Fatalf("xdotool: %v\n%s", err, out)
 		}
 		waitLine(t, sc, stderr, fmt.Sprintf("key %s %d", id, seat+1))
+		if out, err := exec.Command("xdotool", "mouseup", "1").CombinedOutput(); err != nil {
+			t.Fatalf("xdotool: %v\n%s", err, out)
+		}
 		model.Handle(hal.Touch{Kind: hal.ScreenKey, ID: id, Seat: seat})
 	}
 	touch(1, input.KeyName)
