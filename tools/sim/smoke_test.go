@@ -105,12 +105,15 @@ func TestWindowSmoke(t *testing.T) {
 	// raylib sees a press only if the button is still down at the end of
 	// a frame (software rendering under Xvfb takes tens of milliseconds
 	// per frame), and the pointer must have arrived first: move, then
-	// press and hold a little.
-	click := fmt.Sprintf("xdotool mousemove --window %s %d %d; sleep 0.1; xdotool mousedown 1; sleep 0.3; xdotool mouseup 1", win, x, y)
+	// press and hold until the simulator reports the selection.
+	click := fmt.Sprintf("xdotool mousemove --window %s %d %d; sleep 0.1; xdotool mousedown 1", win, x, y)
 	if b, err := exec.CommandContext(ctx, "sh", "-c", click).CombinedOutput(); err != nil {
 		t.Fatalf("%s: %v: %s", click, err, b)
 	}
 	got := waitFor("selected=")
+	if b, err := exec.CommandContext(ctx, "xdotool", "mouseup", "1").CombinedOutput(); err != nil {
+		t.Fatalf("xdotool mouseup: %v: %s", err, b)
+	}
 	if !strings.Contains(got, "selected=route "+route) {
 		t.Fatalf("after clicking %s at %d,%d: %s", route, x, y, got)
 	}
