@@ -7,6 +7,7 @@ package main
 import (
 	"fmt"
 	"log/slog"
+	"os"
 	"runtime"
 	"time"
 
@@ -64,6 +65,9 @@ func openWindow(cfg *config.Config, full bool, log *slog.Logger) (screen, error)
 		flags |= rl.FlagFullscreenMode
 	}
 	rl.SetConfigFlags(flags)
+	// No Wayland to reach (xvfb-run, sudo): straight to X11, without
+	// libwayland's alarming line (the DRM build has no GLFW to tell).
+	display.UseX11Session(os.Getenv, os.Setenv)
 	opened := logRaylibOpen()
 	rl.InitWindow(int32(width), int32(height), "Ticket to Ride table")
 	opened()

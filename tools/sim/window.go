@@ -253,7 +253,7 @@ func window(o windowOpts, stdout io.Writer) error {
 
 	rl.SetTraceLogLevel(rl.LogError)
 	rl.SetConfigFlags(rl.FlagWindowResizable | rl.FlagVsyncHint)
-	useX11Session(os.Getenv, os.Setenv)
+	display.UseX11Session(os.Getenv, os.Setenv)
 	rl.InitWindow(int32(o.width), int32(o.height), "Ticket to Ride table: simulator ("+m.Name+")")
 	if !rl.IsWindowReady() {
 		return fmt.Errorf("sim: cannot open a window (is DISPLAY set? under CI use xvfb-run)")
@@ -382,7 +382,7 @@ func newShooter(w *world, width, height int) (*shooter, error) {
 	}
 	rl.SetTraceLogLevel(rl.LogError)
 	rl.SetConfigFlags(rl.FlagWindowHidden)
-	useX11Session(os.Getenv, os.Setenv)
+	display.UseX11Session(os.Getenv, os.Setenv)
 	rl.InitWindow(int32(width), int32(height), "sim play")
 	if !rl.IsWindowReady() {
 		return nil, fmt.Errorf("sim play: -screenshots needs a display (run under xvfb-run)")

@@ -1,8 +1,8 @@
-package main
+package display
 
 import "testing"
 
-// TestX11OnlyWithoutWayland: the simulator sends GLFW straight to X11
+// TestX11OnlyWithoutWayland: the firmware's window and the simulator send GLFW straight to X11
 // only where libwayland cannot connect (no runtime dir, no Wayland
 // display named) and an X display is named.
 func TestX11OnlyWithoutWayland(t *testing.T) {
@@ -25,9 +25,9 @@ func TestX11OnlyWithoutWayland(t *testing.T) {
 				t.Errorf("x11Only(%v) = %v, want %v", tc.env, got, tc.want)
 			}
 			set := map[string]string{}
-			useX11Session(getenv, func(k, v string) error { set[k] = v; return nil })
+			UseX11Session(getenv, func(k, v string) error { set[k] = v; return nil })
 			if got := set["XDG_SESSION_TYPE"] == "x11"; got != tc.want || len(set) > 1 {
-				t.Errorf("useX11Session set %v, want XDG_SESSION_TYPE=x11 %v and nothing else", set, tc.want)
+				t.Errorf("UseX11Session set %v, want XDG_SESSION_TYPE=x11 %v and nothing else", set, tc.want)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package main
+package display
 
 import "strings"
 
@@ -9,8 +9,8 @@ import "strings"
 // libwayland cannot connect and says so on stderr ("error:
 // XDG_RUNTIME_DIR is invalid or not set in the environment.") before GLFW
 // falls back to X11 and the window opens as usual. Then, and only when no
-// Wayland display is named and an X display is, the simulator tells GLFW
-// the session is X11 (useX11Session): no Wayland server was reachable, so
+// Wayland display is named and an X display is, the firmware and the simulator tell GLFW
+// the session is X11 (UseX11Session): no Wayland server was reachable, so
 // nothing is hidden, and any error of X11 itself is still printed.
 func x11Only(getenv func(string) string) bool {
 	return getenv("DISPLAY") != "" &&
@@ -18,9 +18,9 @@ func x11Only(getenv func(string) string) bool {
 		!strings.HasPrefix(getenv("XDG_RUNTIME_DIR"), "/")
 }
 
-// useX11Session sets XDG_SESSION_TYPE=x11 for this process when x11Only
+// UseX11Session sets XDG_SESSION_TYPE=x11 for this process when x11Only
 // says so; GLFW reads it when raylib opens the window.
-func useX11Session(getenv func(string) string, setenv func(key, value string) error) {
+func UseX11Session(getenv func(string) string, setenv func(key, value string) error) {
 	if x11Only(getenv) {
 		setenv("XDG_SESSION_TYPE", "x11")
 	}
