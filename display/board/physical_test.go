@@ -1,6 +1,7 @@
 package board
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -98,5 +99,110 @@ func TestPanelsInMillimetres(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestPhysicalPixels: the pixel size of a panel from its diagonal or its
+// millimetres, and the least pixels of each minimum.
+func TestPhysicalPixels(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		p         Physical
+		mmPerPx   float64
+		name4, t9 float32 // NamePx, TargetPx
+	}{
+		{`21.5" 1920x1080`, PhysicalDiagonal(1920, 1080, 21.5), 0.2479, 17, 37},
+		{`32" 3840x2160`, PhysicalDiagonal(3840, 2160, 32), 0.1845, 22, 49},
+		{`7" 800x480`, PhysicalDiagonal(800, 480, 7), 0.1906, 21, 48},
+		{"the official 7\" display's 154 x 86 mm: the finer axis", PhysicalOf(800, 480, 154, 86), 0.1792, 23, 51},
+		{"EDID of 477 x 268 mm", PhysicalOf(1920, 1080, 477, 268), 0.2481, 17, 37},
+		{"unknown: no size", PhysicalOf(1920, 1080, 0, 0), 0, 0, 0},
+		{"unknown: no pixels", PhysicalDiagonal(0, 1080, 21.5), 0, 0, 0},
+		{"unknown: not a number", PhysicalOf(1920, 1080, math.NaN(), 268), 0, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if math.Abs(tc.p.MMPerPx-tc.mmPerPx) > 0.0001 {
+				t.Errorf("%.4f mm per pixel, want %.4f", tc.p.MMPerPx, tc.mmPerPx)
+			}
+			if got := tc.p.NamePx(); got != tc.name4 {
+				t.Errorf("names at least %v px, want %v", got, tc.name4)
+			}
+			if got := tc.p.TargetPx(); got != tc.t9 {
+				t.Errorf("touch targets at least %v px, want %v", got, tc.t9)
+			}
+			if tc.p.Known() && (tc.p.MM(tc.p.NamePx()) < MinNameMM || tc.p.MM(tc.p.NamePx()-1) >= MinNameMM) {
+				t.Errorf("NamePx %v is not the least pixels of %v mm", tc.p.NamePx(), MinNameMM)
+			}
+		})
+	}
+}
+
+// TestCheckSaysWhatFallsShort: a layout whose names, touch areas or strips
+// are below the minimums is reported, with the message's arguments; an
+// unknown pixel size checks nothing.
+func TestCheckSaysWhatFallsShort(t *testing.T) {
+	m := loadMaps(t)[0]
+	big := PhysicalDiagonal(3840, 2160, 32)
+	for _, tc := range []struct {
+		name  string
+		p     Physical
+		w, h  int
+		seats int
+		o     func(o *Opts)
+		want  string
+	}{
+		{"32 inch, 4 seats: fits", big, 3840, 2160, 4, func(*Opts) {}, ""},
+		{"names a pixel under the minimum", big, 3840, 2160, 4, func(o *Opts) { o.LabelSize = big.NamePx() - 1 }, "n"},
+		{"touches counted only a pixel off the cars", big, 3840, 2160, 4, func(o *Opts) { o.Tolerance = 1 }, "r"},
+		{"7 inch, 4 seats: the strips leave no room", PhysicalDiagonal(800, 480, 7), 800, 480, 4, func(*Opts) {}, "s"},
+		{"unknown pixel size", Physical{}, 800, 480, 4, func(*Opts) {}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := DefaultOpts()
+			tc.o(&o)
+			sf := tc.p.Check(m, tc.w, tc.h, tc.seats, o)
+			if got := letters(sf); got != tc.want {
+				t.Fatalf("falls short of %q (%v), want %q", got, sf, tc.want)
+			}
+			for _, s := range sf {
+				if s.Args["Seats"] != tc.seats || s.What == "" || !strings.HasPrefix(s.Key, "screen_size.") {
+					t.Errorf("shortfall %+v: want the key, the seats (%d) and the words for the log", s, tc.seats)
+				}
+				if s.Key != KeyTooSmallStrips && s.Args["Want"] == nil {
+					t.Errorf("shortfall %+v: want the minimum in Want", s)
+				}
+			}
+		})
+	}
+}
+
+// TestTwinLanesMerged: lanes closer than a fingertip are one touch area;
+// lanes on a panel of huge pixels, or of an unknown size, are not.
+func TestTwinLanesMerged(t *testing.T) {
+	m := loadMaps(t)[1]
+	tw := -1
+	for i, r := range m.Routes {
+		if r.Twin >= 0 {
+			tw = i
+			break
+		}
+	}
+	area := Rect{0, 0, 1536, 864}
+	for _, tc := range []struct {
+		name string
+		p    Physical
+		want int
+	}{
+		{"21.5 inch", PhysicalDiagonal(1920, 1080, 21.5), m.Routes[tw].Twin},
+		{"a wall of 2 mm pixels", Physical{2}, -1},
+		{"unknown", Physical{}, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := DefaultOpts()
+			o.Physical = tc.p
+			if got := New(m, area, o).TwinMerged(tw); got != tc.want {
+				t.Errorf("TwinMerged(%s) = %d, want %d", m.Routes[tw].ID, got, tc.want)
+			}
+		})
 	}
 }
