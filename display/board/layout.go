@@ -39,8 +39,10 @@ type Opts struct {
 	// the cars (a finger is wider than a car on a small screen).
 	Tolerance float32
 	// Physical, when known, is the panel's pixel size: city names are then
-	// at least MinNameMM, owner marks MinMarkMM, and every car space's
-	// touch area reaches a fingertip's MinTargetMM across.
+	// at least MinNameMM (LabelSizeFor includes it; a LabelSize given
+	// overrides it, and Physical.Check then reports names too small),
+	// owner marks MinMarkMM, and a touch half a fingertip (MinTargetMM)
+	// off a car space's middle still takes it.
 	Physical Physical
 }
 
