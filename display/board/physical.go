@@ -191,9 +191,10 @@ const (
 // Check lays out m's board on a w x h pixel panel with seats players and
 // returns the physical minimums it does not meet, none when the panel is
 // large enough. Names are at least MinNameMM by construction, so they fall
-// short when their plates cover one another or a city; routes when one has
-// no car space a fingertip covers (RouteTarget). With an unknown pixel size
-// there is nothing to check.
+// short when their plates together would cover more than half the board
+// (then nothing else is checked), or cover one another or a city; routes
+// when one has no car space a fingertip covers (RouteTarget). With an
+// unknown pixel size there is nothing to check.
 func (p Physical) Check(m *maps.Map, w, h, seats int, o Opts) []Shortfall {
 	_, out := p.check(m, w, h, seats, o)
 	return out
@@ -211,6 +212,12 @@ func (p Physical) check(m *maps.Map, w, h, seats int, o Opts) (*Layout, []Shortf
 			fmt.Sprintf("%d seats' strips leave the map no room on %dx%d at %.3f mm per pixel", seats, w, h, p.MMPerPx)}}
 	}
 	o.Physical = p
+	if n, share := namesShare(m, area, o); share > maxNamesShare {
+		// The names alone would cover most of the board: no need to
+		// place them (the slowest part of a layout) to know.
+		return nil, []Shortfall{{KeyTooSmallNames, map[string]any{"Seats": seats, "Want": int(MinNameMM)},
+			fmt.Sprintf("%d city names at %.1f mm would cover %.0f%% of the board", n, MinNameMM, 100*share)}}
+	}
 	l := New(m, area, o)
 	var out []Shortfall
 	if n := l.NamesHidden(); n > 0 || p.MM(l.LabelSize) < MinNameMM-1e-6 {
@@ -228,6 +235,34 @@ func (p Physical) check(m *maps.Map, w, h, seats int, o Opts) (*Layout, []Shortf
 			fmt.Sprintf("%d routes narrower than %.0f mm", narrow, MinTargetMM)})
 	}
 	return l, out
+}
+
+// maxNamesShare is the most of the board the names' plates may cover
+// together for Check to place them: beyond it they cannot all find a
+// place clear of one another and of the routes.
+const maxNamesShare = 0.5
+
+// namesShare returns the number of names and how much of the board laid
+// out in area their plates would cover together.
+func namesShare(m *maps.Map, area Rect, o Opts) (int, float32) {
+	measure := o.Measure
+	if measure == nil {
+		measure = EstimateText
+	}
+	if o.LabelScale == 0 {
+		o.LabelScale = DefaultOpts().LabelScale
+	}
+	f, s := fit(m, area, o)
+	size := o.LabelSize
+	if size == 0 {
+		size = labelSize(o, s)
+	}
+	var sum float32
+	for _, c := range m.Cities {
+		t := measure(c.Name, size)
+		sum += (t.X + 2*LabelPadX*size) * (t.Y + 2*LabelPadY*size)
+	}
+	return len(m.Cities), sum / (f.W * s * f.H * s)
 }
 
 // NamesHidden returns how many city names (read along the board) have a
