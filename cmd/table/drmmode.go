@@ -1,6 +1,13 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"log/slog"
+	"math"
+
+	"ttr/display/board"
+	"ttr/hal/config"
+)
 
 // displayMode is one of a DRM connector's modes, as the kernel lists it.
 type displayMode struct {
@@ -77,4 +84,39 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// panelPhysical returns the size of the panel's pixels, from the config's
+// screen.width_mm and height_mm, else from the panel's own size (its EDID,
+// edidW x edidH mm, 0 when it reports none), else assuming a panel of
+// board.DefaultDiagonalIn; and says which, for the log. A panel's EDID
+// size is believed only when its shape is the pixels' (within a tenth):
+// adapters and projectors report 0 x 0, or a size of another shape.
+func panelPhysical(s config.Screen, edidW, edidH int) (board.Physical, string) {
+	if p := board.PhysicalOf(s.Width, s.Height, float64(s.WidthMM), float64(s.HeightMM)); p.Known() {
+		return p, fmt.Sprintf("the config's %d x %d mm", s.WidthMM, s.HeightMM)
+	}
+	if edidW >= config.MinPanelMM && edidH >= config.MinPanelMM && s.Width > 0 && s.Height > 0 {
+		px := float64(s.Width) / float64(s.Height)
+		mm := float64(edidW) / float64(edidH)
+		if math.Abs(mm/px-1) <= 0.1 {
+			return board.PhysicalOf(s.Width, s.Height, float64(edidW), float64(edidH)), fmt.Sprintf("the panel's own %d x %d mm (EDID)", edidW, edidH)
+		}
+		return board.PhysicalDiagonal(s.Width, s.Height, board.DefaultDiagonalIn),
+			fmt.Sprintf("a %g\" panel assumed: the panel reports %d x %d mm, not the shape of %d x %d pixels; give screen.width_mm and height_mm in the config", board.DefaultDiagonalIn, edidW, edidH, s.Width, s.Height)
+	}
+	return board.PhysicalDiagonal(s.Width, s.Height, board.DefaultDiagonalIn),
+		fmt.Sprintf("a %g\" panel assumed: neither the config nor the panel gives its size; give screen.width_mm and height_mm in the config", board.DefaultDiagonalIn)
+}
+
+// physicalSize is panelPhysical with the panel's EDID size read through
+// DRM (none on a desktop), logged.
+func physicalSize(s config.Screen, log *slog.Logger) board.Physical {
+	w, h, err := panelMM()
+	if err != nil {
+		log.Info("display: the panel's own size is not known", "err", err)
+	}
+	p, why := panelPhysical(s, w, h)
+	log.Info("display: panel size", "mm_per_px", fmt.Sprintf("%.4f", p.MMPerPx), "from", why)
+	return p
 }

@@ -27,7 +27,7 @@ import (
 // InitWindow. Without a readable connector, the configured size: raylib
 // then searches on its own and logs what it found.
 func displaySize(width, height int, log *slog.Logger) (int, int) {
-	dev, conn, modes, err := connectorModes()
+	dev, conn, modes, _, err := connectorModes()
 	if err != nil {
 		log.Warn("display: cannot list the panel's modes; raylib chooses", "err", err, "configured", fmt.Sprintf("%dx%d", width, height))
 		return width, height
@@ -51,10 +51,19 @@ func displaySize(width, height int, log *slog.Logger) (int, int) {
 // (rcore_drm.c, InitPlatform): the first that opens is the one it draws on.
 var drmDevices = []string{"/dev/dri/by-path/platform-gpu-card", "/dev/dri/card1", "/dev/dri/card0", "/dev/dri/card2"}
 
+// panelMM returns the physical size the panel raylib draws on reports
+// (the connector's mmWidth and mmHeight, from its EDID): 0 x 0 when it
+// reports none.
+func panelMM() (int, int, error) {
+	_, _, _, mm, err := connectorModes()
+	return mm[0], mm[1], err
+}
+
 // connectorModes lists the modes of the connector raylib will draw on: on
 // the first device that opens, the first connector that is connected (or
-// unknown, as a Pi's composite output reports) with modes and an encoder.
-func connectorModes() (dev, connector string, modes []displayMode, err error) {
+// unknown, as a Pi's composite output reports) with modes and an encoder;
+// and its physical size in millimetres.
+func connectorModes() (dev, connector string, modes []displayMode, mm [2]int, err error) {
 	fd := -1
 	for _, d := range drmDevices {
 		if f, err := syscall.Open(d, syscall.O_RDWR|syscall.O_CLOEXEC, 0); err == nil {
@@ -63,13 +72,13 @@ func connectorModes() (dev, connector string, modes []displayMode, err error) {
 		}
 	}
 	if fd < 0 {
-		return "", "", nil, fmt.Errorf("no DRM device opens (%v)", drmDevices)
+		return "", "", nil, mm, fmt.Errorf("no DRM device opens (%v)", drmDevices)
 	}
 	defer syscall.Close(fd)
 	cfd := C.int(fd)
 	res := C.drmModeGetResources(cfd)
 	if res == nil {
-		return dev, "", nil, fmt.Errorf("%s: no mode-setting resources", dev)
+		return dev, "", nil, mm, fmt.Errorf("%s: no mode-setting resources", dev)
 	}
 	defer C.drmModeFreeResources(res)
 	ids := unsafe.Slice(res.connectors, int(res.count_connectors))
@@ -81,6 +90,7 @@ func connectorModes() (dev, connector string, modes []displayMode, err error) {
 		usable := (con.connection == C.DRM_MODE_CONNECTED || con.connection == C.DRM_MODE_UNKNOWNCONNECTION) &&
 			con.count_modes > 0 && con.encoder_id != 0
 		if usable {
+			mm = [2]int{int(con.mmWidth), int(con.mmHeight)}
 			connector = fmt.Sprintf("%s-%d", C.GoString(C.drmModeGetConnectorTypeName(con.connector_type)), int(con.connector_type_id))
 			for _, m := range unsafe.Slice(con.modes, int(con.count_modes)) {
 				modes = append(modes, displayMode{
@@ -95,8 +105,8 @@ func connectorModes() (dev, connector string, modes []displayMode, err error) {
 		}
 		C.drmModeFreeConnector(con)
 		if usable {
-			return dev, connector, modes, nil
+			return dev, connector, modes, mm, nil
 		}
 	}
-	return dev, "", nil, fmt.Errorf("%s: no connected display", dev)
+	return dev, "", nil, mm, fmt.Errorf("%s: no connected display", dev)
 }

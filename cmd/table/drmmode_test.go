@@ -1,6 +1,14 @@
 package main
 
-import "testing"
+import (
+	"log/slog"
+	"math"
+	"strings"
+	"testing"
+
+	"ttr/display/board"
+	"ttr/hal/config"
+)
 
 func TestChooseMode(t *testing.T) {
 	// What qemu's virtio-gpu lists with xres=800,yres=480: the preferred
@@ -42,5 +50,41 @@ func TestChooseMode(t *testing.T) {
 	}
 	if _, _, ok := chooseMode(nil, 800, 480); ok {
 		t.Fatal("chooseMode of no modes is ok")
+	}
+}
+
+// TestPanelPhysical: the panel's pixel size comes from the config, else
+// from the panel's EDID when it has the pixels' shape, else from the
+// default diagonal; the log line says which.
+func TestPanelPhysical(t *testing.T) {
+	hd := config.Screen{Width: 1920, Height: 1080}
+	withMM := config.Screen{Width: 1920, Height: 1080, WidthMM: 344, HeightMM: 194}
+	for _, tc := range []struct {
+		name       string
+		s          config.Screen
+		edidW      int
+		edidH      int
+		mmPerPx    float64
+		whyContain string
+	}{
+		{"the config's size, over the EDID's", withMM, 477, 268, 0.1792, "config's 344 x 194 mm"},
+		{"the EDID's size", hd, 477, 268, 0.2481, "EDID"},
+		{"no EDID size: 21.5 inches", hd, 0, 0, 0.2479, "neither the config nor the panel"},
+		{"an EDID size of another shape: 21.5 inches", hd, 160, 160, 0.2479, "not the shape"},
+		{"an EDID size under 2 cm: 21.5 inches", hd, 16, 9, 0.2479, "neither"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, why := panelPhysical(tc.s, tc.edidW, tc.edidH)
+			if math.Abs(p.MMPerPx-tc.mmPerPx) > 0.0001 || !strings.Contains(why, tc.whyContain) {
+				t.Errorf("got %.4f mm per pixel (%s), want %.4f (...%s...)", p.MMPerPx, why, tc.mmPerPx, tc.whyContain)
+			}
+		})
+	}
+	// On a desktop build there is no panel to ask: the config's size, else
+	// the default, and the log says so.
+	var log strings.Builder
+	p := physicalSize(hd, slog.New(slog.NewTextHandler(&log, nil)))
+	if p != board.PhysicalDiagonal(1920, 1080, board.DefaultDiagonalIn) || !strings.Contains(log.String(), "assumed") {
+		t.Errorf("desktop: %v, log %q; want the default panel, said", p, log.String())
 	}
 }

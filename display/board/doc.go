@@ -28,6 +28,24 @@
 // (Break), and, turned, the place along the board (TurnedFlat) where no
 // turned place is free.
 //
+// # Millimetres
+//
+// What players read and touch has a least size on the glass, whatever the
+// panel (physical.go): city names 4 mm (MinNameMM: a font read at arm's
+// length across a table), the strips' text 3.5 mm (MinStripTextMM), touch
+// targets 9 mm (MinTargetMM: a fingertip), owner marks 5 mm (MinMarkMM).
+// Given the panel's pixel size (Opts.Physical, from the config's
+// screen.width_mm and height_mm, else the panel's EDID, else a 21.5" panel),
+// a Layout sets names and marks no smaller, and lets a touch count half a
+// fingertip off a car space. Twin lanes closer than a fingertip are one touch
+// area (TwinMerged): the colour scanned chooses the lane. Physical.Check says
+// what a panel falls short of with a number of seats (the strips, sized so
+// that their text is 3.5 mm, take room from the map; names hidden by other
+// names; routes with no fingertip's touch area), with a message key of the
+// catalogue's screen_size table for the start screen; TestPanelsInMillimetres
+// records it for 7", 15.6", 21.5", 27" and 32" panels, and the README's
+// "Panels" section quotes it.
+//
 // # Winding
 //
 // Every Tri and Quad is wound counter-clockwise as seen on the screen (raylib

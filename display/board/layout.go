@@ -38,6 +38,12 @@ type Opts struct {
 	// space or a city circle and still count; 0 derives it from the size of
 	// the cars (a finger is wider than a car on a small screen).
 	Tolerance float32
+	// Physical, when known, is the panel's pixel size: city names are then
+	// at least MinNameMM (LabelSizeFor includes it; a LabelSize given
+	// overrides it, and Physical.Check then reports names too small),
+	// owner marks MinMarkMM, and a touch half a fingertip (MinTargetMM)
+	// off a car space's middle still takes it.
+	Physical Physical
 }
 
 // DefaultOpts returns the options the table uses.
@@ -67,6 +73,12 @@ type Layout struct {
 	CarWidth   float32 // screen pixels
 	LabelSize  float32 // font size of city names, screen pixels
 	Tolerance  float32 // touch tolerance, screen pixels
+	// MarkSize is the side of an owner's mark on a claimed route (at
+	// RouteShape.Mid), screen pixels: at least MinMarkMM when the pixel
+	// size is known.
+	MarkSize float32
+
+	targetPx float32 // a fingertip, screen pixels (Physical.TargetPx); 0 unknown
 
 	Cities []CityShape  // by city index
 	Routes []RouteShape // by route index
@@ -137,7 +149,14 @@ func LabelSizeFor(m *maps.Map, area Rect, o Opts) float32 {
 	}
 	o.LabelSize = 0
 	_, s := fit(m, area, o)
-	return max(o.LabelScale*s, o.MinLabelSize)
+	return labelSize(o, s)
+}
+
+// labelSize is the font size of names at scale s when Opts gives none: in
+// proportion to the board, never below MinLabelSize nor the panel's
+// physical minimum.
+func labelSize(o Opts, s float32) float32 {
+	return max(o.LabelScale*s, o.MinLabelSize, o.Physical.NamePx())
 }
 
 // BackgroundFrame is the part of the board image Background paints: Frame
@@ -159,7 +178,7 @@ func fit(m *maps.Map, area Rect, o Opts) (Rect, float32) {
 	for range 3 {
 		size := o.LabelSize
 		if size == 0 {
-			size = max(o.LabelScale*s, o.MinLabelSize)
+			size = labelSize(o, s)
 		}
 		excess := max(0, size/s-o.LabelScale)
 		g := Frame(m)
@@ -189,15 +208,21 @@ func New(m *maps.Map, area Rect, o Opts) *Layout {
 		CarWidth:   carWidth * s,
 		LabelSize:  o.LabelSize,
 		Tolerance:  o.Tolerance,
+		targetPx:   o.Physical.TargetPx(),
 	}
 	if l.LabelSize == 0 {
-		l.LabelSize = max(o.LabelScale*s, o.MinLabelSize)
+		l.LabelSize = labelSize(o, s)
 	}
 	if l.Tolerance == 0 {
 		// A fingertip is wider than a car on the smallest screens; on large
-		// ones a car's width beside it still counts.
-		l.Tolerance = max(12, l.CarWidth)
+		// ones a car's width beside it still counts. With the panel's size
+		// known, a touch a fingertip's half-width off a car space's middle
+		// still takes it.
+		l.Tolerance = max(12, l.CarWidth, (l.targetPx-l.CarWidth)/2)
 	}
+	// A mark as wide as a claimed train (Car.Train), or the physical
+	// minimum.
+	l.MarkSize = max(l.CarWidth*1.2, o.Physical.MarkPx())
 	p := planRoutes(m)
 	l.Cities = make([]CityShape, len(m.Cities))
 	for i, c := range m.Cities {

@@ -25,7 +25,7 @@ var examples = map[string]string{
 	"color": `"color": "red"`, "reader": `"reader": {"spi_bus": 0, "chip_select": 0, "reset_pin": 25, "irq_pin": 24}`,
 	"buttons": `"buttons": [{"pin": 5, "meaning": "confirm"}, {"pin": 6, "meaning": "cancel"}]`,
 	"spi_bus": `"spi_bus": 0`, "chip_select": `"chip_select": 0`, "reset_pin": `"reset_pin": 25`,
-	"irq_pin": `"irq_pin": 24`, "bus": `"bus": 1`, "clock_khz": `"clock_khz": 1000`, "pin": `"pin": 5`, "meaning": `"meaning": "confirm"`,
+	"irq_pin": `"irq_pin": 24`, "width_mm": `"width_mm": 477`, "height_mm": `"height_mm": 268`, "bus": `"bus": 1`, "clock_khz": `"clock_khz": 1000`, "pin": `"pin": 5`, "meaning": `"meaning": "confirm"`,
 }
 
 // args are a problem's message arguments.
@@ -141,7 +141,7 @@ func (w *walker) config(root *node) *Config {
 	}
 	c.Sound = w.sound(top["sound"])
 	if n := top["screen"]; n != nil {
-		s := w.object(n, "screen", []string{"width", "height"}, []string{"rotation"})
+		s := w.object(n, "screen", []string{"width", "height"}, []string{"rotation", "width_mm", "height_mm"})
 		c.Screen.Width, _ = w.integer(s["width"], "screen.width", 1, 16384, "the width in pixels")
 		c.Screen.Height, _ = w.integer(s["height"], "screen.height", 1, 16384, "the height in pixels")
 		if r := s["rotation"]; r != nil {
@@ -152,6 +152,7 @@ func (w *walker) config(root *node) *Config {
 				c.Screen.Rotation = v
 			}
 		}
+		c.Screen.WidthMM, c.Screen.HeightMM = w.sizeMM(s)
 	}
 	c.Language, _ = w.enum(top["language"], "language", Languages)
 	if n := top["map"]; n != nil {
@@ -176,6 +177,31 @@ func (w *walker) config(root *node) *Config {
 		}
 	}
 	return c
+}
+
+// sizeMM decodes the panel's optional physical size, screen.width_mm and
+// screen.height_mm: both or neither, whole millimetres; 0, 0 when absent
+// or wrong (the panel's own EDID size, else a default, is used).
+func (w *walker) sizeMM(s map[string]*node) (int, int) {
+	wn, hn := s["width_mm"], s["height_mm"]
+	if wn == nil && hn == nil {
+		return 0, 0
+	}
+	wmm, wok := w.integer(wn, "screen.width_mm", MinPanelMM, MaxPanelMM, "the width of the picture on the glass in millimetres")
+	hmm, hok := w.integer(hn, "screen.height_mm", MinPanelMM, MaxPanelMM, "the height of the picture on the glass in millimetres")
+	for _, k := range [2]string{"width_mm", "height_mm"} {
+		if s[k] == nil {
+			other := s["width_mm"]
+			if other == nil {
+				other = s["height_mm"]
+			}
+			w.add(other.off, "screen."+k, "missing", args{"Example": examples[k]}, "missing", "give both width_mm and height_mm, or neither; for example "+examples[k])
+		}
+	}
+	if !wok || !hok {
+		return 0, 0
+	}
+	return wmm, hmm
 }
 
 // sound decodes the optional "sound" object; absent, or a field of it

@@ -63,7 +63,18 @@ const DefaultVolume = 80
 type Screen struct {
 	Width, Height int // pixels
 	Rotation      int // degrees: 0, 90, 180 or 270
+	// WidthMM and HeightMM are the picture's size on the glass, in
+	// millimetres, as the panel is mounted before Rotation (along Width
+	// and Height); 0, 0 when the config gives none.
+	WidthMM, HeightMM int
 }
+
+// The physical sizes screen.width_mm and screen.height_mm may take: from a
+// 2 cm display to a 5 m wall.
+const (
+	MinPanelMM = 20
+	MaxPanelMM = 5000
+)
 
 // Edge is the edge of the screen a seat faces.
 type Edge string

@@ -118,6 +118,9 @@ var mistakes = []mistake{
 	{"fraction", []edit{{`"height": 1080`, `"height": 1080.5`}}, []problem{{2, "screen.height", "want a whole number"}}},
 	{"out of range", []edit{{`"irq_pin": 24`, `"irq_pin": 40`}}, []problem{{10, "seats[0].reader.irq_pin", "out of range"}}},
 	{"bad rotation", []edit{{`"rotation": 0`, `"rotation": 45`}}, []problem{{2, "screen.rotation", "45 degrees"}}},
+	{"physical width without height", []edit{{`"rotation": 0`, `"rotation": 0, "width_mm": 477`}}, []problem{{2, "screen.height_mm", "missing"}}},
+	{"physical size out of range", []edit{{`"rotation": 0`, `"rotation": 0, "width_mm": 4, "height_mm": 268`}}, []problem{{2, "screen.width_mm", "out of range"}}},
+	{"physical size as text", []edit{{`"rotation": 0`, `"rotation": 0, "width_mm": 477, "height_mm": "268 mm"`}}, []problem{{2, "screen.height_mm", "want a whole number"}}},
 	{"unknown language", []edit{{`"es"`, `"fr"`}}, []problem{{3, "language", `"fr"`}}},
 	{"unknown edge", []edit{{`"edge": "top"`, `"edge": "middle"`}}, []problem{{20, "seats[2].edge", `"middle"`}}},
 	{"unknown colour", []edit{{`"color": "blue"`, `"color": "pink"`}}, []problem{{15, "seats[1].color", `"pink"`}}},
@@ -253,6 +256,37 @@ func TestSoundSettings(t *testing.T) {
 			}
 			if c.Sound != tc.want {
 				t.Errorf("sound %+v, want %+v", c.Sound, tc.want)
+			}
+		})
+	}
+}
+
+// TestScreenSizeMM: the panel's physical size is read when both of its
+// fields are given, and is 0, 0 (unknown: the panel's EDID or the default
+// panel) when neither is.
+func TestScreenSizeMM(t *testing.T) {
+	base, err := os.ReadFile(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const given = `"rotation": 0`
+	for _, tc := range []struct {
+		name, screen string
+		wantW, wantH int
+	}{
+		{"absent", given, 0, 0},
+		{"a 21.5 inch panel", given + `, "width_mm": 477, "height_mm": 268`, 477, 268},
+		{"the official 7 inch display, height first", given + `, "height_mm": 86, "width_mm": 154`, 154, 86},
+		{"smallest and largest", given + `, "width_mm": 20, "height_mm": 5000`, MinPanelMM, MaxPanelMM},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := strings.Replace(string(base), given, tc.screen, 1)
+			c, err := Parse([]byte(s))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Screen.WidthMM != tc.wantW || c.Screen.HeightMM != tc.wantH {
+				t.Errorf("got %d x %d mm, want %d x %d", c.Screen.WidthMM, c.Screen.HeightMM, tc.wantW, tc.wantH)
 			}
 		})
 	}

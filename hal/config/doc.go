@@ -39,6 +39,16 @@
 //     driver already turns its coordinates (the display overlay's
 //     touchscreen-inverted-x/-y or touchscreen-swapped-x-y) would have its
 //     touches turned twice: leave those unset.
+//   - screen.width_mm, screen.height_mm: optional, the picture's size on the
+//     glass in whole millimetres (20-5000), along width and height as the
+//     panel is mounted (before rotation): both or neither. The table sizes
+//     city names, owner marks and touch targets in millimetres from them
+//     (see display/board's Physical). Without them the table reads the
+//     panel's own size (its EDID, through DRM on the Pi), and without that
+//     assumes a 21.5" panel of the configured pixels, and says so in its
+//     log. Give them when the panel reports no size or a wrong one (many
+//     HDMI adapters report none, some 160 x 90 for any panel); a wrong one
+//     is ignored and said, and the panel's own size used.
 //   - language: the table's default language, "es", "ro" or "en".
 //   - map: optional, the start screen's map, "europe" or "usa" (without
 //     it, the -map flag's); written back when a game starts.

@@ -237,10 +237,17 @@ func (r *Result) repair(problems []Problem) {
 		top, _, _ := strings.Cut(p.Path, ".")
 		switch {
 		case top == "screen":
-			if p.Path == "screen.rotation" {
+			switch p.Path {
+			case "screen.rotation":
 				c.Screen.Rotation = 0
 				used("screen.rotation", "0")
-			} else {
+			case "screen.width_mm", "screen.height_mm":
+				// Without its physical size the table asks the panel
+				// (EDID), else assumes the default panel: never a wrong
+				// size of one axis with the other's.
+				c.Screen.WidthMM, c.Screen.HeightMM = 0, 0
+				note(KeyIgnored, args{"Field": p.Path}, p.Path+" ignored")
+			default:
 				c.Screen.Width, c.Screen.Height = def.Screen.Width, def.Screen.Height
 				used("screen", fmt.Sprintf("%d x %d", def.Screen.Width, def.Screen.Height))
 			}

@@ -94,7 +94,7 @@ func TestReadMistakes(t *testing.T) {
 		{"unknown field", mistake{edits: []edit{{`"rotation": 0`, `"rotation": 0, "dpi": 96`}}},
 			[]string{KeyPrefix + "unknown_field", KeyIgnored}, nil,
 			func(t *testing.T, c *Config) {
-				if c.Screen != (Screen{1920, 1080, 0}) {
+				if c.Screen != (Screen{Width: 1920, Height: 1080}) {
 					t.Errorf("screen %+v", c.Screen)
 				}
 			}},
@@ -119,6 +119,13 @@ func TestReadMistakes(t *testing.T) {
 			func(t *testing.T, c *Config) {
 				if len(c.Seats) != 5 || c.Seats[0].Color != "black" || c.Seats[1].Color == "black" || c.Seats[4].Color != "green" {
 					t.Errorf("seats %+v, want the first 5", c.Seats)
+				}
+			}},
+		{"physical size of one axis", mistake{edits: []edit{{`"rotation": 0`, `"rotation": 0, "width_mm": 477, "height_mm": 0`}}},
+			[]string{KeyPrefix + "out_of_range", KeyIgnored}, nil,
+			func(t *testing.T, c *Config) {
+				if c.Screen != (Screen{Width: 1920, Height: 1080}) {
+					t.Errorf("screen %+v, want the file's pixels and no physical size", c.Screen)
 				}
 			}},
 		{"bad rotation", mistake{edits: []edit{{`"rotation": 0`, `"rotation": 45`}}},
