@@ -7,6 +7,8 @@ import (
 
 	"ttr/display/board"
 	"ttr/hal/config"
+	"ttr/input"
+	"ttr/maps"
 )
 
 // displayMode is one of a DRM connector's modes, as the kernel lists it.
@@ -89,34 +91,56 @@ func abs(x int) int {
 // panelPhysical returns the size of the panel's pixels, from the config's
 // screen.width_mm and height_mm, else from the panel's own size (its EDID,
 // edidW x edidH mm, 0 when it reports none), else assuming a panel of
-// board.DefaultDiagonalIn; and says which, for the log. A panel's EDID
+// board.DefaultDiagonalIn; and says which, for the log, and whether the
+// size is known (false: assumed). A panel's EDID
 // size is believed only when its shape is the pixels' (within a tenth):
 // adapters and projectors report 0 x 0, or a size of another shape.
-func panelPhysical(s config.Screen, edidW, edidH int) (board.Physical, string) {
+func panelPhysical(s config.Screen, edidW, edidH int) (board.Physical, string, bool) {
 	if p := board.PhysicalOf(s.Width, s.Height, float64(s.WidthMM), float64(s.HeightMM)); p.Known() {
-		return p, fmt.Sprintf("the config's %d x %d mm", s.WidthMM, s.HeightMM)
+		return p, fmt.Sprintf("the config's %d x %d mm", s.WidthMM, s.HeightMM), true
 	}
 	if edidW >= config.MinPanelMM && edidH >= config.MinPanelMM && s.Width > 0 && s.Height > 0 {
 		px := float64(s.Width) / float64(s.Height)
 		mm := float64(edidW) / float64(edidH)
 		if math.Abs(mm/px-1) <= 0.1 {
-			return board.PhysicalOf(s.Width, s.Height, float64(edidW), float64(edidH)), fmt.Sprintf("the panel's own %d x %d mm (EDID)", edidW, edidH)
+			return board.PhysicalOf(s.Width, s.Height, float64(edidW), float64(edidH)), fmt.Sprintf("the panel's own %d x %d mm (EDID)", edidW, edidH), true
 		}
 		return board.PhysicalDiagonal(s.Width, s.Height, board.DefaultDiagonalIn),
-			fmt.Sprintf("a %g\" panel assumed: the panel reports %d x %d mm, not the shape of %d x %d pixels; give screen.width_mm and height_mm in the config", board.DefaultDiagonalIn, edidW, edidH, s.Width, s.Height)
+			fmt.Sprintf("a %g\" panel assumed: the panel reports %d x %d mm, not the shape of %d x %d pixels; give screen.width_mm and height_mm in the config", board.DefaultDiagonalIn, edidW, edidH, s.Width, s.Height), false
 	}
 	return board.PhysicalDiagonal(s.Width, s.Height, board.DefaultDiagonalIn),
-		fmt.Sprintf("a %g\" panel assumed: neither the config nor the panel gives its size; give screen.width_mm and height_mm in the config", board.DefaultDiagonalIn)
+		fmt.Sprintf("a %g\" panel assumed: neither the config nor the panel gives its size; give screen.width_mm and height_mm in the config", board.DefaultDiagonalIn), false
 }
 
 // physicalSize is panelPhysical with the panel's EDID size read through
 // DRM (none on a desktop), logged.
-func physicalSize(s config.Screen, log *slog.Logger) board.Physical {
+func physicalSize(s config.Screen, log *slog.Logger) (board.Physical, bool) {
 	w, h, err := panelMM()
 	if err != nil {
 		log.Info("display: the panel's own size is not known", "err", err)
 	}
-	p, why := panelPhysical(s, w, h)
+	p, why, known := panelPhysical(s, w, h)
 	log.Info("display: panel size", "mm_per_px", fmt.Sprintf("%.4f", p.MMPerPx), "from", why)
-	return p
+	return p, known
+}
+
+// screenNotes says on the start screen (app.Opts.Notes) what the panel is
+// too small for with the config's seats on mapID: the physical minimums
+// (board.Check) it does not meet. Nothing when the panel's size is only
+// assumed: the table does not warn of a size it does not know (the log
+// says to give it in the config).
+func screenNotes(s config.Screen, p board.Physical, known bool, mapID string, seats int) []input.Text {
+	m, err := maps.Load(mapID)
+	if !known || err != nil {
+		return nil
+	}
+	w, h := s.Width, s.Height
+	if s.Rotation == 90 || s.Rotation == 270 {
+		w, h = h, w // the picture as the players see it
+	}
+	var notes []input.Text
+	for _, f := range p.Check(m, w, h, seats, board.DefaultOpts()) {
+		notes = append(notes, input.Text{Key: f.Key, Args: f.Args})
+	}
+	return notes
 }

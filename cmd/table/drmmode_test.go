@@ -74,7 +74,7 @@ func TestPanelPhysical(t *testing.T) {
 		{"an EDID size under 2 cm: 21.5 inches", hd, 16, 9, 0.2479, "neither"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, why := panelPhysical(tc.s, tc.edidW, tc.edidH)
+			p, why, _ := panelPhysical(tc.s, tc.edidW, tc.edidH)
 			if math.Abs(p.MMPerPx-tc.mmPerPx) > 0.0001 || !strings.Contains(why, tc.whyContain) {
 				t.Errorf("got %.4f mm per pixel (%s), want %.4f (...%s...)", p.MMPerPx, why, tc.mmPerPx, tc.whyContain)
 			}
@@ -83,8 +83,38 @@ func TestPanelPhysical(t *testing.T) {
 	// On a desktop build there is no panel to ask: the config's size, else
 	// the default, and the log says so.
 	var log strings.Builder
-	p := physicalSize(hd, slog.New(slog.NewTextHandler(&log, nil)))
+	p, _ := physicalSize(hd, slog.New(slog.NewTextHandler(&log, nil)))
 	if p != board.PhysicalDiagonal(1920, 1080, board.DefaultDiagonalIn) || !strings.Contains(log.String(), "assumed") {
 		t.Errorf("desktop: %v, log %q; want the default panel, said", p, log.String())
+	}
+}
+
+// TestScreenNotesSayWhatThePanelIsTooSmallFor: a panel whose size is known
+// (the config's millimetres) and too small for the seats is told on the
+// start screen; one large enough, or whose size is only assumed, is not.
+func TestScreenNotesSayWhatThePanelIsTooSmallFor(t *testing.T) {
+	tests := []struct {
+		name  string
+		s     config.Screen
+		seats int
+		want  string // the first note's key, "" for none
+	}{
+		{"7 inch, 4 seats", config.Screen{Width: 800, Height: 480, WidthMM: 154, HeightMM: 86}, 4, "screen_size.strips"},
+		{"7 inch, turned, 4 seats", config.Screen{Width: 800, Height: 480, WidthMM: 154, HeightMM: 86, Rotation: 90}, 4, "screen_size.strips"},
+		{"32 inch, 4 seats", config.Screen{Width: 3840, Height: 2160, WidthMM: 708, HeightMM: 398}, 4, ""},
+		{"size unknown", config.Screen{Width: 800, Height: 480}, 4, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, _, known := panelPhysical(tc.s, 0, 0)
+			notes := screenNotes(tc.s, p, known, "europe", tc.seats)
+			got := ""
+			if len(notes) > 0 {
+				got = notes[0].Key
+			}
+			if got != tc.want {
+				t.Errorf("notes %v, want first %q", notes, tc.want)
+			}
+		})
 	}
 }
