@@ -82,7 +82,7 @@ install:
 	systemd/install.sh $(BIN)/table-arm64
 
 # The SD card image for a Raspberry Pi 4, bin/table-pi.img (image/build.sh):
-# Debian 12 arm64 with the table installed as make install installs it.
+# Debian 13 arm64 with the table installed as make install installs it.
 # Needs root. The base root file system and the .debs are cached in
 # IMAGE_CACHE (outside git): about 15 minutes the first time, then about two.
 IMAGE := $(BIN)/table-pi.img
