@@ -89,29 +89,12 @@ unshare --mount --propagation private --fork chroot "$root" /bin/sh -ec \
 # The readers' SPI buses: an overlay (image/ttr-spi.dtso) that the Pi's
 # firmware applies to the Pi 4's tree at boot (config.txt's
 # dtoverlay=ttr-spi, from raspi-firmware-custom). Every Pi 4 family tree
-# must take it: each is checked here, the overlay applied with fdtoverlay
-# into a scratch file, and its spidev nodes counted.
+# must take it: image/check-overlay.sh applies it to each with fdtoverlay
+# and counts the spidev nodes.
 mkdir -p "$root/boot/firmware/overlays"
 dtbo=$root/boot/firmware/overlays/ttr-spi.dtbo
 dtc -@ -q -I dts -O dtb -o "$dtbo" image/ttr-spi.dtso
-trees=0
-for dtb in "$root"/boot/firmware/bcm2711-*.dtb; do
-	name=$(basename "$dtb")
-	fdtget "$dtb" /__symbols__ spi >/dev/null 2>&1 ||
-		{ echo "image: $name has no __symbols__: the Pi's firmware cannot apply ttr-spi.dtbo to it" >&2; exit 1; }
-	fdtoverlay -i "$dtb" -o "$work/applied.dtb" "$dtbo" ||
-		{ echo "image: ttr-spi.dtbo does not apply to $name" >&2; exit 1; }
-	n=0
-	for label in spi spi1; do
-		node=$(fdtget -t s "$work/applied.dtb" /__symbols__ "$label")
-		[ "$(fdtget -t s "$work/applied.dtb" "$node" status)" = okay ] || { echo "image: $name: $node not enabled by the overlay" >&2; exit 1; }
-		n=$((n + $(fdtget -l "$work/applied.dtb" "$node" | grep -c '^spidev@')))
-	done
-	[ "$n" = 5 ] || { echo "image: $name with ttr-spi.dtbo has $n spidev nodes, want 5" >&2; exit 1; }
-	trees=$((trees + 1))
-done
-[ "$trees" -gt 0 ] || { echo "image: no bcm2711-*.dtb on the boot partition" >&2; exit 1; }
-echo "image: ttr-spi.dtbo applies to the $trees Pi 4 trees (5 spidev nodes each)" >&2
+image/check-overlay.sh "$dtbo" "$root"/boot/firmware/bcm2711-*.dtb
 
 # The manifest: what the root holds.
 mkdir -p "$(dirname "$img")"
