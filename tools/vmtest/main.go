@@ -69,8 +69,11 @@ func main() {
 // The test's own files in the guest's root; never in the image.
 const (
 	dropIn = `# vmtest: the fake readers and buttons (the emulated board has no SPI or
-# GPIO), the trace lines the test reads, and the game's arguments.
+# GPIO), the trace lines the test reads, and the game's arguments. The first
+# frame, drawn by llvmpipe under TCG on a busy host, can take minutes: the
+# unit's 60 s would kill and restart the table until caches are warm.
 [Service]
+TimeoutStartSec=10min
 EnvironmentFile=-/etc/ttr-vmtest.env
 ExecStart=
 ExecStart=/usr/local/bin/table run -fake -trace $TABLE_ARGS
