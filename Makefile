@@ -93,9 +93,11 @@ image:
 	TTR_IMAGE_CACHE=$(IMAGE_CACHE) image/build.sh $(BIN)/table-arm64 $(IMAGE)
 
 # Boots the image in qemu-system-aarch64 and checks the table from outside
-# (tools/vmtest): READY, the journal, the screen against a reference, a
-# touch, a bots game through power cuts, the watchdog, a clean stop. About
-# 20 minutes on two cores. Neither target is part of make test (README).
+# (tools/vmtest): READY, the journal, the screen against a reference,
+# touches through a multi-touch screen (two fingers at two seats at once), a
+# bots game through power cuts, the watchdog, a clean stop. About 20 minutes
+# on two idle cores, much more on busy ones. Neither target is part of make
+# test (README).
 VMTEST_FLAGS ?=
 vmtest: image deps-sim
 	$(GO) build -o $(BIN)/table ./cmd/table
