@@ -128,7 +128,7 @@ install:
 	systemd/install.sh $(BIN)/table-arm64
 
 # The SD card image for a Raspberry Pi 4, bin/table-pi.img (image/build.sh):
-# Debian 12 arm64 with the table installed as make install installs it.
+# Debian 13 arm64 with the table installed as make install installs it.
 # Needs root. The base root file system and the .debs are cached in
 # IMAGE_CACHE (outside git): about 15 minutes the first time, then about two.
 IMAGE := $(BIN)/table-pi.img
@@ -139,9 +139,11 @@ image:
 	TTR_IMAGE_CACHE=$(IMAGE_CACHE) image/build.sh $(BIN)/table-arm64 $(IMAGE)
 
 # Boots the image in qemu-system-aarch64 and checks the table from outside
-# (tools/vmtest): READY, the journal, the screen against a reference, a
-# touch, a bots game through power cuts, the watchdog, a clean stop. About
-# 20 minutes on two cores. Neither target is part of make test (README).
+# (tools/vmtest): READY, the journal, the screen against a reference,
+# touches through a multi-touch screen (two fingers at two seats at once), a
+# bots game through power cuts, the watchdog, a clean stop. About 20 minutes
+# on two idle cores, much more on busy ones. Neither target is part of make
+# test (README).
 VMTEST_FLAGS ?=
 vmtest: image deps-sim
 	$(GO) build -o $(BIN)/table ./cmd/table

@@ -9,11 +9,11 @@
 # The image is an MBR disk with two partitions, written into a file without
 # loop devices or mounts (mkfs.vfat + mtools, mkfs.ext4 -d, sfdisk, dd):
 #   1. TTR-BOOT, FAT32, 256 MiB: the Pi's boot firmware, Debian's kernel,
-#      initramfs and device trees (the Pi 4's with the readers' SPI buses,
-#      image/ttr-spi.dtsi), config.txt and cmdline.txt as Debian's
-#      raspi-firmware hooks write them, and the table's config, table.json,
-#      editable from any computer;
-#   2. ttr-root, ext4: Debian 12 arm64 (image/root.sh) with the table
+#      initramfs and device trees, the readers' SPI buses as an overlay
+#      (overlays/ttr-spi.dtbo, image/ttr-spi.dtso), config.txt and
+#      cmdline.txt as Debian's raspi-firmware hooks write them, and the
+#      table's config, table.json, editable from any computer;
+#   2. ttr-root, ext4: Debian 13 arm64 (image/root.sh) with the table
 #      installed by systemd/install.sh (ROOT=), the files of image/files,
 #      and grown to the card at the first boot.
 # Beside it: IMAGE.manifest (every package and version in the root) and
@@ -86,13 +86,15 @@ rm -f "$root/var/lib/dbus/machine-id"
 # they run in a mount namespace of their own, which ends with them.
 unshare --mount --propagation private --fork chroot "$root" /bin/sh -ec \
 	'mount -t proc proc /proc; DEB_MAINT_PARAMS=configure /etc/kernel/postinst.d/z50-raspi-firmware' >&2
-# The readers' SPI buses, merged into the Pi 4 family's device trees
-# (image/ttr-spi.dtsi says why not an overlay).
-for dtb in "$root"/boot/firmware/bcm2711-*.dtb; do
-	dtc -q -I dtb -O dts -o "$work/tree.dts" "$dtb"
-	cat image/ttr-spi.dtsi >>"$work/tree.dts"
-	dtc -q -I dts -O dtb -o "$dtb" "$work/tree.dts"
-done
+# The readers' SPI buses: an overlay (image/ttr-spi.dtso) that the Pi's
+# firmware applies to the Pi 4's tree at boot (config.txt's
+# dtoverlay=ttr-spi, from raspi-firmware-custom). Every Pi 4 family tree
+# must take it: image/check-overlay.sh applies it to each with fdtoverlay
+# and counts the spidev nodes.
+mkdir -p "$root/boot/firmware/overlays"
+dtbo=$root/boot/firmware/overlays/ttr-spi.dtbo
+dtc -@ -q -I dts -O dtb -o "$dtbo" image/ttr-spi.dtso
+image/check-overlay.sh "$dtbo" "$root"/boot/firmware/bcm2711-*.dtb
 
 # The manifest: what the root holds.
 mkdir -p "$(dirname "$img")"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the table image's base root file system: Debian 12 (bookworm) for
-# arm64 with the kernel, the Raspberry Pi boot firmware and the libraries the
+# Builds the table image's base root file system: Debian 13 (trixie) for
+# arm64 with the kernel (trixie-backports' Linux 7.x, for gpio-sim: below), the Raspberry Pi boot firmware and the libraries the
 # firmware's DRM back end needs, as a directory. Nothing of the table is in
 # it: image/build.sh adds that (cheaply) on top, to a copy. The directory is
 # cached under the cache folder, keyed on mmdebstrap's arguments (the
@@ -25,9 +25,16 @@ runtime=$(sed -n 's/^packages=(\(.*\))$/\1/p' systemd/install.sh)
 # The boot chain (kernel, initramfs, the Pi's firmware files), systemd as
 # init, the tools the first boot needs to grow the root partition (sfdisk,
 # partx, resize2fs) and to check the FAT boot partition (fsck.vfat).
-base="systemd-sysv udev kmod linux-image-arm64 initramfs-tools zstd raspi-firmware
+base="systemd-sysv udev kmod initramfs-tools zstd raspi-firmware
 	fdisk util-linux e2fsprogs dosfstools"
-packages=$(echo $base $runtime | tr ' ' '\n' | sort -u | tr '\n' ',' | sed 's/,$//')
+# The kernel comes from trixie-backports (Linux 7.x), not trixie's 6.12:
+# only the 7.x kernels build gpio-sim, the kernel's GPIO simulator that
+# make vmtest wires as the buttons' chip, so the image's own kernel carries
+# the presses the check drives; the Pi 4's device trees carry __symbols__
+# in both (overlays apply). Backports follow the newest stable kernel, so a
+# later cache may hold a newer 7.x (the manifest says which).
+kernel=linux-image-arm64/trixie-backports
+packages=$(echo $base $runtime | tr ' ' '\n' | sort -u | tr '\n' ',' | sed 's/,$//'),$kernel
 
 # non-free-firmware holds raspi-firmware (the Pi's closed boot firmware).
 # The .debs go through the cache both ways (sync-in before the download,
@@ -43,8 +50,16 @@ args=(--mode=root --variant=apt --architectures=arm64
 	--setup-hook="sync-in '$cache/debs' /var/cache/apt/archives/"
 	--customize-hook="sync-out /var/cache/apt/archives '$cache/debs'"
 	--customize-hook='rm -f "$1"/var/cache/apt/archives/*.deb'
-	bookworm)
-key=$(printf '%s\n' "${args[@]}" | sha256sum | cut -c1-16)
+	trixie)
+# Debian 13 with its updates and security suites, and backports for the
+# kernel only (apt takes nothing else from there unless asked: its
+# packages are pinned below the release's).
+mirrors=()
+for suite in trixie trixie-updates trixie-backports; do
+	mirrors+=("deb http://deb.debian.org/debian $suite main non-free-firmware")
+done
+mirrors+=("deb http://deb.debian.org/debian-security trixie-security main non-free-firmware")
+key=$(printf '%s\n' "${args[@]}" "${mirrors[@]}" | sha256sum | cut -c1-16)
 out="$cache/root-$key"
 if [ -d "$out" ]; then
 	echo "$out"
@@ -56,9 +71,9 @@ rm -rf "$out.tmp"
 # file's to the commit's time anyway.
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
 
-echo "root: building $out (Debian bookworm arm64; about 15 minutes)" >&2
+echo "root: building $out (Debian trixie arm64; about 15 minutes)" >&2
 start=$(date +%s)
-nice -n 19 ionice -c3 mmdebstrap "${args[@]}" "$out.tmp" >&2
+nice -n 19 ionice -c3 mmdebstrap "${args[@]}" "$out.tmp" "${mirrors[@]}" >&2
 mv "$out.tmp" "$out"
 echo "root: built in $(($(date +%s) - start)) s" >&2
 echo "$out"

@@ -156,9 +156,19 @@ func pixelDiff(a, b image.Image) (diff, total int) {
 
 func far(a, b uint32) bool { return a>>8 > b>>8+8 || b>>8 > a>>8+8 }
 
-// checkTouch: a tap through the virtio tablet reaches the firmware (its
-// trace line) and changes the screen.
+// checkTouch: the firmware reads the emulated screen with its own
+// multi-touch reader (its "touch screen" line names the device, with
+// multitouch=true), and a tap reaches the game (its trace line) and changes
+// the screen.
 func checkTouch(v *vm, dir string, o options, r *report) error {
+	screens, err := v.sh.must(`journalctl -b -u table -o cat --no-pager | grep 'msg="touch screen"' || true`, time.Minute)
+	if err != nil {
+		return err
+	}
+	r.add("touch screens", "%q", nonEmpty(screens))
+	if !multiTouchLine.MatchString(screens) {
+		return fmt.Errorf("the firmware found no multi-touch screen (%s): its journal has %q", o.touchDevice, nonEmpty(screens))
+	}
 	x, y := o.tapX, o.tapY
 	if x == 0 && y == 0 {
 		x, y = langKey(o.width, o.height)
@@ -187,6 +197,126 @@ func checkTouch(v *vm, dir string, o options, r *report) error {
 		return fmt.Errorf("a tap at %d,%d changed %d of %d pixels: the screen did not change", x, y, diff, total)
 	}
 	return compareRef(after, dir, "touched.png", o, r)
+}
+
+// multiTouchLine is the firmware's line for a touch screen it reads with
+// multi-touch slots.
+var multiTouchLine = regexp.MustCompile(`msg="touch screen" device=\S+ name="[^"]*" multitouch=true`)
+
+// checkFingers: two fingers at two seats at once, one held, are both acted
+// on. Seat 1's finger comes down on its "First player" key and stays down;
+// while it is held, seat 3's finger (the opposite edge) touches its own
+// "First player" key and lifts; then seat 1's lifts. Each finger's key is
+// handled once (its "key ID SEAT" trace line, at its coming down: the
+// held finger is not told again when it lifts), and each changes the
+// screen (the first player marked, then moved).
+func checkFingers(v *vm, dir string, o options, r *report) error {
+	keys := func() ([]keyLine, error) {
+		out, err := v.sh.must("journalctl -b -u table -o cat --no-pager | grep -E '^key ' || true", time.Minute)
+		return keyLines(out), err
+	}
+	// waitKey waits for a new key line of seat, after the first n lines.
+	waitKey := func(n, seat int) ([]keyLine, error) {
+		for end := time.Now().Add(time.Minute); ; time.Sleep(time.Second) {
+			ks, err := keys()
+			if err != nil {
+				return nil, err
+			}
+			for _, k := range ks[min(n, len(ks)):] {
+				if k.seat == seat {
+					return ks, nil
+				}
+			}
+			if time.Now().After(end) {
+				return ks, fmt.Errorf("no key of seat %d was touched a minute after its finger came down (key lines since: %v)", seat, ks[min(n, len(ks)):])
+			}
+		}
+	}
+	before, err := v.settledShot(dir, "fingers-0.png")
+	if err != nil {
+		return err
+	}
+	ks, err := keys()
+	if err != nil {
+		return err
+	}
+	n0 := len(ks)
+	x1, y1 := firstPlayerKey(1, o.width, o.height)
+	x3, y3 := firstPlayerKey(3, o.width, o.height)
+	v.qmp.contacts++
+	if err := v.qmp.send(fingerDown(0, v.qmp.contacts, x1, y1, o.width, o.height)); err != nil {
+		return err
+	}
+	if _, err := waitKey(n0, 1); err != nil {
+		return err
+	}
+	held, err := v.settledShot(dir, "fingers-1.png")
+	if err != nil {
+		return err
+	}
+	v.qmp.contacts++
+	if err := v.qmp.send(fingerDown(1, v.qmp.contacts, x3, y3, o.width, o.height)); err != nil {
+		return err
+	}
+	time.Sleep(300 * time.Millisecond)
+	if err := v.qmp.send(fingerUp(1)); err != nil {
+		return err
+	}
+	if _, err := waitKey(n0, 3); err != nil {
+		return err
+	}
+	both, err := v.settledShot(dir, "fingers-2.png")
+	if err != nil {
+		return err
+	}
+	if err := v.qmp.send(fingerUp(0)); err != nil {
+		return err
+	}
+	time.Sleep(3 * time.Second)
+	if ks, err = keys(); err != nil {
+		return err
+	}
+	got := ks[min(n0, len(ks)):]
+	d1, total := pixelDiff(before, held)
+	d3, _ := pixelDiff(held, both)
+	r.add("two fingers", "seat 1 held at %d,%d, seat 3 tapped at %d,%d: keys %v; screen changed %d then %d of %d pixels",
+		x1, y1, x3, y3, got, d1, d3, total)
+	if len(got) != 2 || got[0].seat != 1 || got[1].seat != 3 {
+		return fmt.Errorf("two fingers: the firmware handled keys %v, want one of seat 1 (held) and then one of seat 3", got)
+	}
+	if d1 == 0 || d3 == 0 {
+		return fmt.Errorf("two fingers: the screen changed %d pixels at seat 1's touch and %d at seat 3's: one was not acted on", d1, d3)
+	}
+	return nil
+}
+
+// keyLine is a "key ID SEAT" trace line: an on-screen key touched.
+type keyLine struct {
+	id   string
+	seat int
+}
+
+func (k keyLine) String() string { return fmt.Sprintf("%s@%d", k.id, k.seat) }
+
+var keyRE = regexp.MustCompile(`(?m)^key (\S+) (\d+)$`)
+
+func keyLines(out string) []keyLine {
+	var ks []keyLine
+	for _, m := range keyRE.FindAllStringSubmatch(out, -1) {
+		seat, _ := strconv.Atoi(m[2])
+		ks = append(ks, keyLine{m[1], seat})
+	}
+	return ks
+}
+
+// firstPlayerKey is where seat 1's (the bottom edge) or seat 3's (the top
+// edge, its panel upside down) "First player" key is on a w x h start
+// screen, as a share of the screen measured on the 800x480 start screen.
+func firstPlayerKey(seat, w, h int) (int, int) {
+	if seat == 3 {
+		return w * 30 / 800, h * 19 / 480
+	}
+	return w * 769 / 800, h * 462 / 480
 }
 
 // langKey is where the start screen's English key is on a w x h screen

@@ -12,8 +12,9 @@ import (
 // socket, one command at a time. Events between a command and its answer
 // are skipped.
 type qmp struct {
-	c  net.Conn
-	rd *bufio.Reader
+	c        net.Conn
+	rd       *bufio.Reader
+	contacts int // touch contacts so far: the last tracking id given
 }
 
 func dialQMP(path string, timeout time.Duration) (*qmp, error) {
@@ -85,25 +86,56 @@ func (q *qmp) screendump(path string) error {
 	return err
 }
 
-// tap touches the screen at (x, y) of a w x h screen through the virtio
-// tablet (absolute axes 0..32767, as QEMU scales them): move, press, release.
-func (q *qmp) tap(x, y, w, h int) error {
-	ax := func(v, size int) int { return (v*32767 + size/2) / (size - 1) }
-	abs := []map[string]any{
-		{"type": "abs", "data": map[string]any{"axis": "x", "value": ax(x, w)}},
-		{"type": "abs", "data": map[string]any{"axis": "y", "value": ax(y, h)}},
+// The touch screen is QEMU's virtio-multitouch-pci: a direct-touch device
+// with multi-touch slots (ABS_MT_SLOT, ABS_MT_TRACKING_ID and
+// ABS_MT_POSITION_X/Y, 0..32767), so the guest's kernel hands the
+// firmware's own multi-touch reader what a USB touch screen would. QMP's
+// input-send-event drives it with "mtt" events: a begin or end event
+// selects a slot and sets its tracking id (-1 lifts the finger), a data
+// event sets an axis of the selected slot; each call ends with one
+// SYN_REPORT, so a call is one frame of the screen.
+
+// absAxis is pixel v of a screen size pixels wide on the device's axis.
+func absAxis(v, size int) int { return (v*32767 + size/2) / (size - 1) }
+
+// fingerDown is the frame in which a finger comes down in slot at (x, y)
+// of a w x h screen, with tracking id id (a new one for each contact).
+func fingerDown(slot, id, x, y, w, h int) []map[string]any {
+	return []map[string]any{
+		mtt("begin", slot, id, "", 0),
+		mtt("data", slot, id, "x", absAxis(x, w)),
+		mtt("data", slot, id, "y", absAxis(y, h)),
 	}
-	if _, err := q.do("input-send-event", map[string]any{"events": abs}); err != nil {
+}
+
+// fingerUp is the frame in which the finger in slot lifts.
+func fingerUp(slot int) []map[string]any {
+	return []map[string]any{mtt("end", slot, -1, "", 0)}
+}
+
+func mtt(kind string, slot, id int, axis string, value int) map[string]any {
+	d := map[string]any{"type": kind, "slot": slot, "tracking-id": id, "axis": "x", "value": 0}
+	if axis != "" {
+		d["axis"], d["value"] = axis, value
+	}
+	return map[string]any{"type": "mtt", "data": d}
+}
+
+// send sends one frame of events to the touch screen.
+func (q *qmp) send(events []map[string]any) error {
+	_, err := q.do("input-send-event", map[string]any{"events": events})
+	return err
+}
+
+// tap touches the screen at (x, y) of a w x h screen with one finger
+// (slot 0): down, held 300 ms, lifted.
+func (q *qmp) tap(x, y, w, h int) error {
+	q.contacts++
+	if err := q.send(fingerDown(0, q.contacts, x, y, w, h)); err != nil {
 		return err
 	}
-	for _, down := range []bool{true, false} {
-		ev := []map[string]any{{"type": "btn", "data": map[string]any{"button": "left", "down": down}}}
-		if _, err := q.do("input-send-event", map[string]any{"events": ev}); err != nil {
-			return err
-		}
-		time.Sleep(300 * time.Millisecond)
-	}
-	return nil
+	time.Sleep(300 * time.Millisecond)
+	return q.send(fingerUp(0))
 }
 
 func (q *qmp) Close() error { return q.c.Close() }

@@ -12,7 +12,7 @@ import (
 // vm is one boot of the machine in qemu-system-aarch64: a virt board, an
 // emulated CPU (TCG, as fast as this machine's cores allow), the disk on
 // virtio-blk, a virtio GPU whose preferred mode is the configured size, a
-// virtio tablet for touches, no network. QMP and the guest's console come
+// multi-touch screen (virtio-multitouch-pci, -touch-device), no network. QMP and the guest's console come
 // out through unix sockets; the kernel's serial console goes to a file.
 type vm struct {
 	cmd     *exec.Cmd
@@ -22,7 +22,7 @@ type vm struct {
 	done    chan error
 }
 
-func boot(m *machine, dir string, n, width, height int) (*vm, error) {
+func boot(m *machine, dir string, n int, o options) (*vm, error) {
 	qmpSock := filepath.Join(dir, "qmp.sock")
 	shSock := filepath.Join(dir, "shell.sock")
 	os.Remove(qmpSock)
@@ -38,8 +38,8 @@ func boot(m *machine, dir string, n, width, height int) (*vm, error) {
 		"-append", m.cmdline + " console=ttyAMA0 systemd.default_timeout_start_sec=600",
 		"-drive", "file=" + m.disk + ",format=raw,if=none,id=disk,cache=writeback",
 		"-device", "virtio-blk-pci,drive=disk",
-		"-device", fmt.Sprintf("virtio-gpu-pci,xres=%d,yres=%d", width, height),
-		"-device", "virtio-tablet-pci",
+		"-device", fmt.Sprintf("virtio-gpu-pci,xres=%d,yres=%d", o.width, o.height),
+		"-device", o.touchDevice,
 		"-device", "virtio-serial-pci",
 		"-chardev", "socket,id=sh,path=" + shSock + ",server=on,wait=off",
 		"-device", "virtconsole,chardev=sh",

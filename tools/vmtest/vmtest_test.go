@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/binary"
+	"encoding/json"
 	"image"
 	"image/color"
 	"net"
@@ -100,5 +101,73 @@ func TestShell(t *testing.T) {
 	}
 	if _, err := s.must("false", 10*time.Second); err == nil || !strings.Contains(err.Error(), "exited 1") {
 		t.Fatalf("must(false) = %v", err)
+	}
+}
+
+// TestFingerFrames: a finger's frames select its slot with its tracking id
+// and put it at the pixel asked on the device's 0..32767 axes; a lift is
+// tracking id -1 in its slot. Each frame goes to QMP as is.
+func TestFingerFrames(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		frame []map[string]any
+		want  string
+	}{
+		{"down at the top left", fingerDown(0, 7, 0, 0, 800, 480),
+			`[{"data":{"axis":"x","slot":0,"tracking-id":7,"type":"begin","value":0},"type":"mtt"},` +
+				`{"data":{"axis":"x","slot":0,"tracking-id":7,"type":"data","value":0},"type":"mtt"},` +
+				`{"data":{"axis":"y","slot":0,"tracking-id":7,"type":"data","value":0},"type":"mtt"}]`},
+		{"down in the second slot at the bottom right", fingerDown(1, 8, 799, 479, 800, 480),
+			`[{"data":{"axis":"x","slot":1,"tracking-id":8,"type":"begin","value":0},"type":"mtt"},` +
+				`{"data":{"axis":"x","slot":1,"tracking-id":8,"type":"data","value":32767},"type":"mtt"},` +
+				`{"data":{"axis":"y","slot":1,"tracking-id":8,"type":"data","value":32767},"type":"mtt"}]`},
+		{"down in the middle", fingerDown(0, 1, 400, 240, 801, 481),
+			`[{"data":{"axis":"x","slot":0,"tracking-id":1,"type":"begin","value":0},"type":"mtt"},` +
+				`{"data":{"axis":"x","slot":0,"tracking-id":1,"type":"data","value":16384},"type":"mtt"},` +
+				`{"data":{"axis":"y","slot":0,"tracking-id":1,"type":"data","value":16384},"type":"mtt"}]`},
+		{"lifted", fingerUp(1),
+			`[{"data":{"axis":"x","slot":1,"tracking-id":-1,"type":"end","value":0},"type":"mtt"}]`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := json.Marshal(tc.frame)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestMultiTouchLine: the touch check accepts only a touch screen the
+// firmware reads with multi-touch slots.
+func TestMultiTouchLine(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{`level=INFO msg="touch screen" device=/dev/input/event2 name="QEMU Virtio MultiTouch" multitouch=true x={0 32767} y={0 32767}`, true},
+		{`level=INFO msg="touch screen" device=/dev/input/event2 name="QEMU Virtio Tablet" multitouch=false x={0 32767} y={0 32767}`, false},
+		{`level=WARN msg="touch screen gone" device=/dev/input/event2 err=EOF`, false},
+	} {
+		if got := multiTouchLine.MatchString(tc.line); got != tc.want {
+			t.Errorf("%s: matched %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestKeyLines: the trace's key lines, in order, with their seats; other
+// lines are not keys.
+func TestKeyLines(t *testing.T) {
+	got := keyLines("ready\nkey first 1\ntouch 769 462\nkey lang-en 0\nkey first 3\nlog 4\nkey x\n")
+	want := []keyLine{{"first", 1}, {"lang-en", 0}, {"first", 3}}
+	if len(got) != len(want) {
+		t.Fatalf("keyLines = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("keyLines = %v, want %v", got, want)
+		}
 	}
 }
