@@ -62,6 +62,13 @@ cp -a --no-preserve=ownership image/files/. "$root/"
 # The table, exactly as on a Pi: user, groups, binary, unit, example config.
 ROOT=$root systemd/install.sh "$bin"
 
+# The boot partition is the table's group's to write too (FAT has no owners:
+# the mount gives them): the owner's settings go back into table.json and
+# the backups into ttr-backup/ there.
+gid=$(awk -F: '$1 == "ttr-table" { print $3 }' "$root/etc/group")
+[ -n "$gid" ] || { echo "build: the root has no ttr-table group" >&2; exit 1; }
+sed -i "s/@TTR_TABLE_GID@/$gid/" "$root/etc/fstab"
+
 # The config goes to the boot partition, editable from any computer; the
 # firmware reads it through /etc/ttr-table/table.json.
 for f in "$root"/etc/ttr-table/table.*; do
