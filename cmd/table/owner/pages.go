@@ -147,7 +147,7 @@ type View struct {
 	Title input.Text
 	Lines []input.Text
 	// Keys are the page's buttons and list rows; Focus is the one the
-	// seat's Confirm chooses (-1 for none).
+	// seat's Confirm chooses (-1 for none; a touch does not move it).
 	Keys  []Button
 	Focus int
 	// Done of Of is the page's progress (cards of the task, checks);
@@ -364,10 +364,22 @@ func (m *Menu) press(p hal.Press, now time.Time) Reply {
 		return m.back(now)
 	}
 	keys := m.keys()
-	if m.focus >= 0 && m.focus < len(keys) && keys[m.focus].Enabled {
-		return m.Key(keys[m.focus].Key, now)
+	if f := m.focused(); f >= 0 && f < len(keys) && keys[f].Enabled {
+		return m.Key(keys[f].Key, now)
 	}
 	return Reply{}
+}
+
+// focused returns the key the seat's Confirm chooses: the page's first
+// key, Save on the settings, I heard it during the sound's check. A touch
+// does not move it: Confirm never repeats a touch.
+func (m *Menu) focused() int {
+	if m.page == PageCheck {
+		if ch := m.checks.Current(); ch != nil && ch.Kind == CheckSound {
+			return 1
+		}
+	}
+	return m.focus
 }
 
 // Touch takes a touch with fingers fingers on the glass (itself
@@ -413,7 +425,6 @@ func (m *Menu) Key(k Key, now time.Time) Reply {
 	if i < 0 || !keys[i].Enabled {
 		return Reply{}
 	}
-	m.focus = i
 	switch k.Kind {
 	case KeyEntry:
 		return m.entry(EntryID(k.Index), now)
@@ -538,7 +549,6 @@ func (m *Menu) checkOutcome(o Outcome) Reply {
 		if ch := m.checks.Current(); ch != nil && ch.Kind == CheckSound {
 			m.sound = TestSound
 		}
-		m.focus = 0
 	case !o.Hint.IsZero():
 		m.result, m.sound = o.Hint, hal.SoundRefused
 	default:
@@ -656,7 +666,7 @@ func (m *Menu) View() View {
 		return View{Focus: -1}
 	}
 	v := View{Open: true, Seat: m.seat, Page: m.page, Title: pt("title_" + m.page.String()),
-		Keys: m.keys(), Focus: m.focus, Result: m.result, Sound: m.sound}
+		Keys: m.keys(), Focus: m.focused(), Result: m.result, Sound: m.sound}
 	switch m.page {
 	case PageEntries:
 		if m.histErr != nil {
