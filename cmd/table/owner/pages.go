@@ -768,3 +768,7 @@ func (e enroller) Handle(ev hal.Event) []input.Text {
 
 // Prompt implements Enroller.
 func (e enroller) Prompt() input.Text { return app.EnrolPrompt(e.s) }
+
+// Settings returns the settings of the table's config, as the menu last
+// saved them.
+func (m *Menu) Settings() config.Settings { return config.SettingsOf(m.opts.Config) }
