@@ -259,4 +259,3 @@ func TestOwnerMenuThroughTheLoop(t *testing.T) {
 
 // sameStart reports whether two views show the same start screen.
 func sameStart(a, b input.View) bool { return fmt.Sprint(a.Start) == fmt.Sprint(b.Start) }
-
