@@ -68,7 +68,8 @@
 //     taken back until a card or ticket is turned over or the next player
 //     acts; otherwise the seat is told why not. KeyAbandon on a seat's
 //     panel, or the seat's Cancel held (a long press), asks to stop the
-//     game; Confirm stops it (engine.Abandon, in
+//     game; Confirm stops it (a short press: a long one, as both buttons
+//     held together give, never answers) (engine.Abandon, in
 //     the log; the App keeps the file aside) and shows the start screen.
 //
 // # Refusals

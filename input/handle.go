@@ -281,6 +281,13 @@ func (t *Table) Press(ev hal.Press) Result {
 	var r Result
 	switch ev.Button {
 	case hal.Confirm:
+		if ev.Long && t.asked == askAbandon {
+			// Only a deliberate press stops a game: both buttons held
+			// together (the owner's menu's gesture, tried during a game)
+			// give a long Cancel, which asks, then a long Confirm, which
+			// must not answer.
+			break
+		}
 		r = t.confirm(ev.Seat, ev.At)
 	case hal.Cancel:
 		if ev.Long && t.asked == askNone && (t.mode == ModePlay || t.mode == ModeSetup) {

@@ -248,3 +248,24 @@ func TestLongCancelAsksToStopTheGame(t *testing.T) {
 		t.Fatalf("mode %s after Confirm, want the start screen", r.tb.Mode())
 	}
 }
+
+// TestBothButtonsHeldDoNotStopTheGame: a seat's Confirm and Cancel held
+// together (the owner's menu's gesture, tried during a game) give a long
+// Cancel, which asks to stop the game, and a long Confirm, which must not
+// answer it: the game goes on, in either order, held twice.
+func TestBothButtonsHeldDoNotStopTheGame(t *testing.T) {
+	for _, first := range []hal.Button{hal.Cancel, hal.Confirm} {
+		r := newGame(t, 3, "europe", nil)
+		second := hal.Confirm
+		if first == hal.Confirm {
+			second = hal.Cancel
+		}
+		for range 2 {
+			r.do(hal.Press{Seat: 1, Button: first, Long: true, At: r.at()})
+			r.do(hal.Press{Seat: 1, Button: second, Long: true, At: r.at()})
+		}
+		if r.tb.Mode() != input.ModePlay || r.game().Abandoned() {
+			t.Fatalf("%s held first: mode %s, want the game going on", first, r.tb.Mode())
+		}
+	}
+}

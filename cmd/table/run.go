@@ -40,6 +40,10 @@ type runOpts struct {
 	games    int
 	full     bool
 	trace    bool
+	// registry is the card registry openApp loaded, the one the App's
+	// resolver reads: the owner's enrolment adds to it, so that a card
+	// enrolled is known at once.
+	registry *registry.Registry
 }
 
 func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
@@ -217,6 +221,7 @@ func runTable(ctx context.Context, args []string) error {
 		l.backup = startBackups(storage.OS, o.state, filepath.Dir(real), log)
 		defer l.backup.stop()
 	}
+	l.door = ownerDoor(o, cr, l.keep, log)
 	if o.fake {
 		l.digital = &app.Digital{Bots: o.bots, Deal: true, UID: app.UIDs(app.VirtualRegistry())} // openApp's registry with -fake
 		if o.allBots {
@@ -286,6 +291,12 @@ type loop struct {
 	// backup updates the boot partition's backups after every game; nil
 	// backs nothing up.
 	backup *backups
+	// door is the owner's menu: while it is open the events are its, not
+	// the game's; nil for none.
+	door *owner.Door
+	// fingers is how many fingers came down in the frame whose touches
+	// are handled (the menu's two-finger check); 1 outside of them.
+	fingers int
 
 	now       func() time.Time
 	ready     bool
@@ -323,7 +334,10 @@ func (l *loop) run(ctx context.Context) error {
 			}
 		}
 		now := l.frameAt
-		if l.digital != nil && !now.Before(l.nextStep) {
+		if l.door != nil && l.door.Menu.IsOpen() {
+			l.menuReply(l.door.Tick(now))
+		}
+		if l.digital != nil && !now.Before(l.nextStep) && !l.menuOpen() {
 			evs, err := l.digital.Next(l.app, now)
 			if err != nil {
 				return err
@@ -347,16 +361,19 @@ func (l *loop) run(ctx context.Context) error {
 		}
 		if l.scr != nil {
 			v := l.app.View()
+			l.dress(&v, now)
 			touches, closed := l.scr.Frame(&v, now)
 			if closed {
 				return nil
 			}
+			l.fingers = max(1, len(touches))
 			for _, t := range touches {
 				if l.trace != nil {
 					fmt.Fprintf(l.trace, "touch %.0f %.0f\n", t.X, t.Y)
 				}
 				l.handle(t)
 			}
+			l.fingers = 1
 		}
 		l.alive(now)
 		if m := l.app.Table().Mode(); m != l.lastMode {
@@ -386,6 +403,9 @@ func (l *loop) handle(ev hal.Event) {
 	if t, ok := ev.(hal.Touch); ok && l.trace != nil && t.Kind == hal.ScreenKey {
 		// Tests that touch the window wait for these lines.
 		fmt.Fprintf(l.trace, "key %s %d\n", t.ID, int(t.Seat)+1)
+	}
+	if l.takenByOwner(ev) {
+		return
 	}
 	res, err := l.app.Handle(ev)
 	if l.trace != nil && l.app.Logged() != l.logged {
@@ -488,6 +508,7 @@ func openApp(o *runOpts, log *slog.Logger) (config.Result, *app.App, error) {
 	} else {
 		reg, cards = loadRegistry(registryStore(cfg.Registry, o.config), log)
 	}
+	o.registry = reg
 	topts := input.Opts{Seats: len(cfg.Seats), Lang: cfg.Language, Map: o.mapID, Resolve: app.Resolver(reg)}
 	for _, s := range cfg.Seats {
 		c, _ := input.ParseColor(s.Color) // made valid by config.Read

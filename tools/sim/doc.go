@@ -29,6 +29,7 @@
 //	Enter      Confirm; Esc or Backspace: Cancel
 //	B          a bot plays the seat (or stops); A: bots at every seat
 //	F1         help
+//	F10        held 2 s: the owner's menu, facing the seat in focus
 //
 // # The firmware's loop
 //

@@ -295,6 +295,15 @@ func (u *ui) input(now time.Time) {
 		}
 	}
 	seat := u.focus
+	// F10 held owner.KeyHold opens the owner's menu facing the seat in
+	// focus (on the table: two holds of a seat's Confirm and Cancel).
+	if rl.IsKeyPressed(rl.KeyF10) {
+		u.w.door.KeyDown(now)
+	}
+	if rl.IsKeyReleased(rl.KeyF10) {
+		u.w.door.KeyUp(seat, now, u.w.playing())
+	}
+	u.w.ownerTick(now)
 	switch {
 	case rl.IsKeyPressed(rl.KeyF1) || rl.IsKeyPressed(rl.KeyH):
 		u.help = !u.help

@@ -137,6 +137,15 @@ func tableConfig(path string) (*config.Config, error) {
 
 // seatColors are the seats' default colours from the config; seats beyond
 // the config's take the table's defaults.
+// ownerConfig is the config of the owner's hardware check: the table's,
+// when it has as many seats as the simulator; nil (the default's) else.
+func ownerConfig(c *config.Config, seats int) *config.Config {
+	if c == nil || len(c.Seats) != seats {
+		return nil
+	}
+	return c
+}
+
 func seatColors(c *config.Config, seats int) []input.Color {
 	used := map[input.Color]bool{}
 	out := make([]input.Color, seats)
@@ -230,7 +239,7 @@ func window(o windowOpts, stdout io.Writer) error {
 	for _, e := range seatEdges(cfg, o.seats) {
 		edges = append(edges, e.String())
 	}
-	w, err := newWorld(worldOpts{Map: m, Seats: o.seats, Seed: o.seed, Lang: o.lang, Colors: seatColors(cfg, o.seats), Edges: edges, Clock: hal.SystemClock{}, Bots: bots, Journal: o.journal})
+	w, err := newWorld(worldOpts{Map: m, Seats: o.seats, Seed: o.seed, Lang: o.lang, Colors: seatColors(cfg, o.seats), Edges: edges, Clock: hal.SystemClock{}, Bots: bots, Journal: o.journal, Config: ownerConfig(cfg, o.seats)})
 	if err != nil {
 		return err
 	}

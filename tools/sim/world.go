@@ -11,8 +11,10 @@ import (
 	"time"
 
 	"ttr/cmd/table/app"
+	"ttr/cmd/table/owner"
 	"ttr/engine"
 	"ttr/hal"
+	"ttr/hal/config"
 	"ttr/hal/haltest"
 	"ttr/hal/registry"
 	"ttr/input"
@@ -78,6 +80,12 @@ type world struct {
 	// speaker plays the sound each event calls for (input.Result.Sound),
 	// as the table's loop does; nil: silent (headless play).
 	speaker hal.Speaker
+	// door is the owner's menu, opened as on the table (two holds of a
+	// seat's buttons) or by F10 held owner.KeyHold: while it is open the
+	// events are its, not the game's. The virtual deck has no registry
+	// file and the simulator no config to write: its enrolment and
+	// settings entries say so.
+	door *owner.Door
 }
 
 // fed is one event handled and its result, with the map of the game then
@@ -108,6 +116,9 @@ type worldOpts struct {
 	Journal string
 	// Speaker plays the table's sounds (nil: none, as headless).
 	Speaker hal.Speaker
+	// Config is the table's config, for the owner's hardware check (nil:
+	// the default config's, for Seats seats).
+	Config *config.Config
 }
 
 // resolve is the table's Resolver: what the virtual registry says a tag
@@ -119,7 +130,37 @@ func (w *world) uid(t input.Tag) hal.UID { return w.uids(t) }
 
 // view is what the table's screen shows: the App's View, with its storage
 // banners.
-func (w *world) view() input.View { return w.app.View() }
+func (w *world) view() input.View {
+	v := w.app.View()
+	if b := w.door.Banner(w.clock.Now()); !b.IsZero() {
+		v.Banner = b // until the screen draws the menu
+	}
+	return v
+}
+
+// playing reports a game in progress: the owner's menu waits for its end.
+func (w *world) playing() bool { return w.tb().Mode() != input.ModeStart }
+
+// owner hands ev to the owner's menu, and reports whether it was the
+// menu's (see owner.Door.Take), playing the sound it asks for.
+func (w *world) owner(ev hal.Event) bool {
+	rp, took := w.door.Take(ev, 1, w.clock.Now(), w.playing())
+	if rp.Sound != 0 && w.speaker != nil {
+		w.speaker.Play(rp.Sound)
+	}
+	return took
+}
+
+// ownerTick hands the clock to the owner's menu (a check whose time is
+// up fails).
+func (w *world) ownerTick(now time.Time) {
+	if !w.door.Menu.IsOpen() {
+		return
+	}
+	if rp := w.door.Tick(now); rp.Sound != 0 && w.speaker != nil {
+		w.speaker.Play(rp.Sound)
+	}
+}
 
 // tb is the table the App runs (it changes when the App recovers from a
 // storage failure).
@@ -164,6 +205,17 @@ func newWorld(o worldOpts) (*world, error) {
 		return nil, err
 	}
 	w.app = a
+	cfg := o.Config
+	if cfg == nil {
+		cfg = config.Default()
+		cfg.Seats = cfg.Seats[:min(len(cfg.Seats), o.Seats)]
+	}
+	w.door = owner.NewDoor(owner.NewMenu(owner.MenuOpts{Config: cfg, Logs: dir, Card: func(u hal.UID) string {
+		if c, ok := reg.Lookup(u); ok {
+			return c.String()
+		}
+		return "unknown tag"
+	}}))
 	if s := w.tb().Game(); s != nil {
 		// A game resumed from the journal: lay out its piles.
 		w.m = s.Map()
@@ -224,6 +276,9 @@ func (w *world) game() *engine.State { return w.tb().Game() }
 // handle feeds one event to the table and keeps the physical world in
 // step with what it did.
 func (w *world) handle(ev hal.Event) input.Result {
+	if w.owner(ev) {
+		return input.Result{}
+	}
 	res, err := w.app.Handle(ev)
 	w.err = err
 	if err == nil && res.Sound != 0 && w.speaker != nil {
@@ -475,6 +530,9 @@ func (w *world) waitingSeat() hal.Seat {
 // with app.Digital, through the seats' fake devices. It returns how many
 // events it handed.
 func (w *world) playDigital(now time.Time) (int, error) {
+	if w.door.Menu.IsOpen() {
+		return 0, nil // the bots wait while the owner's menu is open
+	}
 	evs, err := w.digital.Next(w.app, now)
 	if err != nil {
 		return 0, err

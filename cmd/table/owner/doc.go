@@ -29,6 +29,20 @@
 //     reads, and a hook that copies the card registry there too.
 //   - Enroller: the interface the on-glass enrolment session fills in.
 //
+// # The menu at work
+//
+// Menu is the state machine of the menu's pages (the entries; enrolment:
+// the task chosen, then the session running; the hardware check running;
+// the settings; the history; one game's end again; the records). Its View
+// is what the screen draws, as data; it takes tags from any reader, the
+// presses of the seat's buttons (Confirm chooses the page's key, Cancel
+// goes back one page), the on-screen keys (Key, sent back by the screen as
+// a hal.Touch of kind ScreenKey), touches (the corners and two fingers)
+// and the clock (the checks' time). Door runs it in a loop (the table's,
+// the simulator's): the gesture that opens it, only from the start
+// screen; every event the menu's, not the game's, while it is open; what a
+// hold did, in words, for the banner.
+//
 // # Boundary
 //
 // owner imports engine, maps, hal, hal/config, hal/journal, hal/storage,

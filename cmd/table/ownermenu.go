@@ -1,0 +1,95 @@
+package main
+
+import (
+	"log/slog"
+	"time"
+
+	"ttr/cmd/table/owner"
+	"ttr/hal"
+	"ttr/hal/config"
+	"ttr/hal/registry"
+	"ttr/hal/storage"
+	"ttr/input"
+)
+
+// ownerScreen is a screen that draws the owner's menu: the loop hands it
+// the menu's view before each frame. A screen that does not draw it yet
+// shows the menu's line in the banner (loop.dress).
+type ownerScreen interface {
+	Owner(v owner.View)
+}
+
+// ownerDoor returns the owner's menu of the table read as cr with o: the
+// enrolment adds to the registry the App's resolver reads (o.registry)
+// and saves it in the table's registry store; the hardware check runs on
+// cr's seats and screen; the settings are written into the config when it
+// reads without problems (keep is then set); the history is o.state's.
+// The virtual table of -fake has no registry file: its enrolment entry
+// says the registry cannot be written.
+func ownerDoor(o runOpts, cr config.Result, keep *keeper, log *slog.Logger) *owner.Door {
+	mo := owner.MenuOpts{Config: cr.Config, FS: storage.OS, Logs: o.state}
+	reg := o.registry
+	if reg != nil {
+		mo.Card = func(uid hal.UID) string {
+			if c, ok := reg.Lookup(uid); ok {
+				return c.String()
+			}
+			return "unknown tag"
+		}
+	}
+	if !o.fake && reg != nil {
+		mo.Session = registry.NewSession(registryStore(cr.Config.Registry, o.config), reg)
+	}
+	if keep != nil {
+		mo.ConfigPath = keep.path
+	}
+	log.Debug("owner's menu", "enrol", mo.Session != nil, "settings", mo.ConfigPath)
+	return owner.NewDoor(owner.NewMenu(mo))
+}
+
+// menuOpen reports whether the owner's menu is open.
+func (l *loop) menuOpen() bool { return l.door != nil && l.door.Menu.IsOpen() }
+
+// takenByOwner hands ev to the owner's menu and reports whether it was
+// the menu's: every event while the menu is open, and at the start
+// screen the long presses of its gesture; the game never sees them.
+func (l *loop) takenByOwner(ev hal.Event) bool {
+	if l.door == nil {
+		return false
+	}
+	now := l.frameAt
+	if now.IsZero() && l.now != nil {
+		now = l.now()
+	}
+	rp, took := l.door.Take(ev, max(1, l.fingers), now, l.app.Table().Mode() != input.ModeStart)
+	l.menuReply(rp)
+	return took
+}
+
+// menuReply does what the menu asks: a sound, and the settings saved
+// noted by the keeper (the file holds them now).
+func (l *loop) menuReply(rp owner.Reply) {
+	if rp.Sound != 0 && l.speaker != nil {
+		l.speaker.Play(rp.Sound)
+	}
+	if rp.Saved {
+		l.log.Info("settings written to the config by the owner's menu")
+		if l.keep != nil {
+			l.keep.saved = l.door.Menu.Settings()
+		}
+	}
+}
+
+// dress adds the owner's menu to the frame: its view to a screen that
+// draws it, and its line (or what the last hold did) in the banner.
+func (l *loop) dress(v *input.View, now time.Time) {
+	if l.door == nil {
+		return
+	}
+	if b := l.door.Banner(now); !b.IsZero() {
+		v.Banner = b
+	}
+	if s, ok := l.scr.(ownerScreen); ok {
+		s.Owner(l.door.Menu.View())
+	}
+}
