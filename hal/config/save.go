@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -97,42 +95,7 @@ func Save(fsys storage.FS, path string, s Settings) error {
 // power cut left are removed. Backups of the history and the registry on
 // the boot partition are written the same way.
 func WriteFile(fsys storage.FS, path string, data []byte) error {
-	dir, name := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	prefix := "." + name + ".tmp-"
-	if entries, err := fsys.ReadDir(dir); err == nil {
-		for _, e := range entries {
-			if strings.HasPrefix(e.Name(), prefix) {
-				_ = fsys.Remove(filepath.Join(dir, e.Name()))
-			}
-		}
-	}
-	f, err := storage.CreateTemp(fsys, dir, prefix, 0o644)
-	if err != nil {
-		return fmt.Errorf("config: write %s: %w", path, err)
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = fsys.Rename(tmp, path)
-	}
-	if err != nil {
-		_ = fsys.Remove(tmp)
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err // name path, not the temporary file
-		}
-		return fmt.Errorf("config: write %s: %w", path, err)
-	}
-	if err := storage.SyncDir(fsys, dir); err != nil {
+	if err := storage.WriteAtomic(fsys, path, data, 0o644); err != nil {
 		return fmt.Errorf("config: write %s: %w", path, err)
 	}
 	return nil

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
-	"strings"
 
 	"ttr/hal/storage"
 )
@@ -210,43 +209,7 @@ func (r *Registry) SaveFS(fsys storage.FS, path string) error {
 }
 
 func writeAtomic(fsys storage.FS, path string, data []byte) error {
-	dir, name := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	prefix := "." + name + ".tmp-"
-	if entries, err := fsys.ReadDir(dir); err == nil {
-		for _, e := range entries {
-			if strings.HasPrefix(e.Name(), prefix) {
-				fsys.Remove(filepath.Join(dir, e.Name()))
-			}
-		}
-	}
-	f, err := storage.CreateTemp(fsys, dir, prefix, 0o640)
-	if err != nil {
-		return fmt.Errorf("registry: save %s: %w", path, err)
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = fsys.Rename(tmp, path)
-	}
-	if err != nil {
-		fsys.Remove(tmp)
-		// The error names path, not the temporary file that is gone.
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("registry: save %s: %w", path, err)
-	}
-	if err := storage.SyncDir(fsys, dir); err != nil {
+	if err := storage.WriteAtomic(fsys, path, data, 0o640); err != nil {
 		return fmt.Errorf("registry: save %s: %w", path, err)
 	}
 	return nil

@@ -17,6 +17,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 )
 
@@ -208,6 +209,51 @@ func CreateTemp(fsys FS, dir, prefix string, perm fs.FileMode) (File, error) {
 		}
 		return f, err
 	}
+}
+
+// WriteAtomic replaces the file at path with data atomically and durably:
+// a temporary file of mode perm in the same folder is written, synced,
+// renamed over path, and the folder synced, so that a power cut leaves the
+// old file or the new one, never a part. Temporary files that an earlier
+// call cut short left beside path are removed first. A path error names
+// path, never the temporary file, which is gone.
+func WriteAtomic(fsys FS, path string, data []byte, perm fs.FileMode) error {
+	dir, name := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	prefix := "." + name + ".tmp-"
+	if entries, err := fsys.ReadDir(dir); err == nil {
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), prefix) {
+				_ = fsys.Remove(filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+	f, err := CreateTemp(fsys, dir, prefix, perm)
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = fsys.Rename(tmp, path)
+	}
+	if err != nil {
+		_ = fsys.Remove(tmp)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return err
+	}
+	return SyncDir(fsys, dir)
 }
 
 // Problem classifies a storage error for the people at the table: what
