@@ -14,8 +14,8 @@ import (
 
 // TestRegistryTextSaysWhatToDo: each way the card registry can be found
 // at start-up that the owner must hear of has its words, in every
-// language, with its numbers and file; a registry read whole says
-// nothing.
+// language, with its numbers and what to do (the files are named in the
+// journal, not on a family's screen); a registry read whole says nothing.
 func TestRegistryTextSaysWhatToDo(t *testing.T) {
 	cat, err := msg.Load()
 	if err != nil {
@@ -28,12 +28,12 @@ func TestRegistryTextSaysWhatToDo(t *testing.T) {
 		has  []string // in the English words
 	}{
 		{"whole", registry.Report{Path: "/r", Cards: 186}, "", nil},
-		{"missing", registry.Report{Path: "/r", Missing: true}, KeyCardsNone, []string{"Enrol the decks"}},
+		{"missing", registry.Report{Path: "/r", Missing: true}, KeyCardsNone, []string{"enrol the decks"}},
 		{"empty", registry.Report{Path: "/r"}, KeyCardsNone, nil},
 		{"damaged", registry.Report{Path: "/r", Cards: 185, Damaged: true, Bad: 1, Err: registry.ErrCorrupt}, KeyCardsDamaged, []string{"1 card could not be read", "Enrol that card again"}},
-		{"damaged, completed", registry.Report{Path: "/r", Cards: 186, Damaged: true, Bad: 1, Copy: "/boot/cards-backup.txt"}, KeyCardsRestored, []string{"186 cards", "/boot/cards-backup.txt"}},
-		{"missing, restored", registry.Report{Path: "/r", Cards: 186, Missing: true, Copy: "/r.prev"}, KeyCardsRestored, []string{"186 cards", "/r.prev"}},
-		{"unreadable", registry.Report{Path: "/r", Err: errors.New("permission denied")}, KeyCardsUnreadable, []string{"/r cannot be read"}},
+		{"damaged, completed", registry.Report{Path: "/r", Cards: 186, Damaged: true, Bad: 1, Copy: "/boot/cards-backup.txt"}, KeyCardsRestored, []string{"186 cards", "enrol again"}},
+		{"missing, restored", registry.Report{Path: "/r", Cards: 186, Missing: true, Copy: "/r.prev"}, KeyCardsRestored, []string{"186 cards taken from its copy"}},
+		{"unreadable", registry.Report{Path: "/r", Err: errors.New("permission denied")}, KeyCardsUnreadable, []string{"cannot be read", "put a copy back"}},
 	} {
 		got := RegistryText(tc.rep)
 		if got.Key != tc.key {
