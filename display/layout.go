@@ -108,10 +108,9 @@ func stripDepth(length float32) float32 {
 	return float32(math.Ceil(float64(2*stripInset + 2*stripPad + headerH + stripPad + textLines(3))))
 }
 
-// A keyGeom is an on-screen key: where it is and its ID (input.Key*).
+// A keyGeom is a start screen's key: where it is and what it is.
 type keyGeom struct {
-	id  string    // a name keyboard's key: its letter or input.TypeKeys
-	key scene.Key // a start screen's key
+	key scene.Key
 	r   board.Rect
 }
 

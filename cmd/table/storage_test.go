@@ -23,13 +23,13 @@ import (
 	"ttr/input"
 )
 
-// watchdogSec is the unit's WatchdogSec in these tests: the loop pings at
+// watchdogPeriod is the unit's WatchdogSec in these tests: the loop pings at
 // half of it.
-const watchdogSec = 20 * time.Second
+const watchdogPeriod = 20 * time.Second
 
 // supervised is a headless loop of bots on a simulated disk and a fake
 // clock that moves one second a frame, under a supervisor that counts the
-// restarts systemd would make: one for every watchdogSec without a
+// restarts systemd would make: one for every watchdogPeriod without a
 // WATCHDOG=1 after READY=1.
 type supervised struct {
 	l      *loop
@@ -64,7 +64,7 @@ func newSupervised(t *testing.T) *supervised {
 		digital:  &app.Digital{Bots: []hal.Seat{0, 1}, Deal: true, Start: true, UID: app.UIDs(reg)},
 		log:      log,
 		games:    1,
-		watchdog: watchdogSec / 2,
+		watchdog: watchdogPeriod / 2,
 		notify: func(_ bool, state string) (bool, error) {
 			if state == daemon.SdNotifyReady || state == daemon.SdNotifyWatchdog {
 				s.pings = append(s.pings, s.now)
@@ -89,12 +89,12 @@ func newSupervised(t *testing.T) *supervised {
 }
 
 // restarts returns how many times systemd would have restarted the table:
-// once for each watchdogSec that passed without a ping, up to the end.
+// once for each watchdogPeriod that passed without a ping, up to the end.
 func (s *supervised) restarts() int {
 	n := 0
 	last := s.pings[0]
 	for _, p := range append(s.pings[1:], s.now) {
-		n += int(p.Sub(last) / watchdogSec)
+		n += int(p.Sub(last) / watchdogPeriod)
 		last = p
 	}
 	return n

@@ -4,14 +4,12 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
-	"ttr/hal"
 	"ttr/hal/storage"
 )
 
@@ -100,4 +98,3 @@ func finishedLines(h *History) []string {
 	return l
 }
 
-func hexUID(i int) hal.UID { return hal.UID(fmt.Sprintf("04%012X", i+1)) }
