@@ -3,6 +3,8 @@ package display
 import (
 	"image/color"
 
+	"ttr/display/board"
+	"ttr/input"
 	"ttr/maps"
 )
 
@@ -82,4 +84,41 @@ func inkFor(c color.RGBA) color.RGBA {
 		return color.RGBA{34, 34, 38, 230}
 	}
 	return color.RGBA{250, 250, 246, 235}
+}
+
+// Player colours: the trains and stations of each colour on the board and
+// the swatches of the panels.
+var playerColors = [input.NumColors]color.RGBA{
+	input.Red:    {206, 32, 36, 255},
+	input.Blue:   {36, 98, 214, 255},
+	input.Green:  {32, 150, 66, 255},
+	input.Yellow: {250, 204, 22, 255},
+	input.Black:  {30, 30, 34, 255},
+}
+
+// playerMarks are the shapes on each colour's trains, so that players who
+// cannot tell the colours apart can tell their trains.
+var playerMarks = [input.NumColors]board.Shape{
+	input.Red:    board.Dot,
+	input.Blue:   board.Diamond,
+	input.Green:  board.Plus,
+	input.Yellow: board.Triangle,
+	input.Black:  board.Ring,
+}
+
+// PlayerColor returns the colour the trains, stations and panel of a
+// player of colour c are drawn in.
+func PlayerColor(c input.Color) color.RGBA {
+	if int(c) < len(playerColors) {
+		return playerColors[c]
+	}
+	return playerColors[0]
+}
+
+// PlayerMark returns the shape drawn on the trains of colour c.
+func PlayerMark(c input.Color) board.Shape {
+	if int(c) < len(playerMarks) {
+		return playerMarks[c]
+	}
+	return board.Plain
 }
