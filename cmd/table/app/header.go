@@ -63,6 +63,10 @@ type Summary struct {
 	Scores  []int `json:"scores"`
 	Seats   []int `json:"seats"`
 	Winners []int `json:"winners"`
+	// Longest is each player's longest continuous route, in trains, by
+	// engine player, so that the owner's history and records need not
+	// replay the game; nil in games written before it was kept.
+	Longest []int `json:"longest,omitempty"`
 	// Actions is the number of actions in the log.
 	Actions int `json:"actions"`
 	// Abandoned says why a game was closed without being played to its
@@ -226,7 +230,11 @@ func encodeSummary(s *engine.State, setup input.Setup) ([]byte, error) {
 	if !s.IsTerminal() {
 		return nil, errors.New("app: summary of a game not over")
 	}
-	sum := Summary{Scores: s.Scores(), Winners: s.Result().Winners, Actions: len(s.History())}
+	res := s.Result()
+	sum := Summary{Scores: s.Scores(), Winners: res.Winners, Actions: len(s.History())}
+	for _, p := range res.Players {
+		sum.Longest = append(sum.Longest, p.LongestPath)
+	}
 	for _, seat := range setup.Players() {
 		sum.Seats = append(sum.Seats, int(seat))
 	}

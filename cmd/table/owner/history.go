@@ -105,8 +105,9 @@ type History struct {
 }
 
 // LoadHistory reads the games of the logs folder dir on fsys. It never
-// changes or deletes a file. Each finished game is replayed once for its
-// longest routes (journal keeps only the scores in its summary).
+// changes or deletes a file. A finished game's longest routes come from
+// its summary; a game written before the summary kept them is replayed
+// once for them.
 func LoadHistory(fsys storage.FS, dir string) (*History, error) {
 	return (*History)(nil).Reload(fsys, dir)
 }
@@ -196,7 +197,10 @@ func readGame(fsys storage.FS, dir string, e journal.Entry) Game {
 		return g
 	}
 	g.Kept = Finished
-	longest := longestRoutes(fsys, dir, e, hd)
+	longest := sum.Longest
+	if len(longest) != len(sum.Scores) {
+		longest = longestRoutes(fsys, dir, e, hd) // a game written before the summary kept them
+	}
 	var winners []input.Text
 	best := 0
 	for p, score := range sum.Scores {

@@ -156,6 +156,13 @@ func TestHistoryOfManyGames(t *testing.T) {
 		s, err := h.Final(storage.OS, dir, g)
 		if err != nil || !s.IsTerminal() {
 			t.Errorf("game %d: its end screen cannot be shown again: %v", g.Number, err)
+			continue
+		}
+		// The longest routes read from the summary are the replayed game's.
+		for p, r := range s.Result().Players {
+			if p < len(g.Players) && g.Players[p].Longest != r.LongestPath {
+				t.Errorf("game %d: player %d's longest route %d, the replay says %d", g.Number, p, g.Players[p].Longest, r.LongestPath)
+			}
 		}
 	}
 	en := cat.Text(msg.EN, h.Games[len(h.Games)-1].Line)
