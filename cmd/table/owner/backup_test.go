@@ -97,4 +97,3 @@ func finishedLines(h *History) []string {
 	}
 	return l
 }
-
