@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -27,6 +28,9 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	// The pruning lines of the tests that leave Opts.Logger nil stay out
+	// of the output; the tests about those lines give a logger of their own.
+	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
 	os.Exit(m.Run())
 }
 
