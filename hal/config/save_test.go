@@ -2,8 +2,6 @@ package config
 
 import (
 	"errors"
-	"fmt"
-	"math/rand/v2"
 	"os"
 	"reflect"
 	"strings"
@@ -154,8 +152,6 @@ func writeDiskFile(t *testing.T, d *storagetest.Disk, path string, data []byte) 
 	}
 }
 
-var errPowerCut = errors.New("power cut")
-
 // TestSaveSurvivesPowerCuts saves settings on a simulated disk and cuts
 // the power at every operation of the Save, with and without a torn
 // write: the config read back is always the old file or the new one,
@@ -178,62 +174,40 @@ func TestSaveSurvivesPowerCuts(t *testing.T) {
 		}
 		return d
 	}
-	d := setUp()
-	before := d.Ops()
-	if err := Save(d, path, changed); err != nil {
+	total, err := storagetest.EveryCut(setUp, func(d *storagetest.Disk) error {
+		return Save(d, path, changed)
+	}, func(what string, d *storagetest.Disk, serr error) {
+		got, err := storage.ReadFile(d, path, MaxFile)
+		switch {
+		case err != nil:
+			t.Fatalf("%s: the config is gone: %v\n%s", what, err, d)
+		case serr == nil && string(got) != string(want):
+			t.Fatalf("%s: Save returned but the file is not the new one:\n%s", what, got)
+		case string(got) != string(want) && string(got) != string(old):
+			t.Fatalf("%s: neither the old config nor the new one:\n%q", what, got)
+		}
+		if r := ReadData(got); len(r.Problems) != 0 {
+			t.Fatalf("%s: the config read back has problems %v", what, r.Problems)
+		}
+		if bak, err := storage.ReadFile(d, path+BackupSuffix, MaxFile); err == nil && string(bak) != string(old) {
+			t.Fatalf("%s: the backup is not the old file:\n%q", what, bak)
+		}
+		// The next Save finishes the job and leaves only the config
+		// and its backup.
+		if err := Save(d, path, changed); err != nil {
+			t.Fatalf("%s: the next Save: %v", what, err)
+		}
+		entries, _ := d.ReadDir("/boot")
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		if len(names) > 2 {
+			t.Fatalf("%s: files after the next Save: %v, want the config and its backup", what, names)
+		}
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Unsynced() {
-		t.Fatalf("after Save the disk holds unsynced changes:\n%s", d)
-	}
-	total := d.Ops() - before
 	t.Logf("a Save is %d operations on the disk; the power is cut at each", total)
-	for k := 1; k <= total+1; k++ {
-		for _, torn := range []bool{false, true} {
-			d := setUp()
-			n := d.Ops() + k
-			d.Fault = func(c storagetest.Call) error {
-				if c.All >= n {
-					return errPowerCut
-				}
-				return nil
-			}
-			serr := Save(d, path, changed)
-			d.Fault = nil
-			var rng *rand.Rand
-			if torn {
-				rng = rand.New(rand.NewPCG(uint64(k), 1))
-			}
-			d.Crash(rng)
-			what := fmt.Sprintf("power cut at operation %d of %d (torn %v)", k, total, torn)
-			got, err := storage.ReadFile(d, path, MaxFile)
-			switch {
-			case err != nil:
-				t.Fatalf("%s: the config is gone: %v\n%s", what, err, d)
-			case serr == nil && string(got) != string(want):
-				t.Fatalf("%s: Save returned but the file is not the new one:\n%s", what, got)
-			case string(got) != string(want) && string(got) != string(old):
-				t.Fatalf("%s: neither the old config nor the new one:\n%q", what, got)
-			}
-			if r := ReadData(got); len(r.Problems) != 0 {
-				t.Fatalf("%s: the config read back has problems %v", what, r.Problems)
-			}
-			if bak, err := storage.ReadFile(d, path+BackupSuffix, MaxFile); err == nil && string(bak) != string(old) {
-				t.Fatalf("%s: the backup is not the old file:\n%q", what, bak)
-			}
-			// The next Save finishes the job and leaves only the config
-			// and its backup.
-			if err := Save(d, path, changed); err != nil {
-				t.Fatalf("%s: the next Save: %v", what, err)
-			}
-			entries, _ := d.ReadDir("/boot")
-			var names []string
-			for _, e := range entries {
-				names = append(names, e.Name())
-			}
-			if len(names) > 2 {
-				t.Fatalf("%s: files after the next Save: %v, want the config and its backup", what, names)
-			}
-		}
-	}
 }

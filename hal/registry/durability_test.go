@@ -4,9 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -14,8 +12,6 @@ import (
 	"ttr/hal/storage"
 	"ttr/hal/storage/storagetest"
 )
-
-var errPowerCut = errors.New("power cut")
 
 // TestSaveSurvivesPowerCuts saves a registry over an older one on a
 // simulated disk and cuts the power at every operation of the Save: the
@@ -43,48 +39,28 @@ func TestSaveSurvivesPowerCuts(t *testing.T) {
 		}
 		return d
 	}
-	d := setUp()
-	before := d.Ops()
-	if err := updated.SaveFS(d, path); err != nil {
-		t.Fatal(err)
-	}
-	total := d.Ops() - before
-	for k := 1; k <= total+1; k++ {
-		for _, torn := range []bool{false, true} {
-			d := setUp()
-			n := d.Ops() + k
-			d.Fault = func(c storagetest.Call) error {
-				if c.All >= n {
-					return errPowerCut
-				}
-				return nil
-			}
-			err := updated.SaveFS(d, path)
-			d.Fault = nil
-			var rng *rand.Rand
-			if torn {
-				rng = rand.New(rand.NewPCG(uint64(k), 1))
-			}
-			d.Crash(rng)
-			what := fmt.Sprintf("power cut at operation %d of %d (torn %v)", k, total, torn)
-			got, lerr := LoadFS(d, path)
-			switch {
-			case lerr != nil:
-				t.Fatalf("%s: Load: %v\n%s", what, lerr, d)
-			case err == nil && !reflect.DeepEqual(got.Entries(), updated.Entries()):
-				t.Fatalf("%s: Save returned but the old registry came back", what)
-			case !reflect.DeepEqual(got.Entries(), updated.Entries()) && !reflect.DeepEqual(got.Entries(), old.Entries()):
-				t.Fatalf("%s: neither the old registry nor the new one: %v", what, got.Entries())
-			}
-			// The next Save leaves only the registry file.
-			if err := updated.SaveFS(d, path); err != nil {
-				t.Fatal(err)
-			}
-			entries, _ := d.ReadDir("/etc/ttr")
-			if len(entries) != 1 {
-				t.Fatalf("%s: files after the next Save: %v, want only the registry", what, entries)
-			}
+	if _, err := storagetest.EveryCut(setUp, func(d *storagetest.Disk) error {
+		return updated.SaveFS(d, path)
+	}, func(what string, d *storagetest.Disk, err error) {
+		got, lerr := LoadFS(d, path)
+		switch {
+		case lerr != nil:
+			t.Fatalf("%s: Load: %v\n%s", what, lerr, d)
+		case err == nil && !reflect.DeepEqual(got.Entries(), updated.Entries()):
+			t.Fatalf("%s: Save returned but the old registry came back", what)
+		case !reflect.DeepEqual(got.Entries(), updated.Entries()) && !reflect.DeepEqual(got.Entries(), old.Entries()):
+			t.Fatalf("%s: neither the old registry nor the new one: %v", what, got.Entries())
 		}
+		// The next Save leaves only the registry file.
+		if err := updated.SaveFS(d, path); err != nil {
+			t.Fatal(err)
+		}
+		entries, _ := d.ReadDir("/etc/ttr")
+		if len(entries) != 1 {
+			t.Fatalf("%s: files after the next Save: %v, want only the registry", what, entries)
+		}
+	}); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -165,44 +141,24 @@ func TestStoreSaveSurvivesPowerCuts(t *testing.T) {
 		}
 		return d
 	}
-	d := setUp()
-	before := d.Ops()
-	if err := st.Save(updated); err != nil {
-		t.Fatal(err)
-	}
-	total := d.Ops() - before
-	for k := 1; k <= total+1; k++ {
-		for _, torn := range []bool{false, true} {
-			d := setUp()
-			n := d.Ops() + k
-			d.Fault = func(c storagetest.Call) error {
-				if c.All >= n {
-					return errPowerCut
-				}
-				return nil
-			}
-			err := st.Save(updated)
-			d.Fault = nil
-			var rng *rand.Rand
-			if torn {
-				rng = rand.New(rand.NewPCG(uint64(k), 1))
-			}
-			d.Crash(rng)
-			what := fmt.Sprintf("power cut at operation %d of %d (torn %v)", k, total, torn)
-			got, rep := st.Load()
-			switch {
-			case !rep.OK():
-				t.Fatalf("%s: Load: %+v\n%s", what, rep, d)
-			case err == nil && !reflect.DeepEqual(got.Entries(), updated.Entries()):
-				t.Fatalf("%s: Save returned but the old registry came back", what)
-			case !reflect.DeepEqual(got.Entries(), updated.Entries()) && !reflect.DeepEqual(got.Entries(), old.Entries()):
-				t.Fatalf("%s: neither the old registry nor the new one: %v", what, got.Entries())
-			}
-			for _, p := range []string{st.Prev(), st.Backup} {
-				if _, err := LoadFS(d, p); err != nil && !errors.Is(err, fs.ErrNotExist) {
-					t.Fatalf("%s: copy %s: %v", what, p, err)
-				}
+	if _, err := storagetest.EveryCut(setUp, func(*storagetest.Disk) error {
+		return st.Save(updated) // st.FS is the disk setUp made
+	}, func(what string, d *storagetest.Disk, err error) {
+		got, rep := st.Load()
+		switch {
+		case !rep.OK():
+			t.Fatalf("%s: Load: %+v\n%s", what, rep, d)
+		case err == nil && !reflect.DeepEqual(got.Entries(), updated.Entries()):
+			t.Fatalf("%s: Save returned but the old registry came back", what)
+		case !reflect.DeepEqual(got.Entries(), updated.Entries()) && !reflect.DeepEqual(got.Entries(), old.Entries()):
+			t.Fatalf("%s: neither the old registry nor the new one: %v", what, got.Entries())
+		}
+		for _, p := range []string{st.Prev(), st.Backup} {
+			if _, err := LoadFS(d, p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				t.Fatalf("%s: copy %s: %v", what, p, err)
 			}
 		}
+	}); err != nil {
+		t.Fatal(err)
 	}
 }
