@@ -132,3 +132,44 @@ func TestStartScreenIgnoresPlay(t *testing.T) {
 		t.Errorf("Cancel on the start screen: %+v", res.Notices)
 	}
 }
+
+// TestOwnerDefaultsShownAtOnce: the owner's settings changed on the glass
+// show on the start screen at once (language, map, colours, names); bad
+// ones change nothing; during a game they are refused.
+func TestOwnerDefaultsShownAtOnce(t *testing.T) {
+	r := newRig(t, 4, "europe")
+	d := input.Defaults{Lang: "ro", Map: "usa", Colors: []input.Color{input.Black, input.Red}, Names: []string{"Ana", "", "Ion"}}
+	if err := r.tb.SetDefaults(d); err != nil {
+		t.Fatal(err)
+	}
+	v := r.tb.View()
+	if v.Lang != "ro" || v.Start.Map != "usa" || v.Map.ID != "usa" {
+		t.Errorf("language %s, map %s (board %s), want ro and usa", v.Lang, v.Start.Map, v.Map.ID)
+	}
+	for i, want := range []input.Color{input.Black, input.Red, input.Green, input.Yellow} {
+		if v.Seats[i].Color != want {
+			t.Errorf("seat %d: colour %s, want %s", i+1, v.Seats[i].Color, want)
+		}
+	}
+	if got := v.Seats[2].Name.Args["Name"]; got != "Ion" {
+		t.Errorf("seat 3 is called %v, want Ion", got)
+	}
+	for _, bad := range []input.Defaults{
+		{Lang: "fr"},
+		{Map: "mars"},
+		{Names: []string{"a name far too long for any strip of the table"}},
+		{Colors: []input.Color{input.Blue, input.Blue}},
+	} {
+		if err := r.tb.SetDefaults(bad); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+	if v2 := r.tb.View(); v2.Lang != "ro" || v2.Start.Map != "usa" || v2.Seats[0].Color != input.Black || v2.Seats[1].Color != input.Red {
+		t.Errorf("a refused change changed the start screen: %s %s %s %s", v2.Lang, v2.Start.Map, v2.Seats[0].Color, v2.Seats[1].Color)
+	}
+	r.ok(r.key(0, input.KeyFirst))
+	r.ok(r.key(0, input.KeyStart), engine.ChooseFirst)
+	if err := r.tb.SetDefaults(input.Defaults{Lang: "es"}); err == nil || r.tb.View().Lang != "ro" {
+		t.Errorf("defaults set during a game: %v, language %s", err, r.tb.View().Lang)
+	}
+}

@@ -743,3 +743,61 @@ func (t *Table) updateTunnel() {
 		t.tunnel.Extra = w.Count
 	}
 }
+
+// Defaults are the start screen's choices the owner sets on the glass (the
+// config's settings): the table's language and map, and each seat's colour
+// and player's name. A zero field, or a seat beyond Colors or Names, keeps
+// what the start screen shows.
+type Defaults struct {
+	Lang   string
+	Map    string
+	Colors []Color // by seat
+	Names  []string
+}
+
+// SetDefaults shows d on the start screen at once, as if the table had
+// started with it: the owner changes the settings from the start screen,
+// and the family sees them there without a restart. It changes nothing in
+// a game (the next start screen keeps that game's choices, as ever). A
+// language the table does not offer, a map it cannot load, a name
+// CheckName refuses, or two playing seats of one colour are an error, and
+// nothing is changed.
+func (t *Table) SetDefaults(d Defaults) error {
+	if t.mode != ModeStart {
+		return errors.New("input: defaults set during a game")
+	}
+	next := t.setup
+	next.Seats = slices.Clone(t.setup.Seats)
+	m := t.m
+	if d.Lang != "" {
+		if !slices.Contains(t.opts.Langs, d.Lang) {
+			return fmt.Errorf("input: language %q: want one of %s", d.Lang, strings.Join(t.opts.Langs, ", "))
+		}
+		next.Lang = d.Lang
+	}
+	if d.Map != "" && d.Map != next.Map {
+		var err error
+		if m, err = maps.Load(d.Map); err != nil {
+			return fmt.Errorf("input: map: %w", err)
+		}
+		next.Map = d.Map
+	}
+	for i := range next.Seats {
+		if i < len(d.Colors) {
+			next.Seats[i].Color = d.Colors[i]
+		}
+		if i < len(d.Names) {
+			if err := CheckName(d.Names[i]); err != nil {
+				return fmt.Errorf("input: seat %d: name %q: %w", i+1, d.Names[i], err)
+			}
+			next.Seats[i].Name = d.Names[i]
+		}
+	}
+	if err := checkColors(next); err != nil {
+		return fmt.Errorf("input: %w", err)
+	}
+	t.setup, t.m = next, m
+	t.opts.Lang, t.opts.Map = next.Lang, next.Map
+	t.rev = t.revs.Next()
+	return nil
+}

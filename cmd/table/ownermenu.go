@@ -67,7 +67,7 @@ func (l *loop) takenByOwner(ev hal.Event) bool {
 }
 
 // menuReply does what the menu asks: a sound, and the settings saved
-// noted by the keeper (the file holds them now).
+// noted by the keeper (the file holds them now) and put to work at once.
 func (l *loop) menuReply(rp owner.Reply) {
 	if rp.Sound != 0 && l.speaker != nil {
 		l.speaker.Play(rp.Sound)
@@ -77,6 +77,7 @@ func (l *loop) menuReply(rp owner.Reply) {
 		if l.keep != nil {
 			l.keep.saved = l.door.Menu.Settings()
 		}
+		l.applySettings(l.door.Menu.Settings())
 	}
 }
 

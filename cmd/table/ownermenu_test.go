@@ -259,3 +259,29 @@ func TestOwnerMenuThroughTheLoop(t *testing.T) {
 
 // sameStart reports whether two views show the same start screen.
 func sameStart(a, b input.View) bool { return fmt.Sprint(a.Start) == fmt.Sprint(b.Start) }
+
+// TestOwnerSettingsShownAtOnce: settings saved from the owner's menu
+// through the loop are on the start screen as soon as the menu closes (the
+// language, the map, a seat's colour), not only at the next boot.
+func TestOwnerSettingsShownAtOnce(t *testing.T) {
+	r := newOwnerRig(t)
+	start := r.l.app.View()
+	set := func(s owner.Setting) func() []hal.Touch {
+		return r.key(owner.Key{Kind: owner.KeySetting, Index: int(s)})
+	}
+	r.run(r.hold(0), nil, r.hold(0), nil,
+		r.key(owner.Key{Kind: owner.KeyEntry, Index: int(owner.EntrySettings)}),
+		set(owner.SettingLanguage), set(owner.SettingMap), set(owner.SettingColor+0), set(owner.SettingSave), nil,
+		r.press(0, hal.Cancel), r.press(0, hal.Cancel), nil)
+	if r.l.menuOpen() {
+		t.Fatal("the menu is still open")
+	}
+	want := r.l.door.Menu.Settings()
+	v := r.l.app.View()
+	if v.Lang == start.Lang || v.Lang != want.Language || v.Start.Map == start.Start.Map || v.Start.Map != want.Map {
+		t.Errorf("start screen in %s on %s after saving %s on %s (was %s on %s)", v.Lang, v.Start.Map, want.Language, want.Map, start.Lang, start.Start.Map)
+	}
+	if c, _ := input.ParseColor(want.Seats[0].Color); v.Seats[0].Color != c || c == start.Seats[0].Color {
+		t.Errorf("seat 1's colour %s after saving %s (was %s)", v.Seats[0].Color, want.Seats[0].Color, start.Seats[0].Color)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"reflect"
 
+	"ttr/display/sound"
 	"ttr/hal/config"
 	"ttr/hal/storage"
 	"ttr/input"
@@ -54,4 +55,33 @@ func (k *keeper) started(s input.Setup) {
 	}
 	k.saved = next
 	k.log.Info("settings written to the config", "file", k.path, "language", next.Language, "map", next.Map)
+}
+
+// applySettings puts the owner's settings, just written to the config, to
+// work at once: the start screen shows the language, map, colours and
+// names (the menu opens only from it), and the sounds play at the new
+// volume, or not at all when muted. A setting the table cannot show (a
+// colour two seats would share) waits for the next boot, as in the file.
+func (l *loop) applySettings(s config.Settings) {
+	if p, ok := l.speaker.(*sound.Player); ok {
+		p.Set(sound.Opts{Volume: s.Sound.Volume, Mute: s.Sound.Mute, Log: l.log})
+	}
+	v := l.app.View()
+	d := input.Defaults{Lang: s.Language, Map: s.Map}
+	for i, seat := range v.Seats {
+		c, name := seat.Color, ""
+		if n, ok := seat.Name.Args["Name"].(string); ok {
+			name = n
+		}
+		if i < len(s.Seats) {
+			if pc, ok := input.ParseColor(s.Seats[i].Color); ok {
+				c = pc
+			}
+			name = s.Seats[i].Name
+		}
+		d.Colors, d.Names = append(d.Colors, c), append(d.Names, name)
+	}
+	if err := l.app.Table().SetDefaults(d); err != nil {
+		l.log.Warn("settings written to the config are shown at the next boot", "err", err)
+	}
 }

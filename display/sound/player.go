@@ -84,6 +84,15 @@ func (p *Player) Play(s hal.Sound) {
 	}
 }
 
+// Set changes the volume and mute as o says (the owner's settings on the
+// glass), from the next sound on: the sounds are loaded again at the new
+// volume, the audio device opened when the table was muted and closed when
+// it is muted now. Call it on the main thread.
+func (p *Player) Set(o Opts) {
+	p.Close()
+	*p = *open(o, p.dev)
+}
+
 // Playing reports whether the Player plays sounds at all (an audio device,
 // not muted, at least one sound loaded).
 func (p *Player) Playing() bool {

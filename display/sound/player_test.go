@@ -77,6 +77,29 @@ func TestPlayerPlays(t *testing.T) {
 	}
 }
 
+// TestPlayerSettingsApplyAtOnce: the owner's volume and mute changed on
+// the glass are heard from the next sound on: louder, silent (the device
+// closed), and back again (the device opened anew).
+func TestPlayerSettingsApplyAtOnce(t *testing.T) {
+	d := &fakeDevice{ready: true}
+	p := open(Opts{Volume: 40, Log: logger(&bytes.Buffer{})}, d)
+	p.Set(Opts{Volume: 70, Log: logger(&bytes.Buffer{})})
+	if v := d.volumes[hal.SoundClaim]; v != 0.7 {
+		t.Errorf("after Set(70) a claim is loaded at volume %v, want 0.7", v)
+	}
+	p.Play(hal.SoundClaim)
+	p.Set(Opts{Volume: 70, Mute: true, Log: logger(&bytes.Buffer{})})
+	p.Play(hal.SoundScan)
+	if p.Playing() || d.closed != 2 {
+		t.Errorf("muted: playing %v, device closed %d times, want silent and closed", p.Playing(), d.closed)
+	}
+	p.Set(Opts{Volume: 30, Log: logger(&bytes.Buffer{})})
+	p.Play(hal.SoundEnd)
+	if want := []hal.Sound{hal.SoundClaim, hal.SoundEnd}; !slices.Equal(d.played, want) || d.volumes[hal.SoundEnd] != 0.3 {
+		t.Errorf("played %v at volume %v, want %v at 0.3", d.played, d.volumes[hal.SoundEnd], want)
+	}
+}
+
 // TestPlayerSilent: without an audio device, or muted, the table plays
 // nothing and says so once in the log, however many sounds are asked for.
 func TestPlayerSilent(t *testing.T) {
