@@ -91,7 +91,9 @@ func TestNameKeyboardInTheWindow(t *testing.T) {
 			t.Fatalf("xdotool: %v\n%s", err, out)
 		}
 		waitLine(t, sc, stderr, fmt.Sprintf("key %s %d", id, seat+1))
-		if out, err := exec.Command("xdotool", "mouseup", "1").CombinedOutput(); err != nil {
+		// Let go, and give the table a moment to see the button up (a
+		// release and the next press within one slow frame are no press).
+		if out, err := exec.Command("sh", "-c", "xdotool mouseup 1; sleep 1").CombinedOutput(); err != nil {
 			t.Fatalf("xdotool: %v\n%s", err, out)
 		}
 		model.Handle(hal.Touch{Kind: hal.ScreenKey, ID: id, Seat: seat})

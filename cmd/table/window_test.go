@@ -65,7 +65,10 @@ func TestWindowClick(t *testing.T) {
 			t.Fatalf("%s: %v: %s", press, err, b)
 		}
 		got := next("touch")
-		if b, err := exec.CommandContext(ctx, "xdotool", "mouseup", "1").CombinedOutput(); err != nil {
+		// Let go, and give the table a moment to see the button up: a
+		// release and the next press within one frame (a slow frame on a
+		// loaded machine) would be no press at all.
+		if b, err := exec.CommandContext(ctx, "sh", "-c", "xdotool mouseup 1; sleep 1").CombinedOutput(); err != nil {
 			t.Fatalf("xdotool mouseup: %v: %s", err, b)
 		}
 		if want := fmt.Sprintf("touch %d %d", p[0], p[1]); got != want {
