@@ -16,6 +16,7 @@ import (
 	"ttr/display/msg"
 	"ttr/engine"
 	"ttr/hal"
+	"ttr/hal/config"
 	"ttr/hal/haltest"
 	"ttr/hal/registry"
 	"ttr/hal/storage"
@@ -43,9 +44,14 @@ type ownerRig struct {
 	banners []string
 	pages   []*display.Menu
 	steps   []func() []hal.Touch
+	cr      config.Result
 }
 
-func newOwnerRig(t *testing.T) *ownerRig {
+func newOwnerRig(t *testing.T) *ownerRig { return newOwnerRigWith(t, nil) }
+
+// newOwnerRigWith is newOwnerRig on the config edit returns, given the
+// rig's folder and the config's text (nil: as it is).
+func newOwnerRigWith(t *testing.T, edit func(dir, config string) string) *ownerRig {
 	t.Helper()
 	dir := t.TempDir()
 	data, err := os.ReadFile("../../docs/table.example.json")
@@ -54,6 +60,9 @@ func newOwnerRig(t *testing.T) *ownerRig {
 	}
 	s := strings.Replace(string(data), "/var/lib/ttr/cards.txt", filepath.Join(dir, "cards.txt"), 1)
 	s = strings.Replace(s, "/var/lib/ttr/games", filepath.Join(dir, "games"), 1)
+	if edit != nil {
+		s = edit(dir, s)
+	}
 	path := filepath.Join(dir, "table.json")
 	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
 		t.Fatal(err)
@@ -76,6 +85,7 @@ func newOwnerRig(t *testing.T) *ownerRig {
 	if err != nil {
 		t.Fatal(err)
 	}
+	r.cr = cr
 	t.Cleanup(func() { a.Close() })
 	for i := range cr.Config.Seats {
 		r.readers = append(r.readers, haltest.NewReader(hal.Seat(i), r.clk))
