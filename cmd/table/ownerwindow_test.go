@@ -365,3 +365,90 @@ func TestOwnerMenuInTheWindow(t *testing.T) {
 		t.Errorf("%d games drawn in the history, want 6", shown)
 	}
 }
+
+// TestConfigMistakesInTheWindow opens the table's real window on each of
+// the ten kinds of config mistakes (and a config missing): the window is
+// never dark, and the mistake's words (its line, its field, what is
+// wrong) are among what the screen draws (its scene), in the table's
+// language.
+func TestConfigMistakesInTheWindow(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		t.Fatal("no DISPLAY: run the tests under xvfb-run, as make test does")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	// Not subtests: raylib stays on this goroutine's thread.
+	for _, tc := range configMistakes() {
+		func() {
+			t := &caseT{T: t, name: tc.name}
+			cfg := tableDir(t)
+			data, err := os.ReadFile(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := strings.Replace(string(data), tc.old, tc.new, 1)
+			// The same lines, a smaller window for the software renderer.
+			s = strings.Replace(s, `"width": 1920, "height": 1080`, `"width": 1280, "height": 720`, 1)
+			if err := os.WriteFile(cfg, []byte(s), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if tc.old == "" {
+				os.Remove(cfg)
+			}
+			o := runOpts{config: cfg, fake: true, mapID: "europe", state: filepath.Join(t.TempDir(), "games")}
+			cr, a, err := openApp(&o, log)
+			if err != nil {
+				t.Fatalf("openApp: %v, want the start screen", err)
+			}
+			defer a.Close()
+			scr, err := openWindow(cr.Config, false, log)
+			if err != nil {
+				t.Fatalf("openWindow: %v, want the window open", err)
+			}
+			win := scr.(*window)
+			defer win.Close()
+			now := time.Date(2026, 5, 1, 20, 0, 0, 0, time.UTC)
+			v := a.View()
+			for range 3 {
+				win.Frame(&v, now)
+			}
+			img := rl.LoadImageFromScreen()
+			pic := img.ToImage()
+			rl.UnloadImage(img)
+			if dark(pic) {
+				t.Error("the window is dark")
+			}
+			if dir := os.Getenv("TTR_OWNER_SHOTS"); dir != "" {
+				if f, err := os.Create(filepath.Join(dir, "config-"+strings.ReplaceAll(tc.name, " ", "-")+".png")); err == nil {
+					png.Encode(f, pic)
+					f.Close()
+				}
+			}
+			var drawn []string
+			for _, it := range win.scr.Scene(&v, now, nil).Items {
+				if it.Kind == scene.Text {
+					drawn = append(drawn, it.Text)
+				}
+			}
+			all := strings.Join(drawn, " ")
+			for _, w := range tc.words {
+				if !strings.Contains(all, w) {
+					t.Errorf("%q is not on the screen; its words:\n%s", w, strings.Join(drawn, "\n"))
+					break
+				}
+			}
+		}()
+	}
+}
+
+// caseT names a case of a table-driven test run without subtests.
+type caseT struct {
+	*testing.T
+	name string
+}
+
+func (c *caseT) Errorf(format string, args ...any) { c.T.Errorf(c.name+": "+format, args...) }
+func (c *caseT) Error(args ...any)                 { c.T.Error(append([]any{c.name + ":"}, args...)...) }
+func (c *caseT) Fatalf(format string, args ...any) { c.T.Fatalf(c.name+": "+format, args...) }
+func (c *caseT) Fatal(args ...any)                 { c.T.Fatal(append([]any{c.name + ":"}, args...)...) }
