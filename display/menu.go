@@ -113,6 +113,7 @@ type menuScreen struct {
 	geom menuGeom
 	// Fitted words.
 	title, progress, result, more, fingers, confirm textSlot
+	count                                           textSlot // the progress in big figures
 	lines                                           listSlot
 	inks                                            []string
 	keys                                            [][2]textSlot // label, state
@@ -408,6 +409,11 @@ func (s *Screen) drawMenu(lang msg.Lang) {
 			ink = doneInk
 		}
 		ms.result.get(fs, cat, lang, m.Result, g.result.W, g.result.H, body).draw(g.result, alignLeft, ink)
+	}
+	if m.Of > 0 && len(m.Lines) == 0 && len(m.Tickets) == 0 && len(m.Checks) == 0 && g.body.H > 0 {
+		// Nothing else to read: the count, in figures read from afar.
+		t := msg.Text{Key: "owner_pages.progress", Args: map[string]any{"Done": m.Done, "Of": m.Of}}
+		ms.count.get(fs, cat, lang, t, g.body.W, g.body.H, menuFit(g.minU, 42, true, 1)).draw(g.body, alignCenter, panelInk)
 	}
 	for i, c := range g.chip {
 		s.cv.part(scene.Key{Part: scene.MenuCheck, Index: i})
