@@ -364,6 +364,43 @@ func TestOwnerMenuInTheWindow(t *testing.T) {
 	if shown != 6 {
 		t.Errorf("%d games drawn in the history, want 6", shown)
 	}
+
+	// A second box: one colour enrolled, the menu closed, a game started
+	// with a card of box 1; a card of box 2 is refused, in words on the
+	// screen that say so.
+	box2 := tasks[9]
+	if box2.Box != 2 {
+		t.Fatalf("task 9 is %+v, want box 2's first colour", box2)
+	}
+	var one, two hal.UID
+	for u, c := range train {
+		one = u
+		_ = c
+		break
+	}
+	steps = []func() []hal.Touch{r.press(1, hal.Cancel), nil, w.touchKey("owner.entry", int(owner.EntryEnrol)), nil, w.touchKey("owner.task", 9), nil}
+	for range box2.Cards() {
+		two = next()
+		steps = append(steps, r.scan(0, two))
+	}
+	steps = append(steps, nil, r.press(1, hal.Cancel), nil, r.press(1, hal.Cancel), nil, w.touchKey("owner.entry", int(owner.EntryClose)), nil,
+		func() []hal.Touch { return []hal.Touch{w.touchAt(scene.Key{Part: scene.FirstKey, Seat: 0})} }, nil,
+		func() []hal.Touch { return []hal.Touch{w.touchAt(scene.Key{Part: scene.StartKey})} }, nil,
+		r.scan(0, one), nil, r.scan(0, two), nil, nil, w.shot("other-box"))
+	r.run(steps...)
+	if m := r.l.app.Table().Mode(); m == input.ModeStart {
+		t.Fatalf("no game started: mode %s", m)
+	}
+	want := r.cat.Text("es", input.Text{Key: "registry.other_box", Args: map[string]any{"Box": 2, "Game": 1}})
+	var drawn []string
+	for _, it := range w.sc.Items {
+		if it.Kind == scene.Text {
+			drawn = append(drawn, it.Text)
+		}
+	}
+	if !strings.Contains(strings.Join(drawn, " "), want) {
+		t.Errorf("a card of box 2 in a game of box 1: %q is not on the screen:\n%s", want, strings.Join(drawn, "\n"))
+	}
 }
 
 // TestConfigMistakesInTheWindow opens the table's real window on each of
