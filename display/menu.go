@@ -97,8 +97,48 @@ func (s *Screen) ShowMenu(m *Menu) {
 		s.menu.on = false
 		return
 	}
+	if !s.menu.on || !sameMenu(&s.menu.m, m) {
+		// Laid out again only when the page changed: the table hands
+		// it over every frame.
+		s.menu.geom.valid = false
+	}
 	s.menu.on, s.menu.m = true, *m
-	s.menu.geom.valid = false
+}
+
+// sameMenu reports whether two pages draw the same.
+func sameMenu(a, b *Menu) bool {
+	if a.Seat != b.Seat || a.Done != b.Done || a.Of != b.Of || a.Refused != b.Refused || a.Accepted != b.Accepted ||
+		a.Corner != b.Corner || a.Fingers != b.Fingers || len(a.Lines) != len(b.Lines) || len(a.Keys) != len(b.Keys) ||
+		len(a.Tickets) != len(b.Tickets) || len(a.Checks) != len(b.Checks) ||
+		!textEqual(a.Title, b.Title) || !textEqual(a.Progress, b.Progress) || !textEqual(a.Result, b.Result) {
+		return false
+	}
+	for i := range a.Lines {
+		if !textEqual(a.Lines[i], b.Lines[i]) {
+			return false
+		}
+	}
+	sameKey := func(x, y *MenuKey) bool {
+		return x.ID == y.ID && x.Index == y.Index && x.Enabled == y.Enabled && x.Focused == y.Focused &&
+			textEqual(x.Label, y.Label) && textEqual(x.State, y.State)
+	}
+	for i := range a.Keys {
+		if !sameKey(&a.Keys[i], &b.Keys[i]) {
+			return false
+		}
+	}
+	for i := range a.Tickets {
+		x, y := &a.Tickets[i], &b.Tickets[i]
+		if x.A != y.A || x.B != y.B || x.Points != y.Points || !sameKey(&x.Key, &y.Key) {
+			return false
+		}
+	}
+	for i := range a.Checks {
+		if a.Checks[i] != b.Checks[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // MenuShown reports whether a page of the owner's menu is shown.

@@ -534,3 +534,49 @@ func TestMenuScreenshots(t *testing.T) {
 		}
 	}
 }
+
+// TestMenuLaidOutWhenItChanges: the table hands the page over every frame;
+// the same page keeps its layout, and any change (a result, a key's
+// focus, another page) is laid out again, so that touches land on what is
+// drawn.
+func TestMenuLaidOutWhenItChanges(t *testing.T) {
+	ss := screens{}
+	defer ss.unload()
+	pages := menuPages()
+	s, _ := menuScene(t, ss, 1280, 720, fourEdges, "en", pages["entries"])
+	same := pages["entries"]
+	result := pages["entries"]
+	result.Result = pageText("owner_settings.saved")
+	focus := pages["entries"]
+	focus.Keys = append([]MenuKey(nil), focus.Keys...)
+	focus.Keys[0].Focused, focus.Keys[1].Focused = false, true
+	for _, tc := range []struct {
+		name string
+		m    Menu
+		kept bool
+	}{{"the same page", same, true}, {"a result", result, false}, {"the focus moved", focus, false}, {"another page", pages["enrol-task"], false}} {
+		entries := pages["entries"]
+		onMain(func() {
+			s.ShowMenu(&entries)
+			s.menuLayout()
+			s.ShowMenu(&tc.m)
+		})
+		if s.menu.geom.valid != tc.kept {
+			t.Errorf("%s: layout kept %v, want %v", tc.name, s.menu.geom.valid, tc.kept)
+		}
+	}
+	// Drawn as the entries page, then the task page: touched where a
+	// task is drawn.
+	menuScene(t, ss, 1280, 720, fourEdges, "en", pages["entries"])
+	var sc2 *scene.Scene
+	v, now := startScene(t)
+	tasks := pages["enrol-task"]
+	onMain(func() {
+		s.ShowMenu(&tasks)
+		sc2 = s.Scene(&v, now, nil)
+	})
+	b, _ := sc2.Bounds(scene.Key{Part: scene.MenuKey, Index: 5, Name: "owner.task"})
+	if got := s.HitTest(b.Center().X, b.Center().Y, now); got.ID != "owner.task" || got.Index != 5 {
+		t.Errorf("a touch on task 5 after the entries page: %q %d", got.ID, got.Index)
+	}
+}
