@@ -558,6 +558,9 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 			s.drawPanel(v, lang, pg, &v.Seats[pg.seat], now, pulse, p)
 		}
 	}
+	if p == passLive {
+		s.drawMenu(lang)
+	}
 	s.fonts.q.flush()
 }
 

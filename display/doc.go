@@ -172,6 +172,30 @@
 // reviewed as a diff; TestSceneKeysAreWhereTouchesLand touches the middle
 // of every key a scene draws and finds HitTest gives that key.
 //
+// # The owner's menu
+//
+// Screen.ShowMenu shows a page of the owner's menu (Menu, menu.go: plain
+// data the table fills in from its menu's model, which display does not
+// know) over the whole picture from the next frame, turned to face the
+// seat that opened it as its strip is, in the View's language, until
+// ShowMenu(nil). It is drawn over everything, after the frame's text, as
+// a part that moves (the still layer is left as it is). Its words are at
+// least the strips' least text in millimetres on the panel
+// (ScreenOpts.Physical; board.MinStripTextMM, raised to a text step), its
+// keys a fingertip deep (board.MinTargetMM) and at least 30 u; keys are
+// laid out in up to four columns as deep as their words, the tickets
+// offered in rows down each column, the hardware check's steps as chips,
+// the corner it waits for as a target in that corner of the picture (the
+// keys keep out of the corners then, and a touch there is the check's),
+// the two-finger check's area. While a page is shown HitTest gives its
+// keys only: a hal.Touch of kind ScreenKey with the key's ID and Index at
+// the menu's seat; a touch elsewhere is Nothing, with its pixel. The
+// scene's parts are Menu, MenuLine, MenuCheck, MenuTarget and MenuKey
+// (Name the id, Index the index); TestMenuGolden keeps each page's draw
+// list in testdata/scene/menu-*.txt, and TestEveryOwnerMessageFitsTheMenu
+// fits every owner's message in every place of a page at 800x480 in the
+// three languages.
+//
 // # The still layer
 //
 // Between two events the screen barely moves: the current player's panel

@@ -26,6 +26,9 @@ func (s *Screen) HitTest(x, y float32, now time.Time) hal.Touch {
 	if s.opts.Rotation != 0 {
 		p.X, p.Y = s.toLogical(x, y)
 	}
+	if s.menu.on {
+		return s.hitMenu(p, t)
+	}
 	key := func(k scene.Key) hal.Touch {
 		t.Kind, t.ID, t.Seat = hal.ScreenKey, k.ID(), hal.Seat(k.Seat)
 		if !k.Part.OnSeat() {

@@ -39,6 +39,10 @@ type ScreenOpts struct {
 	// beside it): where the window keeps its last frame, a steady frame
 	// then repairs only what moved (cache.go).
 	FillsWindow bool
+	// Physical is the size of the panel's pixels, for what must be
+	// millimetres on the glass (the owner's menu's words and keys); the
+	// zero Physical sizes them by the screen's scale alone.
+	Physical board.Physical
 }
 
 // maxSeats is the most seats a screen has room for.
@@ -124,6 +128,8 @@ type Screen struct {
 	cv canvas
 	// keyboards are the seats' name keyboards (keyboard.go), by seat.
 	keyboards map[int]*keyboardCache
+	// menu is the owner's menu's page, over everything (menu.go).
+	menu menuScreen
 }
 
 // seatKeys are the keys a seat's panel showed in the last frame.

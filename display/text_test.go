@@ -145,18 +145,12 @@ func TestEveryProgressFitsItsColumn(t *testing.T) {
 	}
 }
 
-// onTable reports whether a message is one the table's screen shows (the
-// simulator's own messages, sim.*, are drawn by the simulator).
-// The simulator's words are drawn beside the table; the owner's menu's
-// (owner_*, enrol.*) on its own pages, which have a layout of their own,
-// not in a seat's message box.
+// onTable reports whether a message is one a seat's panel shows: not the
+// simulator's (sim.*), drawn beside the table, nor the owner's menu's,
+// drawn on its own pages (ownerWords: TestEveryOwnerMessageFitsTheMenu
+// fits them there).
 func onTable(key string) bool {
-	for _, p := range []string{"sim.", "owner_", "enrol."} {
-		if strings.HasPrefix(key, p) {
-			return false
-		}
-	}
-	return true
+	return !strings.HasPrefix(key, "sim.") && !ownerWords(key)
 }
 
 // TestFitWraps checks the fitting itself: words wrap at spaces, lines

@@ -12,27 +12,22 @@ import (
 	"ttr/input"
 )
 
-// TestConfigMistakesOpenTheStartScreen goes through "table run"'s own start
-// (openApp): for ten kinds of config mistakes the table opens its start
-// screen (never an error, never a restart), the mistake is the banner and
-// every seat's notice, with its line and field, in words of the table's
-// language (English when the language was the mistake), never a bare key;
-// and a seat whose wiring is wrong is left out of the hardware, not of the
-// game.
-func TestConfigMistakesOpenTheStartScreen(t *testing.T) {
-	cat, err := msg.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		name      string
-		old, new  string // an edit of the example config; old "" removes the file
-		lang      string // the start screen's language
-		seats     int
-		words     []string // in the first note, in lang
-		unwired   int      // a seat (from 1) whose hardware is left out, 0 for none
-		moreNotes []string // keys among the other notes
-	}{
+// configMistake is a kind of config mistake: an edit of the example
+// config, and what the start screen says of it.
+type configMistake struct {
+	name      string
+	old, new  string // an edit of the example config; old "" removes the file
+	lang      string // the start screen's language
+	seats     int
+	words     []string // in the first note, in lang
+	unwired   int      // a seat (from 1) whose hardware is left out, 0 for none
+	moreNotes []string // keys among the other notes
+}
+
+// configMistakes are the ten kinds of config mistakes, and a config
+// missing.
+func configMistakes() []configMistake {
+	return []configMistake{
 		{"bad edge", `"edge": "top"`, `"edge": "bottm"`, "es", 4, []string{"línea 20", "seats[2].edge", `"bottm" no se conoce`}, 0, []string{"config_problem.uses_default", "config_problem.fields_hint"}},
 		{"unknown language", `"language": "es"`, `"language": "fr"`, "en", 4, []string{"line 3", "language", `"fr" is not known`}, 0, []string{"config_problem.uses_default"}},
 		{"stray comma", `"cancel"}]
@@ -50,7 +45,22 @@ func TestConfigMistakesOpenTheStartScreen(t *testing.T) {
 		{"bad rotation", `"rotation": 0`, `"rotation": 45`, "es", 4, []string{"screen.rotation", "45 grados"}, 0, []string{"config_problem.uses_default"}},
 		{"a bad reader of one seat", `"spi_bus": 0, "chip_select": 1`, `"spi_bus": 0, "chip_select": 2`, "es", 4, []string{"seats[1].reader.chip_select", "SPI0"}, 2, []string{"config_problem.seat_unwired"}},
 		{"no config", "", "", "es", 4, []string{"table.json", "ejemplo"}, 0, nil},
-	} {
+	}
+}
+
+// TestConfigMistakesOpenTheStartScreen goes through "table run"'s own start
+// (openApp): for ten kinds of config mistakes the table opens its start
+// screen (never an error, never a restart), the mistake is the banner and
+// every seat's notice, with its line and field, in words of the table's
+// language (English when the language was the mistake), never a bare key;
+// and a seat whose wiring is wrong is left out of the hardware, not of the
+// game.
+func TestConfigMistakesOpenTheStartScreen(t *testing.T) {
+	cat, err := msg.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range configMistakes() {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := tableDir(t)
 			if tc.old == "" {

@@ -4,7 +4,9 @@ import (
 	"log/slog"
 	"time"
 
+	"ttr/cmd/table/menupage"
 	"ttr/cmd/table/owner"
+	"ttr/display"
 	"ttr/hal"
 	"ttr/hal/config"
 	"ttr/hal/registry"
@@ -13,10 +15,11 @@ import (
 )
 
 // ownerScreen is a screen that draws the owner's menu: the loop hands it
-// the menu's view before each frame. A screen that does not draw it yet
-// shows the menu's line in the banner (loop.dress).
+// the menu's page (menupage.Of; nil while the menu is closed) before each
+// frame. A screen that does not draw it (none: headless) has the menu's
+// line in the banner (loop.dress).
 type ownerScreen interface {
-	Owner(v owner.View)
+	ShowMenu(p *display.Menu)
 }
 
 // ownerDoor returns the owner's menu of the table read as cr with o: the
@@ -81,16 +84,18 @@ func (l *loop) menuReply(rp owner.Reply) {
 	}
 }
 
-// dress adds the owner's menu to the frame: its view to a screen that
-// draws it, and its line (or what the last hold did) in the banner.
+// dress adds the owner's menu to the frame: its page to a screen that
+// draws it, and what the last hold did in the banner (the menu's line
+// too, for a screen that does not draw the menu).
 func (l *loop) dress(v *input.View, now time.Time) {
 	if l.door == nil {
 		return
 	}
-	if b := l.door.Banner(now); !b.IsZero() {
+	s, draws := l.scr.(ownerScreen)
+	if b := l.door.Banner(now); !b.IsZero() && !(draws && l.menuOpen()) {
 		v.Banner = b
 	}
-	if s, ok := l.scr.(ownerScreen); ok {
-		s.Owner(l.door.Menu.View())
+	if draws {
+		s.ShowMenu(menupage.Of(l.door.Menu.View(), l.door.Menu.Checks()))
 	}
 }

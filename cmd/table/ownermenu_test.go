@@ -12,9 +12,11 @@ import (
 	"time"
 
 	"ttr/cmd/table/owner"
+	"ttr/display"
 	"ttr/display/msg"
 	"ttr/engine"
 	"ttr/hal"
+	"ttr/hal/config"
 	"ttr/hal/haltest"
 	"ttr/hal/registry"
 	"ttr/hal/storage"
@@ -37,14 +39,19 @@ type ownerRig struct {
 	buttons []*haltest.Buttons
 	cat     *msg.Catalog
 	speaker *haltest.Speaker
-	// banners are the banner of each frame, worded in English; menus the
-	// menu's view handed to the screen.
+	// banners are the banner of each frame, worded in English; pages the
+	// menu's page handed to the screen before each (nil: closed).
 	banners []string
-	menus   []owner.View
+	pages   []*display.Menu
 	steps   []func() []hal.Touch
+	cr      config.Result
 }
 
-func newOwnerRig(t *testing.T) *ownerRig {
+func newOwnerRig(t *testing.T) *ownerRig { return newOwnerRigWith(t, nil) }
+
+// newOwnerRigWith is newOwnerRig on the config edit returns, given the
+// rig's folder and the config's text (nil: as it is).
+func newOwnerRigWith(t *testing.T, edit func(dir, config string) string) *ownerRig {
 	t.Helper()
 	dir := t.TempDir()
 	data, err := os.ReadFile("../../docs/table.example.json")
@@ -53,6 +60,9 @@ func newOwnerRig(t *testing.T) *ownerRig {
 	}
 	s := strings.Replace(string(data), "/var/lib/ttr/cards.txt", filepath.Join(dir, "cards.txt"), 1)
 	s = strings.Replace(s, "/var/lib/ttr/games", filepath.Join(dir, "games"), 1)
+	if edit != nil {
+		s = edit(dir, s)
+	}
 	path := filepath.Join(dir, "table.json")
 	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
 		t.Fatal(err)
@@ -75,6 +85,7 @@ func newOwnerRig(t *testing.T) *ownerRig {
 	if err != nil {
 		t.Fatal(err)
 	}
+	r.cr = cr
 	t.Cleanup(func() { a.Close() })
 	for i := range cr.Config.Seats {
 		r.readers = append(r.readers, haltest.NewReader(hal.Seat(i), r.clk))
@@ -105,8 +116,8 @@ func (r *ownerRig) Frame(v *input.View, now time.Time) ([]hal.Touch, bool) {
 
 func (r *ownerRig) Close() {}
 
-// Owner implements ownerScreen.
-func (r *ownerRig) Owner(v owner.View) { r.menus = append(r.menus, v) }
+// ShowMenu implements ownerScreen.
+func (r *ownerRig) ShowMenu(p *display.Menu) { r.pages = append(r.pages, p) }
 
 // run runs the loop through steps, each in its own frame.
 func (r *ownerRig) run(steps ...func() []hal.Touch) {
@@ -157,15 +168,15 @@ func (r *ownerRig) key(k owner.Key) func() []hal.Touch {
 	return func() []hal.Touch { return []hal.Touch{k.Touch(1, r.clk.Now())} }
 }
 
-// menu returns the last view of the menu handed to the screen.
-func (r *ownerRig) menu() owner.View { return r.menus[len(r.menus)-1] }
+// page returns the last page of the menu handed to the screen.
+func (r *ownerRig) page() *display.Menu { return r.pages[len(r.pages)-1] }
 
 func (r *ownerRig) banner() string { return r.banners[len(r.banners)-1] }
 
 // TestOwnerMenuThroughTheLoop: through the table's loop, fake buttons and
 // readers: one hold of both buttons asks for another, the second opens
-// the menu facing the seat (its line in the banner, its view handed to
-// the screen); while it is open, presses and scans are the menu's and not
+// the menu facing the seat (its page handed to the screen, which draws
+// it, and so not in the banner); while it is open, presses and scans are the menu's and not
 // the game's; twelve red cards enrolled through the menu are saved in the
 // table's registry file and known at once by the game; closing the menu
 // leaves the start screen as it was; and during a game the menu is
@@ -180,8 +191,8 @@ func TestOwnerMenuThroughTheLoop(t *testing.T) {
 		}
 		return nil
 	}, r.hold(1), nil, func() []hal.Touch {
-		if v := r.menu(); !v.Open || v.Seat != 1 || v.Page != owner.PageEntries || r.banner() != "Owner's menu" {
-			t.Errorf("after two holds: open %v seat %d page %s banner %q", v.Open, v.Seat, v.Page, r.banner())
+		if p := r.page(); p == nil || p.Seat != 1 || r.cat.Text(msg.EN, p.Title) != "Owner's menu" || r.banner() == "Owner's menu" {
+			t.Errorf("after two holds: page %+v, banner %q", p, r.banner())
 		}
 		return nil
 	}, r.press(1, hal.Confirm), // Enrol, the page's first key
@@ -192,14 +203,14 @@ func TestOwnerMenuThroughTheLoop(t *testing.T) {
 		steps = append(steps, r.scan(i%4, tags[i]))
 	}
 	steps = append(steps, nil, func() []hal.Touch {
-		if v := r.menu(); v.Done != 12 || v.Of != 12 || r.banner() != "Enrolled: 12 of 12" {
-			t.Errorf("after 12 red cards: %d of %d, banner %q", v.Done, v.Of, r.banner())
+		if p := r.page(); p == nil || p.Done != 12 || p.Of != 12 || !p.Accepted || r.cat.Text(msg.EN, p.Result) != "Enrolled: 12 of 12" {
+			t.Errorf("after 12 red cards: page %+v", p)
 		}
 		return nil
 	}, r.press(1, hal.Cancel), r.press(1, hal.Cancel), r.press(1, hal.Cancel), nil)
 	r.run(steps...)
-	if r.l.menuOpen() {
-		t.Fatal("the menu is still open after Cancel from its entries")
+	if r.l.menuOpen() || r.page() != nil {
+		t.Fatalf("the menu is still open after Cancel from its entries: page %+v", r.page())
 	}
 	if got := r.l.app.View(); got.Mode != input.ModeStart || !sameStart(start, got) {
 		t.Errorf("the start screen changed under the menu: %+v, want %+v", got.Start, start.Start)

@@ -79,7 +79,11 @@ func openWindow(cfg *config.Config, full bool, log *slog.Logger) (screen, error)
 	w, h := rl.GetScreenWidth(), rl.GetScreenHeight()
 	// A panel mounted turned: the picture is drawn turned by the config's
 	// rotation, and touches are turned back (display.ScreenOpts.Rotation).
-	scr, err := display.NewScreen(cat, display.ScreenOpts{Width: w, Height: h, Rotation: cfg.Screen.Rotation, Seats: edges, Lang: lang, FillsWindow: true})
+	// The owner's menu sizes its words and keys in millimetres on the
+	// panel (physicalSize, logged at start-up).
+	mmW, mmH, _ := panelMM()
+	phys, _, _ := panelPhysical(cfg.Screen, mmW, mmH)
+	scr, err := display.NewScreen(cat, display.ScreenOpts{Width: w, Height: h, Rotation: cfg.Screen.Rotation, Seats: edges, Lang: lang, FillsWindow: true, Physical: phys})
 	if err != nil {
 		rl.CloseWindow()
 		return nil, err
@@ -138,6 +142,9 @@ func (w *window) Frame(v *input.View, now time.Time) ([]hal.Touch, bool) {
 	rl.EndDrawing()
 	return touches, false
 }
+
+// ShowMenu implements ownerScreen.
+func (w *window) ShowMenu(p *display.Menu) { w.scr.ShowMenu(p) }
 
 // Close implements screen.
 func (w *window) Close() {

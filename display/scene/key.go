@@ -52,6 +52,14 @@ const (
 	MapKey     // the start screen's map Name
 	StartKey   // the start screen's Start
 	TypeKey    // seat Seat's name keyboard's key Name (a letter, or one of input.TypeKeys)
+
+	// The owner's menu (display/menu.go): a page over the whole screen,
+	// facing the seat that opened it.
+	Menu       // the page's card: its title, progress, result and words
+	MenuLine   // the page's line Index
+	MenuCheck  // the hardware check's step Index, as a chip
+	MenuTarget // the corner Index (0 top-left, clockwise) to touch, as a target
+	MenuKey    // the page's key Name (its touch's id) with Index (its touch's index)
 )
 
 var partNames = [...]string{
@@ -63,6 +71,8 @@ var partNames = [...]string{
 	ConfirmKey: "confirm-key", CancelKey: "cancel-key", JoinKey: "join-key", ColorKey: "color-key",
 	FirstKey: "first-key", NameKey: "name-key", RankKey: "rank-key", NewGameKey: "new-game-key",
 	LangKey: "lang-key", MapKey: "map-key", StartKey: "start-key", TypeKey: "type-key",
+	// The owner's menu.
+	Menu: "menu", MenuLine: "menu-line", MenuCheck: "menu-check", MenuTarget: "menu-target", MenuKey: "menu-key",
 }
 
 func (p Part) String() string {
@@ -85,7 +95,8 @@ func (p Part) OnSeat() bool {
 // indexed reports whether a part has several, told apart by Key.Index.
 func (p Part) indexed() bool {
 	switch p {
-	case Route, Ticket, City, Name, Marker, Slot, Breakdown, ColorKey, RankKey:
+	case Route, Ticket, City, Name, Marker, Slot, Breakdown, ColorKey, RankKey,
+		MenuLine, MenuCheck, MenuTarget, MenuKey:
 		return true
 	}
 	return false
@@ -117,7 +128,7 @@ func (k Key) String() string {
 }
 
 // IsKey reports whether k is an on-screen key, one a touch presses.
-func (k Key) IsKey() bool { return k.Part >= ConfirmKey }
+func (k Key) IsKey() bool { return k.Part >= ConfirmKey && k.Part <= TypeKey || k.Part == MenuKey }
 
 // ID returns the on-screen key's id as the input package reads it from a
 // hal.Touch (input.KeyConfirm, input.KeyBreakdown followed by the player),
@@ -148,6 +159,8 @@ func (k Key) ID() string {
 		return input.KeyStart
 	case TypeKey:
 		return input.KeyType + k.Name
+	case MenuKey:
+		return k.Name // the menu's own id; the touch carries Index too
 	}
 	return ""
 }

@@ -199,6 +199,9 @@ func TestKeyIDs(t *testing.T) {
 		{Key{Part: MapKey, Name: "usa"}, input.KeyMap + "usa"},
 		{Key{Part: StartKey}, input.KeyStart},
 		{Key{Part: TypeKey, Name: "Ñ"}, input.KeyType + "Ñ"},
+		{Key{Part: MenuKey, Index: 4, Name: "owner.ticket"}, "owner.ticket"},
+		{Key{Part: Menu}, ""},
+		{Key{Part: MenuLine, Index: 2}, ""},
 		{Key{Part: Route, Index: 3}, ""},
 		{Key{Part: Message, Seat: 1}, ""},
 	} {
@@ -209,7 +212,7 @@ func TestKeyIDs(t *testing.T) {
 			t.Errorf("%v: IsKey %v", tc.k, tc.k.IsKey())
 		}
 	}
-	for p := Table; p <= TypeKey; p++ {
+	for p := Table; p <= MenuKey; p++ {
 		if s := p.String(); strings.HasPrefix(s, "part(") {
 			t.Errorf("part %d has no name", p)
 		}

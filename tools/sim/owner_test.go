@@ -2,10 +2,15 @@ package main
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
+	rl "github.com/gen2brain/raylib-go/raylib"
+
 	"ttr/cmd/table/owner"
+	"ttr/display/msg"
 	"ttr/hal"
 	"ttr/hal/haltest"
 	"ttr/input"
@@ -56,4 +61,66 @@ func TestSimOwnerMenu(t *testing.T) {
 	if v := w.door.Menu.View(); v.Seat != 0 {
 		t.Errorf("F10 opened the menu facing seat %d, want the seat in focus", v.Seat+1)
 	}
+}
+
+// TestSimOwnerMenuDrawn: in the simulator's window the owner's menu, once
+// open, is drawn over the table's screen facing the seat in focus, its
+// keys are among the window's -targets (owner.entry#1: the hardware
+// check), and a touch there, resolved by the screen, is the menu's: it
+// opens the check's page. Closed, the start screen's keys are back.
+func TestSimOwnerMenuDrawn(t *testing.T) {
+	w := newTestWorld(t, "europe", 4, 1, nil)
+	clk := w.clock.(*haltest.Clock)
+	w.door.KeyDown(clk.Now())
+	clk.Advance(owner.KeyHold)
+	w.door.KeyUp(2, clk.Now(), w.playing())
+	cat, err := msg.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const width, height = 1024, 600
+	onMain(func() {
+		rl.SetTraceLogLevel(rl.LogError)
+		rl.SetConfigFlags(rl.FlagWindowHidden)
+		rl.InitWindow(width, height, "owner's menu")
+		defer rl.CloseWindow()
+		u, err := newUI(w, cat, "en", seatEdges(mustConfig(t), 4), width, height, 0)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer u.screen.Unload()
+		now := clk.Now()
+		u.prepare(now)
+		var out strings.Builder
+		u.printTargets(&out, now)
+		var at []string
+		for _, l := range strings.Split(out.String(), "\n") {
+			if f := strings.Fields(l); len(f) == 6 && f[2] == "owner.entry#1" {
+				at = f
+			}
+		}
+		if at == nil {
+			t.Errorf("no target of the check's key among:\n%s", out.String())
+			return
+		}
+		x, _ := strconv.Atoi(at[4])
+		y, _ := strconv.Atoi(at[5])
+		tc := u.screen.HitTest(float32(x), float32(y), now)
+		if tc.Kind != hal.ScreenKey || tc.Seat != 2 {
+			t.Errorf("a touch on the check's key: %v %q seat %d, want a key at seat 3", tc.Kind, tc.ID, tc.Seat)
+		}
+		w.touch(tc)
+		if p := w.door.Menu.Page(); p != owner.PageCheck {
+			t.Errorf("after touching the check's key: page %v", p)
+		}
+		w.door.Menu.Key(owner.Key{Kind: owner.KeyBack}, now)
+		w.door.Menu.Key(owner.Key{Kind: owner.KeyEntry, Index: int(owner.EntryClose)}, now)
+		u.prepare(now)
+		out.Reset()
+		u.printTargets(&out, now)
+		if s := out.String(); strings.Contains(s, "owner.") || !strings.Contains(s, "key start") {
+			t.Errorf("the menu closed, the targets:\n%s", s)
+		}
+	})
 }

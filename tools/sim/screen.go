@@ -28,6 +28,8 @@ type tableScreen interface {
 	HitTest(x, y float32, now time.Time) hal.Touch
 	// Resize moves the screen to a new rectangle of the window.
 	Resize(area board.Rect)
+	// ShowMenu shows the owner's menu's page over the screen (nil: none).
+	ShowMenu(p *display.Menu)
 	// Unload releases the screen's textures.
 	Unload()
 }
@@ -65,6 +67,9 @@ func (s *screen) HitTest(x, y float32, now time.Time) hal.Touch { return s.s.Hit
 func (s *screen) Resize(area board.Rect) {
 	s.s.ResizeArea(int(area.X), int(area.Y), int(area.W), int(area.H))
 }
+
+// ShowMenu implements tableScreen.
+func (s *screen) ShowMenu(p *display.Menu) { s.s.ShowMenu(p) }
 
 // Unload implements tableScreen.
 func (s *screen) Unload() { s.s.Unload() }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"ttr/cmd/table/owner"
 	"ttr/hal"
 	"ttr/input"
 )
@@ -26,7 +27,8 @@ import (
 // gives the target (KIND route, city, slot, deck, tickets, key; SEAT -1
 // but for a panel's key); for a seat's box, the middle of the rectangle
 // (KIND box, button, card, ticket; a card's ID is its log name, a drawn
-// ticket's its two city ids, a button's its message key's last word).
+// ticket's its two city ids, a button's its message key's last word; a
+// key of the owner's menu its id and index, owner.entry#1).
 // After every frame it prints "frame N", and for every mouse press
 // "pressed X Y" and the target it landed on (KIND ID SEAT, or "none").
 
@@ -45,6 +47,7 @@ type screenKey struct {
 	mode          input.Mode
 	width, height int
 	rev           input.Rev // on the start screen only: its keys come and go
+	menu          string    // the owner's menu's page and keys, while it is open
 }
 
 // screenTargets finds a point of the window for every target of the
@@ -66,8 +69,13 @@ func (u *ui) screenTargets(now time.Time) []string {
 				continue
 			}
 			id := t.ID
-			if t.Kind == hal.MarketSlot {
+			switch {
+			case t.Kind == hal.MarketSlot:
 				id = fmt.Sprint(t.Index)
+			case strings.HasPrefix(id, owner.KeyPrefix):
+				// The owner's menu's keys of a kind are told apart by
+				// their index: owner.entry#1.
+				id += "#" + fmt.Sprint(t.Index)
 			}
 			if id == "" {
 				id = "-"
@@ -107,6 +115,13 @@ func (u *ui) printTargets(w io.Writer, now time.Time) {
 	key := screenKey{mode: v.Mode, width: u.width, height: u.height}
 	if v.Mode == input.ModeStart {
 		key.rev = v.Rev
+	}
+	if m := u.w.door.Menu; m.IsOpen() {
+		mv := m.View()
+		key.menu = fmt.Sprint(mv.Seat, mv.Page, len(mv.Tickets))
+		for _, k := range mv.Keys {
+			key.menu += fmt.Sprint(" ", k.Key, k.Enabled)
+		}
 	}
 	if key != u.shownScreen || u.screenLines == nil {
 		u.shownScreen = key

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"ttr/cmd/table/menupage"
 
 	rl "github.com/gen2brain/raylib-go/raylib"
 
@@ -338,6 +339,9 @@ var (
 // now (its still layer); call it before the frame begins.
 func (u *ui) prepare(now time.Time) {
 	v := u.w.view()
+	// The owner's menu's page, as the table's loop hands it (cmd/table's
+	// loop.dress).
+	u.screen.ShowMenu(menupage.Of(u.w.door.Menu.View(), u.w.door.Menu.Checks()))
 	u.screen.Prepare(&v, now)
 }
 
