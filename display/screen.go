@@ -76,13 +76,14 @@ type Screen struct {
 	tunnelNames string
 
 	// Geometry, for the map in use.
-	m      *maps.Map
-	bd     *Board        // nil without a window (tests of HitTest)
-	geom   *board.Layout // the board's layout without a window
-	play   *screenLayout
-	end    *screenLayout
-	start  startGeom
-	starts []string // the languages and maps the start keys were laid for
+	m       *maps.Map
+	bd      *Board        // nil without a window (tests of HitTest)
+	layouts *layouts      // the boards laid out (layouts.go)
+	geom    *board.Layout // the board's layout without a window
+	play    *screenLayout
+	end     *screenLayout
+	start   startGeom
+	starts  []string // the languages and maps the start keys were laid for
 
 	// What the last View drawn asks for, for HitTest.
 	mode    input.Mode
@@ -195,7 +196,7 @@ func newScreen(cat *msg.Catalog, opts ScreenOpts) (*Screen, error) {
 	if opts.Lang == "" {
 		opts.Lang = msg.EN
 	}
-	s := &Screen{cat: cat, opts: opts, lang: opts.Lang, shown: make([]seatKeys, len(opts.Seats))}
+	s := &Screen{cat: cat, opts: opts, lang: opts.Lang, shown: make([]seatKeys, len(opts.Seats)), layouts: layoutsFor()}
 	s.opts.Seats = append([]Edge(nil), opts.Seats...)
 	extra, err := Letters(cat)
 	if err != nil {
@@ -352,7 +353,7 @@ func (s *Screen) layOut(m *maps.Map) {
 	s.endLang = "" // fit the end screen again
 	lay := s.layoutFor(s.mode)
 	if s.fonts == nil {
-		s.geom = board.New(m, lay.board, board.DefaultOpts())
+		s.geom = s.layouts.layout(m, lay.board, board.DefaultOpts())
 		s.m = m
 		return
 	}
@@ -360,7 +361,7 @@ func (s *Screen) layOut(m *maps.Map) {
 		if s.bd != nil {
 			s.bd.Unload()
 		}
-		s.bd = newBoard(m, lay.board, nameSize(s.play.u))
+		s.bd = newBoard(m, lay.board, nameSize(s.play.u), s.layouts)
 		s.bd.cv = &s.cv
 	} else {
 		s.bd.Resize(lay.board)
@@ -399,7 +400,7 @@ func (s *Screen) prepare(v *input.View) {
 			if s.bd != nil {
 				s.bd.Resize(lay.board)
 			} else {
-				s.geom = board.New(s.m, lay.board, board.DefaultOpts())
+				s.geom = s.layouts.layout(s.m, lay.board, board.DefaultOpts())
 			}
 		}
 		s.slots.invalidate()
