@@ -389,6 +389,8 @@ func (s *Screen) boardLayout() *board.Layout {
 // the keys on each panel, the start screen's keys.
 func (s *Screen) prepare(v *input.View) {
 	if v.Map != nil && v.Map != s.m {
+		// Laid out for the mode it is shown in, not the last one's.
+		s.mode = v.Mode
 		s.layOut(v.Map)
 		s.m = v.Map
 		s.slots.invalidate()
@@ -494,6 +496,7 @@ func (s *Screen) boardView(v *input.View, now time.Time) *View {
 		}
 	}
 	bv.Scores = bv.Scores[:0]
+	bv.Tickets = bv.Tickets[:0]
 	if v.Mode == input.ModeStart {
 		return bv
 	}
@@ -519,7 +522,6 @@ func (s *Screen) boardView(v *input.View, now time.Time) *View {
 			bv.Cities[c].Station = s.colors[o]
 		}
 	}
-	bv.Tickets = bv.Tickets[:0]
 	if v.Mode == input.ModeEnd && v.End != nil {
 		for _, ep := range v.End.Players {
 			for _, tk := range ep.Tickets {

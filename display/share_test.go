@@ -27,7 +27,7 @@ func TestMapShare(t *testing.T) {
 			t.Run(fmt.Sprintf("%dx%d/%d/%s", size[0], size[1], tc.seats, tc.mapID), func(t *testing.T) {
 				v := playView(t, tc.seats, tc.mapID)
 				edges := DefaultEdges(tc.seats)
-				ss.shot(t, size[0], size[1], edges, &v, time.Unix(1e9, 0))
+				ss.sceneOf(t, size[0], size[1], edges, &v, time.Unix(1e9, 0))
 				s := ss.get(t, size[0], size[1], edges)
 				b := s.boardLayout().Board
 				share := b.W * b.H / float32(size[0]*size[1])
@@ -215,7 +215,7 @@ func TestEndMapShare(t *testing.T) {
 		v := endScene(t, lang)
 		for _, size := range [][2]int{{1920, 1080}, {1280, 720}, {800, 480}} {
 			edges := DefaultEdges(len(v.Seats))
-			ss.shot(t, size[0], size[1], edges, &v, v.Announce.At)
+			ss.sceneOf(t, size[0], size[1], edges, &v, v.Announce.At)
 			b := ss.get(t, size[0], size[1], edges).boardLayout().Board
 			share := b.W * b.H / float32(size[0]*size[1])
 			t.Logf("%s %dx%d: map %.0fx%.0f, %.1f%% of the screen", lang, size[0], size[1], b.W, b.H, 100*share)
