@@ -21,7 +21,7 @@ func touchKey(t *testing.T, sc *game, w, h int, edges []Edge, seat int, id strin
 	t.Helper()
 	v := sc.tb.View()
 	opts := ScreenOpts{Width: w, Height: h, Seats: edges}
-	keys, err := KeyCentres(catalog(t), opts, &v, 2)
+	keys, err := KeyCentres(catalog(t), opts, &v, 4) // every 4 px: a key narrower is missed, and fails below
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func TestLayoutKeyHoldsEveryOption(t *testing.T) {
 // than its limit, and tells options apart.
 func TestLayoutsMadeOnce(t *testing.T) {
 	m := mustMap(t, "europe")
-	area := board.Rect{X: 10, Y: 20, W: 640, H: 400}
+	area := board.Rect{X: 10, Y: 20, W: 1600, H: 900}
 	ls := newLayouts(2)
 	a := ls.layout(m, area, board.DefaultOpts())
 	if b := ls.layout(m, area, board.DefaultOpts()); b != a {
