@@ -44,8 +44,9 @@
 // Nothing hidden is drawn: the View carries no hand, no ticket before the
 // end, no blind-drawn card. Every word comes from the catalogues and fits
 // its box at the smallest text size or larger, in every language, at
-// every size the table is made for; nothing covers the map but the map's
-// own marks, the tunnel's cards and an opened breakdown. A claim stands
+// every size the table is made for; nothing covers the map but its own
+// marks, a route's cost tag, the tunnel's cards, an opened breakdown and,
+// where no end panel holds it, the winner's banner. A claim stands
 // out to colour-blind eyes (a shape per colour, a badge per owner). The
 // city names face the seat whose turn it is. What people read and touch
 // is sized in millimetres (display/board.Physical). A steady frame
