@@ -5,12 +5,15 @@ import (
 	"image"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"ttr/display/board"
 	"ttr/display/imgtest"
 	"ttr/display/msg"
+	"ttr/display/scene"
 	"ttr/input"
 )
 
@@ -19,17 +22,34 @@ func diffIn(a, b *image.RGBA, r board.Rect) int {
 	return imgtest.Differing(a, b, image.Rect(int(r.X), int(r.Y), int(r.X+r.W), int(r.Y+r.H)))
 }
 
-// mapUntouched fails t if screen s's map differs between shots with and
-// without what tells something (what), leaving both pictures, named
-// after name, for a look.
-func mapUntouched(t *testing.T, s *Screen, with, without *image.RGBA, name, what string) {
+// mapUntouched fails t if what screen s draws over its map differs
+// between the scenes with and without what tells something (what): every
+// item that reaches into the map, in order, must be the same. It leaves
+// both lists, named after name, for a look.
+func mapUntouched(t *testing.T, s *Screen, with, without *scene.Scene, name, what string) {
 	t.Helper()
-	if got := diffIn(with, without, s.boardLayout().Board); got > 0 {
-		name = filepath.Join(os.TempDir(), name)
-		writePNG(t, name+".with.png", with)
-		writePNG(t, name+".without.png", without)
-		t.Errorf("%s changes %d pixels of the map; see %s.*.png", what, got, name)
+	b := s.boardLayout().Board
+	over := func(sc *scene.Scene) []string {
+		var out []string
+		for i := range sc.Items {
+			if it := &sc.Items[i]; it.Bounds.Intersect(b).Area() > 0 {
+				out = append(out, it.String())
+			}
+		}
+		return out
 	}
+	a, z := over(with), over(without)
+	if slices.Equal(a, z) {
+		return
+	}
+	i := 0
+	for i < min(len(a), len(z)) && a[i] == z[i] {
+		i++
+	}
+	name = filepath.Join(os.TempDir(), name)
+	os.WriteFile(name+".with.txt", []byte(strings.Join(a, "\n")), 0o644)
+	os.WriteFile(name+".without.txt", []byte(strings.Join(z, "\n")), 0o644)
+	t.Errorf("%s changes what is drawn over the map from its item %d on (%d items, %d without); see %s.*.txt", what, i, len(a), len(z), name)
 }
 
 // TestAnnouncementDrawn draws a View built by hand with an announcement
@@ -184,9 +204,9 @@ func TestAnnouncementsLeaveTheMap(t *testing.T) {
 				quiet := v
 				quiet.Announce.Text = input.Text{} // the same move, untold
 				later := at.Add(AnnouncePulse + time.Second)
-				with := ss.shot(t, w, h, sc.edges, &v, later)
+				with := ss.sceneOf(t, w, h, sc.edges, &v, later)
 				boxes, shown := newsRects(ss.get(t, w, h, sc.edges), &v)
-				without := ss.shot(t, w, h, sc.edges, &quiet, later)
+				without := ss.sceneOf(t, w, h, sc.edges, &quiet, later)
 				s := ss.get(t, w, h, sc.edges)
 				mapUntouched(t, s, with, without, fmt.Sprintf("news-%s-%dx%d", sc.name, w, h), "telling the last move")
 				b := s.boardLayout().Board
@@ -266,8 +286,8 @@ func TestBannerLeavesTheMap(t *testing.T) {
 						quiet := v
 						quiet.Banner = input.Text{}
 						later := at.Add(AnnouncePulse + time.Second)
-						with := ss.shot(t, w, h, sc.edges, &v, later)
-						without := ss.shot(t, w, h, sc.edges, &quiet, later)
+						with := ss.sceneOf(t, w, h, sc.edges, &v, later)
+						without := ss.sceneOf(t, w, h, sc.edges, &quiet, later)
 						s := ss.get(t, w, h, sc.edges)
 						mapUntouched(t, s, with, without, fmt.Sprintf("banner-%s-%dx%d", sc.name, w, h), "the banner")
 						onMain(func() { s.Prepare(&v, later) })

@@ -22,12 +22,13 @@ import (
 // A Board holds GPU resources: make it after the window is open, use it on
 // the main OS thread, and Unload it before closing the window.
 type Board struct {
-	cv     *canvas // nil: raylib
-	layout *board.Layout
-	opts   board.Opts
-	bg     rl.Texture2D
-	label  Font
-	names  [][]rune // city names, by city index
+	cv      *canvas // nil: raylib
+	layout  *board.Layout
+	layouts *layouts // the layouts made (nil: none kept)
+	opts    board.Opts
+	bg      rl.Texture2D
+	label   Font
+	names   [][]rune // city names, by city index
 	// lineX are where the two lines of a name set on two lines start,
 	// from the plate's text's left, by city index (centred on each other).
 	lineX [][2]float32
@@ -91,9 +92,9 @@ func nameSize(u float32) float32 {
 
 // newBoard lays out m in area (screen pixels), with city names never
 // smaller than minName pixels, and loads the background and the font of the
-// city names.
-func newBoard(m *maps.Map, area board.Rect, minName float32) *Board {
-	b := &Board{opts: board.DefaultOpts()}
+// city names; ls keeps the layouts it makes (nil: none).
+func newBoard(m *maps.Map, area board.Rect, minName float32, ls *layouts) *Board {
+	b := &Board{opts: board.DefaultOpts(), layouts: ls}
 	if minName > b.opts.MinLabelSize {
 		// Names this large are the table's choice, not the small
 		// screen's need: the frame's margins stay as they are for
@@ -173,7 +174,7 @@ func (b *Board) layoutFor(m *maps.Map, area board.Rect) {
 	o := b.opts
 	o.LabelSize = float32(size)
 	o.Measure = func(text string, s float32) board.Vec { return board.Vec(b.label.Measure(text, s)) }
-	b.layout = board.New(m, area, o)
+	b.layout = b.layouts.layout(m, area, o)
 	b.boxRoutes()
 	b.lineX = b.lineX[:0]
 	for i, c := range b.layout.Cities {

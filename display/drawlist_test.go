@@ -71,31 +71,30 @@ func compareText(t *testing.T, name string, got *scene.Scene) {
 }
 
 // sceneCases are the screens the draw list goldens hold: every screen the
-// table shows (start, play, tunnel, refusal, end, breakdowns, keyboard).
-func sceneCases() []struct {
-	name  string
-	w, h  int
-	edges []Edge
-	view  func(t *testing.T) (input.View, time.Time)
-} {
+// table shows (start, play on both maps with two to five seats, tunnel,
+// refusal and end in each language, breakdowns, the name keyboard in each
+// language), at the sizes the table is made for.
+func sceneCases() []sceneCase {
 	base := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
 	at := func(f func(t *testing.T) input.View) func(t *testing.T) (input.View, time.Time) {
 		return func(t *testing.T) (input.View, time.Time) { return f(t), base }
 	}
-	return []struct {
-		name  string
-		w, h  int
-		edges []Edge
-		view  func(t *testing.T) (input.View, time.Time)
-	}{
+	europe := at(func(t *testing.T) input.View {
+		_, v := europeInProgress(t, "en")
+		return v
+	})
+	cases := []sceneCase{
 		{"start-1280x720", 1280, 720, fourEdges, startScene},
-		{"play-europe-4p-1920x1080", 1920, 1080, fourEdges, at(func(t *testing.T) input.View {
-			_, v := europeInProgress(t, "en")
-			return v
+		{"play-europe-4p-1920x1080", 1920, 1080, fourEdges, europe},
+		{"play-europe-4p-800x480", 800, 480, fourEdges, europe},
+		{"play-europe-5p-es-1920x1080", 1920, 1080, DefaultEdges(5), at(func(t *testing.T) input.View {
+			sc := newScene(t, 5, "europe", "es", 4)
+			sc.start(0)
+			sc.turns(120)
+			return sc.tb.View()
 		})},
+		{"play-usa-2p-1280x720", 1280, 720, []Edge{Bottom, Top}, at(usaScene)},
 		{"tunnel-1280x720", 1280, 720, []Edge{Bottom, Left, Top}, at(tunnelScene)},
-		{"refusal-es-800x480", 800, 480, DefaultEdges(5), func(t *testing.T) (input.View, time.Time) { return refusalScene(t, "es") }},
-		{"end-ro-1280x720", 1280, 720, fourEdges, at(func(t *testing.T) input.View { return endScene(t, "ro") })},
 		{"breakdowns-1920x1080", 1920, 1080, DefaultEdges(3), at(func(t *testing.T) input.View {
 			_, open := endSceneOf(t, 3)
 			return open
@@ -110,6 +109,21 @@ func sceneCases() []struct {
 			return sc.tb.View(), sc.now
 		}},
 	}
+	for _, lang := range []string{"en", "es", "ro"} {
+		cases = append(cases,
+			sceneCase{"refusal-" + lang + "-800x480", 800, 480, DefaultEdges(5), func(t *testing.T) (input.View, time.Time) { return refusalScene(t, lang) }},
+			sceneCase{"end-" + lang + "-1280x720", 1280, 720, fourEdges, at(func(t *testing.T) input.View { return endScene(t, lang) })})
+	}
+	return cases
+}
+
+// A sceneCase is a screen of the table: a View at a moment, drawn on a
+// w x h screen with seats facing edges.
+type sceneCase struct {
+	name  string
+	w, h  int
+	edges []Edge
+	view  func(t *testing.T) (input.View, time.Time)
 }
 
 // TestSceneGolden compares each screen's draw list with its text golden
@@ -183,5 +197,23 @@ func TestSceneLeavesTheFrameAlone(t *testing.T) {
 	var b bytes.Buffer
 	if err := sc.WriteText(&b); err != nil || !strings.HasPrefix(b.String(), fmt.Sprintf("scene %dx%d\n", 1280, 720)) {
 		t.Errorf("WriteText: %v, %.40q", err, b.String())
+	}
+}
+
+// TestNextGameShowsNoneOfTheLast draws a game's end screen and then, on
+// the same screen, the start screen of the next: nothing of the last game
+// (its tickets drawn across the board, its markers) is on the start
+// screen.
+func TestNextGameShowsNoneOfTheLast(t *testing.T) {
+	ss := screens{}
+	defer ss.unload()
+	end := endScene(t, "en")
+	start, at := startScene(t)
+	ss.sceneOf(t, 1280, 720, fourEdges, &end, at)
+	sc := ss.sceneOf(t, 1280, 720, fourEdges, &start, at)
+	for _, k := range sc.Keys() {
+		if k.Part == scene.Ticket || k.Part == scene.Marker {
+			t.Errorf("the start screen draws %v, left from the game before", k)
+		}
 	}
 }

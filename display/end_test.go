@@ -152,7 +152,7 @@ func TestBreakdownATouchAway(t *testing.T) {
 			t.Fatalf("after the touch at seat %d: open %v, want player %d", seat+1, o, p)
 		}
 		shown := ss.shot(t, w, h, edges, &open, at)
-		compareGolden(t, fmt.Sprintf("screen-end-breakdown-seat%d-1920x1080", seat+1), shown)
+		compareText(t, fmt.Sprintf("end-breakdown-seat%d-1920x1080", seat+1), ss.sceneOf(t, w, h, edges, &open, at))
 		box := s.breakdownBox(&open, pg, s.end)
 		if got := diffIn(closed, shown, box); float32(got) < box.Area()*0.3 {
 			t.Errorf("seat %d: the breakdown changes %d of %.0f pixels of its box", seat+1, got, box.Area())
@@ -187,7 +187,7 @@ func TestBreakdownATouchAway(t *testing.T) {
 		}
 	}
 	for _, size := range [][2]int{{800, 480}, {1280, 720}} {
-		ss.shot(t, size[0], size[1], edges, &all, at)
+		ss.sceneOf(t, size[0], size[1], edges, &all, at)
 	}
 }
 
@@ -237,7 +237,7 @@ func TestNewGameOffTheBoard(t *testing.T) {
 			edges := DefaultEdges(n)
 			t.Run(fmt.Sprintf("%dx%d/%d", w, h, n), func(t *testing.T) {
 				// Drawn once, upright: the key's word fits it.
-				ss.shot(t, w, h, edges, &v, v.Announce.At)
+				ss.sceneOf(t, w, h, edges, &v, v.Announce.At)
 				s := ss.get(t, w, h, edges)
 				var pg *panelGeom
 				for i := range s.end.panels {
@@ -297,7 +297,7 @@ func TestOpenBreakdownsNeverOverlap(t *testing.T) {
 			_, v := endSceneOf(t, n)
 			edges := DefaultEdges(n)
 			t.Run(fmt.Sprintf("%dx%d/%d", w, h, n), func(t *testing.T) {
-				ss.shot(t, w, h, edges, &v, v.Announce.At)
+				ss.sceneOf(t, w, h, edges, &v, v.Announce.At)
 				s := ss.get(t, w, h, edges)
 				lay := s.end
 				var boxes []board.Rect

@@ -21,7 +21,7 @@ func touchKey(t *testing.T, sc *game, w, h int, edges []Edge, seat int, id strin
 	t.Helper()
 	v := sc.tb.View()
 	opts := ScreenOpts{Width: w, Height: h, Seats: edges}
-	keys, err := KeyCentres(catalog(t), opts, &v, 2)
+	keys, err := KeyCentres(catalog(t), opts, &v, 4) // every 4 px: a key narrower is missed, and fails below
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,21 +95,22 @@ func TestNameKeyboard(t *testing.T) {
 				if n := v.Seats[1].Name; n.Key != "player.name" || n.Args["Name"] != "Ana B" {
 					t.Errorf("seat 2 is called %v, want Ana B", n)
 				}
-				img := ss.shot(t, w, h, fourEdges, &v, sc.now)
+				// Recording the screen fails on every word that does not fit.
+				named := ss.sceneOf(t, w, h, fourEdges, &v, sc.now)
 				if w == 1280 {
-					compareGolden(t, "screen-keyboard-"+lang+"-1280x720", img)
+					compareText(t, "keyboard-"+lang+"-typed-1280x720", named)
 				}
 				if dir := os.Getenv("TTR_SHOTS"); dir != "" {
-					writePNG(t, filepath.Join(dir, fmt.Sprintf("keyboard-%s-%dx%d.png", lang, w, h)), img)
+					writePNG(t, filepath.Join(dir, fmt.Sprintf("keyboard-%s-%dx%d.png", lang, w, h)), ss.shot(t, w, h, fourEdges, &v, sc.now))
 				}
 				touchKey(t, sc, w, h, fourEdges, 1, input.KeyType+input.TypeDone)
 				v = sc.tb.View()
 				if v.Seats[1].Typing {
 					t.Error("OK left the keyboard open")
 				}
-				img = ss.shot(t, w, h, fourEdges, &v, sc.now.Add(time.Minute))
+				ss.sceneOf(t, w, h, fourEdges, &v, sc.now.Add(time.Minute))
 				if dir := os.Getenv("TTR_SHOTS"); dir != "" {
-					writePNG(t, filepath.Join(dir, fmt.Sprintf("named-%s-%dx%d.png", lang, w, h)), img)
+					writePNG(t, filepath.Join(dir, fmt.Sprintf("named-%s-%dx%d.png", lang, w, h)), ss.shot(t, w, h, fourEdges, &v, sc.now.Add(time.Minute)))
 				}
 			})
 		}
@@ -140,7 +141,7 @@ func TestNameKeyOnEveryPanel(t *testing.T) {
 					t.Errorf("%s %dx%d: seat %d has no Name key to touch", lang, w, h, seat+1)
 				}
 			}
-			ss.shot(t, w, h, DefaultEdges(5), &v, time.Date(2026, 3, 14, 19, 30, 0, 0, time.UTC))
+			ss.sceneOf(t, w, h, DefaultEdges(5), &v, time.Date(2026, 3, 14, 19, 30, 0, 0, time.UTC))
 		}
 	}
 }

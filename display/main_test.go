@@ -27,6 +27,9 @@ var onMain func(f func())
 // the tests' raylib calls on the main OS thread.
 func TestMain(m *testing.M) {
 	runtime.LockOSThread()
+	// Every screen of the tests shares the boards laid out: most of the
+	// tests' time was laying the same few boards out again.
+	sharedLayouts = newLayouts(0)
 	rl.SetTraceLogLevel(rl.LogWarning)
 	rl.SetConfigFlags(rl.FlagWindowHidden)
 	rl.InitWindow(320, 200, "display tests")

@@ -18,8 +18,8 @@ import (
 // the table's screen sees them, and after every event compares the still
 // layer the screen patched (Prepare drawing again only where the View
 // changed) with the layer a second screen draws whole for the same View:
-// every pixel must be the same. A third screen draws the layer whole with
-// the board drawn itself, where the other two copy it from their picture
+// every pixel must be the same. A third screen, at every fourth
+// comparison, draws the layer whole with the board drawn itself, where the other two copy it from their picture
 // of the board under the names (under.go): the two whole layers may
 // differ by underSlack pixels at most. The games cover claims of every kind,
 // stations, tickets, the names turning to each seat, tunnels and their
@@ -90,25 +90,36 @@ func TestPatchedLayerIsTheWholeLayer(t *testing.T) {
 				if events%c.every != 0 {
 					return
 				}
+				// The board drawn directly, at every fourth comparison:
+				// the picture under the names changes with the board,
+				// which most events leave as it was.
+				direct := direct
+				if compared%4 != 0 {
+					direct = nil
+				}
 				onMain(func() {
 					got = readTexture(patched.still.rt.Texture, c.w, c.h)
 					whole.still.valid = false
 					whole.Prepare(&v, now)
 					want = readTexture(whole.still.rt.Texture, c.w, c.h)
-					direct.still.valid = false
-					direct.Prepare(&v, now)
-					drawn = readTexture(direct.still.rt.Texture, c.w, c.h)
+					if direct != nil {
+						direct.still.valid = false
+						direct.Prepare(&v, now)
+						drawn = readTexture(direct.still.rt.Texture, c.w, c.h)
+					}
 				})
 				compared++
 				// The board copied from its picture is the board drawn,
 				// but for the odd pixel on a slanting edge (the picture's
 				// projection rounds apart from the layer's).
-				if diff := differing(want, drawn); diff > underSlack {
-					failed++
-					t.Errorf("event %d (%s, %s): %d pixels differ between the layer copying the board from its picture and the layer drawing it, within %v (at most %d may)",
-						events, v.Mode, seen(&v), diff, patched.logicalBox(diffBox(want, drawn)), underSlack)
-				} else {
-					worst = max(worst, diff)
+				if drawn != nil {
+					if diff := differing(want, drawn); diff > underSlack {
+						failed++
+						t.Errorf("event %d (%s, %s): %d pixels differ between the layer copying the board from its picture and the layer drawing it, within %v (at most %d may)",
+							events, v.Mode, seen(&v), diff, patched.logicalBox(diffBox(want, drawn)), underSlack)
+					} else {
+						worst = max(worst, diff)
+					}
 				}
 				if diff := differing(got, want); diff > 0 {
 					failed++

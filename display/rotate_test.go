@@ -190,25 +190,6 @@ func TestTurnedScreen(t *testing.T) {
 	}
 }
 
-// TestTurnedScreenGolden keeps the turned table, turned each way, at
-// 800x480 and 1920x1080 (the picture's size; the window is 480x800 for a
-// quarter turn) as screenshots, to look at.
-func TestTurnedScreenGolden(t *testing.T) {
-	base := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
-	_, v := europeInProgress(t, "en")
-	for _, size := range [][2]int{{800, 480}, {1920, 1080}} {
-		for _, rot := range rotations[1:] {
-			w, h := size[0], size[1]
-			t.Run(fmt.Sprintf("%dx%d/%d", w, h, rot), func(t *testing.T) {
-				s := turnedScreen(t, w, h, rot, fourEdges)
-				defer onMain(s.Unload)
-				ww, wh := windowSize(w, h, rot)
-				compareGolden(t, fmt.Sprintf("screen-europe-4p-%dx%d-rot%d", w, h, rot), picture(t, s, ww, wh, &v, base, true))
-			})
-		}
-	}
-}
-
 // TestTurnedHitTest touches, on screens turned each way, the window points
 // where a route's middle car, each market slot and the current player's
 // Confirm key are drawn, and checks that each resolves to what is drawn

@@ -80,13 +80,14 @@ type Screen struct {
 	tunnelNames string
 
 	// Geometry, for the map in use.
-	m      *maps.Map
-	bd     *Board        // nil without a window (tests of HitTest)
-	geom   *board.Layout // the board's layout without a window
-	play   *screenLayout
-	end    *screenLayout
-	start  startGeom
-	starts []string // the languages and maps the start keys were laid for
+	m       *maps.Map
+	bd      *Board        // nil without a window (tests of HitTest)
+	layouts *layouts      // the boards laid out (layouts.go)
+	geom    *board.Layout // the board's layout without a window
+	play    *screenLayout
+	end     *screenLayout
+	start   startGeom
+	starts  []string // the languages and maps the start keys were laid for
 
 	// What the last View drawn asks for, for HitTest.
 	mode    input.Mode
@@ -201,7 +202,7 @@ func newScreen(cat *msg.Catalog, opts ScreenOpts) (*Screen, error) {
 	if opts.Lang == "" {
 		opts.Lang = msg.EN
 	}
-	s := &Screen{cat: cat, opts: opts, lang: opts.Lang, shown: make([]seatKeys, len(opts.Seats))}
+	s := &Screen{cat: cat, opts: opts, lang: opts.Lang, shown: make([]seatKeys, len(opts.Seats)), layouts: layoutsFor()}
 	s.opts.Seats = append([]Edge(nil), opts.Seats...)
 	extra, err := Letters(cat)
 	if err != nil {
@@ -358,7 +359,7 @@ func (s *Screen) layOut(m *maps.Map) {
 	s.endLang = "" // fit the end screen again
 	lay := s.layoutFor(s.mode)
 	if s.fonts == nil {
-		s.geom = board.New(m, lay.board, board.DefaultOpts())
+		s.geom = s.layouts.layout(m, lay.board, board.DefaultOpts())
 		s.m = m
 		return
 	}
@@ -366,7 +367,7 @@ func (s *Screen) layOut(m *maps.Map) {
 		if s.bd != nil {
 			s.bd.Unload()
 		}
-		s.bd = newBoard(m, lay.board, nameSize(s.play.u))
+		s.bd = newBoard(m, lay.board, nameSize(s.play.u), s.layouts)
 		s.bd.cv = &s.cv
 	} else {
 		s.bd.Resize(lay.board)
@@ -394,6 +395,8 @@ func (s *Screen) boardLayout() *board.Layout {
 // the keys on each panel, the start screen's keys.
 func (s *Screen) prepare(v *input.View) {
 	if v.Map != nil && v.Map != s.m {
+		// Laid out for the mode it is shown in, not the last one's.
+		s.mode = v.Mode
 		s.layOut(v.Map)
 		s.m = v.Map
 		s.slots.invalidate()
@@ -405,7 +408,7 @@ func (s *Screen) prepare(v *input.View) {
 			if s.bd != nil {
 				s.bd.Resize(lay.board)
 			} else {
-				s.geom = board.New(s.m, lay.board, board.DefaultOpts())
+				s.geom = s.layouts.layout(s.m, lay.board, board.DefaultOpts())
 			}
 		}
 		s.slots.invalidate()
@@ -499,6 +502,7 @@ func (s *Screen) boardView(v *input.View, now time.Time) *View {
 		}
 	}
 	bv.Scores = bv.Scores[:0]
+	bv.Tickets = bv.Tickets[:0]
 	if v.Mode == input.ModeStart {
 		return bv
 	}
@@ -524,7 +528,6 @@ func (s *Screen) boardView(v *input.View, now time.Time) *View {
 			bv.Cities[c].Station = s.colors[o]
 		}
 	}
-	bv.Tickets = bv.Tickets[:0]
 	if v.Mode == input.ModeEnd && v.End != nil {
 		for _, ep := range v.End.Players {
 			for _, tk := range ep.Tickets {

@@ -27,8 +27,8 @@ func TestMapShare(t *testing.T) {
 			t.Run(fmt.Sprintf("%dx%d/%d/%s", size[0], size[1], tc.seats, tc.mapID), func(t *testing.T) {
 				v := playView(t, tc.seats, tc.mapID)
 				edges := DefaultEdges(tc.seats)
-				ss.shot(t, size[0], size[1], edges, &v, time.Unix(1e9, 0))
 				s := ss.get(t, size[0], size[1], edges)
+				onMain(func() { s.prepare(&v) }) // laid out with the table's fonts
 				b := s.boardLayout().Board
 				share := b.W * b.H / float32(size[0]*size[1])
 				t.Logf("map %.0fx%.0f: %.1f%% of the screen", b.W, b.H, 100*share)
@@ -159,7 +159,7 @@ func TestNamePlatesLeaveTheRoutes(t *testing.T) {
 				v := playView(t, tc.seats, tc.mapID)
 				edges := DefaultEdges(tc.seats)
 				s := ss.get(t, size[0], size[1], edges)
-				onMain(func() { s.Prepare(&v, time.Unix(1e9, 0)) })
+				onMain(func() { s.prepare(&v) }) // laid out with the table's fonts
 				l := s.boardLayout()
 				car := 50 * l.Scale * l.CarWidth // a full car space: 50 board pixels long
 				// narrow are the names allowed to clip a car, and by how much.
@@ -215,8 +215,9 @@ func TestEndMapShare(t *testing.T) {
 		v := endScene(t, lang)
 		for _, size := range [][2]int{{1920, 1080}, {1280, 720}, {800, 480}} {
 			edges := DefaultEdges(len(v.Seats))
-			ss.shot(t, size[0], size[1], edges, &v, v.Announce.At)
-			b := ss.get(t, size[0], size[1], edges).boardLayout().Board
+			s := ss.get(t, size[0], size[1], edges)
+			onMain(func() { s.prepare(&v) }) // the end panels fitted with the table's fonts
+			b := s.boardLayout().Board
 			share := b.W * b.H / float32(size[0]*size[1])
 			t.Logf("%s %dx%d: map %.0fx%.0f, %.1f%% of the screen", lang, size[0], size[1], b.W, b.H, 100*share)
 			if size[0] == 1920 && share < 0.25 {

@@ -179,6 +179,7 @@ func (r *report) write(w *strings.Builder) {
 	r.writeEngine(w)
 	r.writeInput(w)
 	r.writeDisplay(w)
+	w.WriteString(displayMeasured)
 	r.writeFirmware(w)
 
 	fmt.Fprintf(w, "## Every benchmark\n\n")
@@ -335,6 +336,26 @@ func (r *report) againstEmpty(mode, unit string) string {
 	}
 	return fmt.Sprintf("%.2fx", v/empty)
 }
+
+// displayMeasured is what display's tests measure of the screen, with the
+// test that holds each figure (go doc ./display says what each screen
+// promises; the figures live here).
+const displayMeasured = `## Display: what its tests measure
+
+| figure | measured | test |
+|---|---|---|
+| the map's share of the screen while playing, 1920x1080 | 60% with four seats, 51% with five | TestMapShare |
+| the same at 800x480 (5:3: the two side strips, 68 px each, and the market column, 54 px, take 190 of 800 px; both maps are bound by their width) | 59% with four seats on Europe, 53% on the USA, 53% with five | TestMapShare |
+| the map's share on the end screen, four seats, 1920x1080 (the thumbnail it replaced took a tenth) | 32% | TestEndMapShare |
+| city names: 10 u, 23 px at 1920x1080; cap height measured on the screen | 14 px or more | TestCityNameCapHeight |
+| name plates over car spaces, 1920x1080 and 1280x720, both maps, 2 to 5 seats | none | TestNamePlatesLeaveTheRoutes |
+| the same at 800x480 (each city has some three hundred places; every place of Oklahoma City within ten car widths covers a car) | Oklahoma City only, under two car spaces | TestNamePlatesLeaveTheRoutes |
+| pixels of a layer copying the board from its picture under the names that differ from one drawing it (a slanting edge rounded apart) | at most 2 (8 allowed; a wrong copy differs by thousands) | TestPatchedLayerIsTheWholeLayer |
+| the picture of the board under the names, 1920x1080 (held while a game is played only) | 4.8 MB | |
+| a patch drawn in more than 16 parts (each part keeps a copy of raylib's vertex buffer in Mesa: a hundred raised the peak by 26 MB) | the nearest merged; over 70% of the screen: drawn whole | TestMergeRects |
+| laying a board out (every name's place) | display/board BenchmarkNewLayout (Every benchmark, below); each board laid out once per screen (display/layouts.go) | TestLayoutsMadeOnce |
+
+`
 
 func (r *report) writeFirmware(w *strings.Builder) {
 	fmt.Fprintf(w, "## Firmware (cmd/table as a process)\n\n")
