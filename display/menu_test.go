@@ -77,11 +77,10 @@ func menuPages() map[string]Menu {
 
 	tickets := Menu{Title: pageText("owner_pages.task_tickets", "Map", pageText("map.europe")), Done: 3, Of: 46,
 		Progress: pageText("enrol.prompt_ticket", "Map", pageText("map.europe"), "Done", 3, "Of", 46),
-		Result:   pageText("enrol.choose_ticket"),
-		Lines:    []msg.Text{pageText("owner_pages.choose_ticket")}, Keys: []MenuKey{backKey()}}
+		Result:   pageText("enrol.choose_ticket"), Keys: []MenuKey{backKey()}}
 	// Europe's 43 tickets left, with their diacritics, in the list's order.
 	for i, tk := range europeTickets(43) {
-		tickets.Tickets = append(tickets.Tickets, MenuTicket{Key: menuKey("ticket", i, msg.Text{}, msg.Text{}), A: tk[0], B: tk[1], Points: 5 + i%17})
+		tickets.Tickets = append(tickets.Tickets, MenuTicket{Key: menuKey("ticket", i, msg.Text{}, msg.Text{}), A: tk.a, B: tk.b, Points: tk.points})
 	}
 	tickets.Tickets[0].Key.Focused = true
 
@@ -158,20 +157,26 @@ func menuPages() map[string]Menu {
 		"history": history, "records": records, "game": game}
 }
 
-// europeTickets returns n pairs of cities of the Europe map, as printed.
-func europeTickets(n int) [][2]string {
+// europeTickets returns n tickets of the Europe map, as printed.
+func europeTickets(n int) []printedTicket {
 	m, err := maps.Load("europe")
 	if err != nil {
 		panic(err)
 	}
-	var out [][2]string
+	var out []printedTicket
 	for _, tk := range m.Tickets {
 		if len(out) == n {
 			break
 		}
-		out = append(out, [2]string{m.Cities[tk.A].Name, m.Cities[tk.B].Name})
+		out = append(out, printedTicket{m.Cities[tk.A].Name, m.Cities[tk.B].Name, tk.Points})
 	}
 	return out
+}
+
+// printedTicket is a ticket as printed: its two cities and its points.
+type printedTicket struct {
+	a, b   string
+	points int
 }
 
 // menuScreen returns a screen with the start screen laid out and page m

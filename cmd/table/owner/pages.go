@@ -680,7 +680,8 @@ func (m *Menu) View() View {
 		v.Done, v.Of = s.Progress()
 		v.Progress = app.EnrolPrompt(s)
 		v.Tickets = m.tickets()
-		if len(v.Tickets) > 0 {
+		if len(v.Tickets) > 0 && v.Result.Key != "enrol.choose_ticket" {
+			// A reminder, unless the last result says it already.
 			v.Lines = append(v.Lines, pt("choose_ticket"))
 		}
 	case PageCheck:
