@@ -90,17 +90,12 @@ func nameSize(u float32) float32 {
 }
 
 // newBoard lays out m in area (screen pixels), with city names never
-// smaller than minName pixels, and loads the background and the font of the
+// smaller than minName pixels, on a panel of pixel size phys (the zero
+// Physical: unknown; known, names, marks and touch areas meet their
+// physical minimums where the board has room: namesFor), and loads the background and the font of the
 // city names.
-func newBoard(m *maps.Map, area board.Rect, minName float32) *Board {
-	b := &Board{opts: board.DefaultOpts()}
-	if minName > b.opts.MinLabelSize {
-		// Names this large are the table's choice, not the small
-		// screen's need: the frame's margins stay as they are for
-		// them.
-		b.opts.LabelScale = 26
-	}
-	b.opts.MinLabelSize = minName
+func newBoard(m *maps.Map, area board.Rect, minName float32, phys board.Physical) *Board {
+	b := &Board{opts: boardBase(minName, phys)}
 	for _, c := range m.Cities {
 		b.names = append(b.names, []rune(c.Name))
 	}
@@ -159,7 +154,7 @@ func (b *Board) Resize(area board.Rect) {
 }
 
 func (b *Board) layoutFor(m *maps.Map, area board.Rect) {
-	size := int(math.Round(float64(board.LabelSizeFor(m, area, b.opts))))
+	size := int(math.Round(float64(board.LabelSizeFor(m, area, namesFor(m, area, b.opts)))))
 	if b.label.Size != float32(size) {
 		if b.label.Size != 0 {
 			b.label.Unload()
@@ -328,8 +323,8 @@ func (b *Board) boxRoutes() {
 			cars.add(c.Edge.Bounds())
 		}
 		// The halo grows by 0.4 of a car's width, a train's rim and shadow
-		// by less than 0.7.
-		b.routeBox = append(b.routeBox, cars.r.Inset(-l.CarWidth-2))
+		// by less than 0.7; an owner's badge by up to half a mark.
+		b.routeBox = append(b.routeBox, cars.r.Inset(-max(l.CarWidth, l.MarkSize/1.5)-2))
 	}
 }
 
@@ -499,13 +494,20 @@ func (b *Board) drawRoute(i int, m RouteMark, selected bool, pulse float32) {
 			if up.X < 0 {
 				up = up.Scale(-1)
 			}
+			// The badge's mark is at least board.MinMarkMM on a panel
+			// of known size (Layout.MarkSize).
 			r := min(c.Width*1.2, c.Length) * 0.4
+			side := r * 1.5
+			if b.opts.Physical.Known() {
+				side = max(side, l.MarkSize)
+				r = side / 1.5
+			}
 			b.cv.circle(rl.Vector2(c.Center), r, trainRim)
 			mark := m.Mark
 			if mark == board.Plain {
 				mark = board.Dot
 			}
-			b.shape = board.AppendShape(b.shape[:0], mark, c.Center, up, r*1.5)
+			b.shape = board.AppendShape(b.shape[:0], mark, c.Center, up, side)
 			ink := badgeInk(m.Owner)
 			for j := range b.shape {
 				t := &b.shape[j]

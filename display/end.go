@@ -380,7 +380,7 @@ func (s *Screen) fitEnd(v *input.View, lang msg.Lang) {
 		lay = s.endDepth(fr.W/fr.H, lang)
 	}
 	if lay == nil {
-		lay = newLayoutDepth(s.area(), s.opts.Seats, fr.W/fr.H, true, endDepths[len(endDepths)-1])
+		lay = newLayoutU(s.area(), s.opts.Seats, fr.W/fr.H, true, endDepths[len(endDepths)-1], s.scale())
 	}
 	s.end = lay
 	if v != nil && v.End != nil {
@@ -420,7 +420,7 @@ func (s *Screen) fitLegends(e *input.EndView, lang msg.Lang) {
 // every seat's lines, or nil.
 func (s *Screen) endDepth(aspect float32, lang msg.Lang) *screenLayout {
 	for _, d := range endDepths {
-		lay := newLayoutDepth(s.area(), s.opts.Seats, aspect, true, d)
+		lay := newLayoutU(s.area(), s.opts.Seats, aspect, true, d, s.scale())
 		if s.endFits(lay, lang) {
 			return lay
 		}
@@ -434,7 +434,7 @@ func (s *Screen) endDepth(aspect float32, lang msg.Lang) *screenLayout {
 // again).
 func (s *Screen) endLeanDepth(v *input.View, aspect float32, lang msg.Lang) *screenLayout {
 	for _, d := range endDepths {
-		lay := newLayoutDepth(s.area(), s.opts.Seats, aspect, true, d)
+		lay := newLayoutU(s.area(), s.opts.Seats, aspect, true, d, s.scale())
 		fits := true
 		for _, pg := range lay.panels {
 			sl := &s.slots.seats[pg.seat]

@@ -204,8 +204,13 @@ func newScreenLayout(area board.Rect, edges []Edge, aspect float32, end bool) *s
 // newLayoutDepth is newScreenLayout with the end screen's panels deep
 // (in u).
 func newLayoutDepth(area board.Rect, edges []Edge, aspect float32, end bool, deep float32) *screenLayout {
-	l := &screenLayout{area: area, u: scaleOf(area.W, area.H)}
-	u := l.u
+	return newLayoutU(area, edges, aspect, end, deep, scaleOf(area.W, area.H))
+}
+
+// newLayoutU is newLayoutDepth at scale u (Screen.scale), the panel's
+// physical size taken in.
+func newLayoutU(area board.Rect, edges []Edge, aspect float32, end bool, deep, u float32) *screenLayout {
+	l := &screenLayout{area: area, u: u}
 	var count [4]int
 	for _, e := range edges {
 		count[e&3]++

@@ -39,6 +39,14 @@ type ScreenOpts struct {
 	// beside it): where the window keeps its last frame, a steady frame
 	// then repairs only what moved (cache.go).
 	FillsWindow bool
+	// Physical is the size of the panel's pixels (the config's
+	// millimetres or the panel's EDID), for the picture as the players
+	// see it; the zero Physical is unknown. When known, what players read
+	// and touch meets the physical minimums of package board where the
+	// panel leaves room for them (Screen.scale, newBoard): the strips'
+	// text board.MinStripTextMM, city names board.MinNameMM, owner marks
+	// board.MinMarkMM, the board's touch areas board.MinTargetMM.
+	Physical board.Physical
 }
 
 // maxSeats is the most seats a screen has room for.
@@ -148,8 +156,7 @@ func NewScreen(cat *msg.Catalog, opts ScreenOpts) (*Screen, error) {
 	if !rl.IsWindowReady() {
 		return nil, errors.New("display: NewScreen needs an open window")
 	}
-	w, h := s.size()
-	s.fonts = loadFonts(scaleOf(float32(w), float32(h)), s.extra...)
+	s.fonts = loadFonts(s.scale(), s.extra...)
 	v := rl.GetVersion()
 	s.still.blit = v == rl.Opengl33 || v == rl.Opengl43 || v == rl.OpenglEs30
 	return s, nil
@@ -304,7 +311,7 @@ func (s *Screen) ResizeArea(x, y, w, h int) {
 	}
 	s.opts.X, s.opts.Y, s.opts.Width, s.opts.Height = x, y, w, h
 	if s.fonts != nil {
-		if u := scaleOf(float32(lw), float32(lh)); u != s.fonts.u {
+		if u := s.scale(); u != s.fonts.u {
 			s.fonts.unload()
 			s.fonts = loadFonts(u, s.extra...)
 		}
@@ -346,13 +353,14 @@ func (s *Screen) langOf(v *input.View) msg.Lang {
 func (s *Screen) layOut(m *maps.Map) {
 	fr := board.Frame(m)
 	aspect := fr.W / fr.H
-	s.play = newScreenLayout(s.area(), s.opts.Seats, aspect, false)
-	s.end = newScreenLayout(s.area(), s.opts.Seats, aspect, true)
+	u := s.scale()
+	s.play = newLayoutU(s.area(), s.opts.Seats, aspect, false, endDepth, u)
+	s.end = newLayoutU(s.area(), s.opts.Seats, aspect, true, endDepth, u)
 	s.starts = nil
 	s.endLang = "" // fit the end screen again
 	lay := s.layoutFor(s.mode)
 	if s.fonts == nil {
-		s.geom = board.New(m, lay.board, board.DefaultOpts())
+		s.geom = board.New(m, lay.board, boardOpts(m, lay.board, s.play.u, s.opts.Physical))
 		s.m = m
 		return
 	}
@@ -360,7 +368,7 @@ func (s *Screen) layOut(m *maps.Map) {
 		if s.bd != nil {
 			s.bd.Unload()
 		}
-		s.bd = newBoard(m, lay.board, nameSize(s.play.u))
+		s.bd = newBoard(m, lay.board, nameSize(s.play.u), s.opts.Physical)
 		s.bd.cv = &s.cv
 	} else {
 		s.bd.Resize(lay.board)
@@ -399,7 +407,7 @@ func (s *Screen) prepare(v *input.View) {
 			if s.bd != nil {
 				s.bd.Resize(lay.board)
 			} else {
-				s.geom = board.New(s.m, lay.board, board.DefaultOpts())
+				s.geom = board.New(s.m, lay.board, boardOpts(s.m, lay.board, s.play.u, s.opts.Physical))
 			}
 		}
 		s.slots.invalidate()
