@@ -53,15 +53,16 @@ type View struct {
 	NameAngle float32
 	// Scores are the players' markers on the score track (nil: none).
 	Scores []ScoreMark
-	// Tickets are completed tickets, drawn as lines from city to city
+	// Tickets are tickets revealed, drawn as lines from city to city
 	// (the end screen).
 	Tickets []TicketMark
 }
 
-// A TicketMark is a completed ticket drawn across the board.
+// A TicketMark is a ticket drawn across the board (the end screen).
 type TicketMark struct {
-	A, B  int        // city indexes
-	Color color.RGBA // the player's colour
+	A, B   int        // city indexes
+	Color  color.RGBA // the player's colour
+	Failed bool       // not completed: dashed, crossed out in red
 }
 
 // A RouteMark is how one route looks in a View.
@@ -579,8 +580,9 @@ func drawStation(cv *canvas, c rl.Vector2, r float32, col color.RGBA) {
 	house(1, col)
 }
 
-// drawTickets draws each completed ticket as a line from city to city in
-// its player's colour, outlined dark so that it shows over the routes.
+// drawTickets draws each ticket as a line from city to city in its
+// player's colour, outlined dark so that it shows over the routes: whole
+// when completed; dashed, with a red cross at its middle, when not.
 func (b *Board) drawTickets(v *View) {
 	l := b.layout
 	w := max(2, l.CarWidth*0.32)
@@ -589,11 +591,37 @@ func (b *Board) drawTickets(v *View) {
 			continue
 		}
 		b.cv.part(scene.Key{Part: scene.Ticket, Index: k})
-		a, c := rl.Vector2(l.Cities[t.A].Center), rl.Vector2(l.Cities[t.B].Center)
-		b.cv.line(a, c, w+max(2, w*0.6), withAlpha(trainOutline, 0.85))
-		b.cv.line(a, c, w, t.Color)
+		a, c := l.Cities[t.A].Center, l.Cities[t.B].Center
+		if !t.Failed {
+			b.cv.line(rl.Vector2(a), rl.Vector2(c), w+max(2, w*0.6), withAlpha(trainOutline, 0.85))
+			b.cv.line(rl.Vector2(a), rl.Vector2(c), w, t.Color)
+			continue
+		}
+		// Dashes of three widths, gaps of two, from circle to circle.
+		d := c.Sub(a)
+		n := d.Len()
+		if n < 1 {
+			continue
+		}
+		dir := d.Scale(1 / n)
+		dash, span := 3*w, 5*w
+		for x := l.CityRadius; x < n-l.CityRadius; x += span {
+			p, q := a.Add(dir.Scale(x)), a.Add(dir.Scale(min(x+dash, n-l.CityRadius)))
+			b.cv.line(rl.Vector2(p), rl.Vector2(q), w+max(2, w*0.6), withAlpha(trainOutline, 0.85))
+			b.cv.line(rl.Vector2(p), rl.Vector2(q), w, t.Color)
+		}
+		m := a.Lerp(c, 0.5)
+		r := max(3*w, l.CityRadius)
+		for _, s := range [2]board.Vec{{X: 1, Y: 1}, {X: 1, Y: -1}} {
+			p, q := m.Add(s.Scale(r*0.7)), m.Sub(s.Scale(r*0.7))
+			b.cv.line(rl.Vector2(p), rl.Vector2(q), w*1.4+max(2, w*0.6), trainOutline)
+			b.cv.line(rl.Vector2(p), rl.Vector2(q), w*1.4, failCross)
+		}
 	}
 }
+
+// failCross is the red of the cross on a ticket not completed.
+var failCross = color.RGBA{230, 40, 40, 255}
 
 // badgeInk is the colour of an owner's mark on the white badge of their
 // trains: their own colour, darkened when it is too light to show on white

@@ -96,25 +96,32 @@
 // language, map and Start keys in the middle and Join, the colours, First
 // and the Name key on each strip.
 //
-// The end screen keeps the board large (32% of the screen with four
-// seats, TestEndMapShare; the thumbnail it replaced took a tenth) and
-// gives each seat a compact panel facing it: in its header the ranking of
-// every player side by side (place, colour and mark, total; the winners
-// first, in gold; on a short panel a row of its own), the player's total
-// and a crown for a winner; under it the winner, the tie-break that
-// decided, who took the longest route bonus (names, trains, points) and
-// how to see a player's points; along its bottom a legend with a swatch
-// for each mark on the board: a car in the longest route's pink glow, and
-// two ticket lines, each completed ticket being drawn from city to city in
-// its player's colour. Every word of every end panel fits its box at the
-// smallest text size or larger, with two to five seats, in every language,
-// at 1920x1080, 1280x720 and 800x480, and the winner stays on the panels
-// (TestEveryEndWordFits): the panels take the shallowest depth that holds
-// their lines; where none holds them, the tie-break is told in its short
-// form (board_end.short_decided_*), and only then does the winner leave
-// the panels for a banner over the board; a panel too short for the
-// legend's words side by side shows their short forms. A player's breakdown (routes, each ticket, stations,
-// the longest route, the total) is a touch away: each player in a panel's
+// The end screen ends the game as the printed one does (reveal.go): the
+// board keeps its size from play, the market's column going to it (at
+// least half the glass with four seats, 53% with five at 1920x1080:
+// TestEndBoardShare; no city name drifts from its city:
+// TestNamesStayAtTheirCities), and each player's tickets are turned face
+// up on it in turn, by the clock the screen is given, from the game's
+// last move (TestRevealTimedByTheClock, scene goldens at three instants):
+// a line from city to city in the player's colour, dashed and crossed out
+// in red when not completed, its two cities lit while it is the last
+// turned; each strip's score counts up and down with them; then the
+// stations not built and the longest route (glowing) are counted; then
+// the ranking shows places, the winner's crown and glow. Each seat's
+// strip is its play strip: the score plate holds the player's score; the
+// message the ranking of every player side by side (place once the reveal
+// is over, colour and mark, score) beside the lines: the ticket turned
+// last, then the winner, the tie-break that decided, who took the longest
+// route bonus (names, trains, points) and how to see a player's points.
+// Every word of every end strip, every line of the reveal included, fits
+// its box at the smallest text size or larger, with two to five seats, in
+// every language, at 1920x1080, 1280x720 and 800x480
+// (TestEveryEndWordFits): where the lines do not fit, the tie-break is
+// told in its short form (board_end.short_decided_*), then lines are left
+// out (leanLevels), and only then does the winner leave the strips for a
+// banner over the board. A player's breakdown (routes, each ticket,
+// stations, the longest route, the total) is a touch away, during the
+// reveal too: each player in a strip's
 // ranking is a key (input.KeyBreakdown) that opens their breakdown over
 // the board by that seat's edge, facing it, edged in their colour, and a
 // second touch closes it (View.End.Open; TestBreakdownATouchAway through
@@ -126,9 +133,9 @@
 // breakdown too long for its part sums its tickets up, or keeps only its
 // routes, tickets and total: none lies over another and every word is at
 // the smallest text size or larger (TestOpenBreakdownsNeverOverlap, every
-// seat's open with two to five seats). New game is a key on one panel, that of the first seat along
-// the bottom edge (else the first seat's), in its header beside the
-// ranking, never over the board (TestNewGameOffTheBoard). Nothing hidden
+// seat's open with two to five seats). New game is a key on one strip, that of the first seat along
+// the bottom edge (else the first seat's), in the place of its keys,
+// never over the board (TestNewGameOffTheBoard). Nothing hidden
 // is ever drawn: the View carries no hand, no
 // ticket before the end and no blind-drawn card.
 //

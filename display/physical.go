@@ -39,7 +39,7 @@ func scaleFor(w, h float32, p board.Physical, edges []Edge) float32 {
 	if pu <= u || len(edges) == 0 {
 		return u
 	}
-	lay := newLayoutU(board.Rect{W: w, H: h}, edges, 1.5, false, endDepth, pu)
+	lay := newLayoutU(board.Rect{W: w, H: h}, edges, 1.5, false, pu)
 	if lay.board.W <= 0 || lay.board.H <= 0 {
 		return u
 	}
@@ -106,6 +106,6 @@ func CheckPanel(m *maps.Map, opts ScreenOpts) []board.Shortfall {
 	}
 	u := scaleFor(fw, fh, p, opts.Seats)
 	fr := board.Frame(m)
-	area := newLayoutU(board.Rect{W: fw, H: fh}, opts.Seats, fr.W/fr.H, false, endDepth, u).board
+	area := newLayoutU(board.Rect{W: fw, H: fh}, opts.Seats, fr.W/fr.H, false, u).board
 	return p.CheckIn(m, area, len(opts.Seats), boardOpts(m, area, u, p))
 }

@@ -120,12 +120,6 @@ func TestSizedForTheGlass(t *testing.T) {
 	}
 }
 
-// near reports whether a and b are the same rectangle within d pixels.
-func near(a, b board.Rect, d float32) bool {
-	abs := func(x float32) float32 { return max(x, -x) }
-	return abs(a.X-b.X) <= d && abs(a.Y-b.Y) <= d && abs(a.W-b.W) <= d && abs(a.H-b.H) <= d
-}
-
 // TestTwinLanesFitAFinger touches the screen between and beside the two
 // lanes of every double route on each panel (4 seats): lanes closer than
 // a fingertip are one touch area (TwinMerged), every touch between them

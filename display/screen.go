@@ -77,6 +77,14 @@ type Screen struct {
 
 	// The end screen's ranking: players in order and their places.
 	endOrder, endRank []int
+	// The end's reveal (reveal.go): when the game ended (the last move's
+	// moment, else when the screen first showed the end), and the line of
+	// the ticket revealed last.
+	endFrom                   time.Time
+	revealTexts               []msg.Text
+	revealInks                []string
+	revealOrder, revealPlaces []int // the ranking while the reveal goes on (rankingAt)
+	endTickets                int   // every player's tickets, to reveal
 
 	// The tunnel's route's name, built once per tunnel.
 	tunnelRoute int
@@ -354,8 +362,8 @@ func (s *Screen) layOut(m *maps.Map) {
 	fr := board.Frame(m)
 	aspect := fr.W / fr.H
 	u := s.scale()
-	s.play = newLayoutU(s.area(), s.opts.Seats, aspect, false, endDepth, u)
-	s.end = newLayoutU(s.area(), s.opts.Seats, aspect, true, endDepth, u)
+	s.play = newLayoutU(s.area(), s.opts.Seats, aspect, false, u)
+	s.end = newLayoutU(s.area(), s.opts.Seats, aspect, true, u)
 	s.starts = nil
 	s.endLang = "" // fit the end screen again
 	lay := s.layoutFor(s.mode)
@@ -399,6 +407,12 @@ func (s *Screen) prepare(v *input.View) {
 		s.layOut(v.Map)
 		s.m = v.Map
 		s.slots.invalidate()
+	}
+	switch {
+	case v.Mode != input.ModeEnd:
+		s.endFrom = time.Time{} // the next end's reveal starts when it shows
+	case !v.Announce.At.IsZero():
+		s.endFrom = v.Announce.At // the last move's moment: the end's (reveal.go)
 	}
 	if v.Mode != s.mode {
 		s.mode = v.Mode
@@ -501,6 +515,7 @@ func (s *Screen) boardView(v *input.View, now time.Time) *View {
 		}
 	}
 	bv.Scores = bv.Scores[:0]
+	bv.Tickets = bv.Tickets[:0] // the end's, gone with it
 	if v.Mode == input.ModeStart {
 		return bv
 	}
@@ -526,25 +541,8 @@ func (s *Screen) boardView(v *input.View, now time.Time) *View {
 			bv.Cities[c].Station = s.colors[o]
 		}
 	}
-	bv.Tickets = bv.Tickets[:0]
 	if v.Mode == input.ModeEnd && v.End != nil {
-		for _, ep := range v.End.Players {
-			for _, tk := range ep.Tickets {
-				if tk.Completed && ep.Player >= 0 && ep.Player < n {
-					bv.Tickets = append(bv.Tickets, TicketMark{A: tk.From, B: tk.To, Color: s.colors[ep.Player]})
-				}
-			}
-		}
-		for _, ep := range v.End.Players {
-			if ep.LongestBonus == 0 {
-				continue
-			}
-			for _, r := range ep.LongestRoutes {
-				if r >= 0 && r < len(bv.Routes) {
-					bv.Routes[r].Glow = longestGlow
-				}
-			}
-		}
+		s.endBoard(v, now, bv) // reveal.go
 		return bv
 	}
 	// The names face the seat whose turn it is.
@@ -583,7 +581,6 @@ var (
 	overlayColor = color.RGBA{24, 28, 34, 236}
 	winnerColor  = color.RGBA{255, 200, 40, 255}
 	doneInk      = color.RGBA{120, 220, 130, 255}
-	ticketInk    = color.RGBA{170, 200, 255, 255}
 	failInk      = color.RGBA{255, 130, 120, 255}
 )
 
