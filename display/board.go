@@ -54,15 +54,16 @@ type View struct {
 	NameAngle float32
 	// Scores are the players' markers on the score track (nil: none).
 	Scores []ScoreMark
-	// Tickets are completed tickets, drawn as lines from city to city
+	// Tickets are tickets revealed, drawn as lines from city to city
 	// (the end screen).
 	Tickets []TicketMark
 }
 
-// A TicketMark is a completed ticket drawn across the board.
+// A TicketMark is a ticket drawn across the board (the end screen).
 type TicketMark struct {
-	A, B  int        // city indexes
-	Color color.RGBA // the player's colour
+	A, B   int        // city indexes
+	Color  color.RGBA // the player's colour
+	Failed bool       // not completed: dashed, crossed out in red
 }
 
 // A RouteMark is how one route looks in a View.
@@ -91,17 +92,13 @@ func nameSize(u float32) float32 {
 }
 
 // newBoard lays out m in area (screen pixels), with city names never
-// smaller than minName pixels, and loads the background and the font of the
-// city names; ls keeps the layouts it makes (nil: none).
-func newBoard(m *maps.Map, area board.Rect, minName float32, ls *layouts) *Board {
-	b := &Board{opts: board.DefaultOpts(), layouts: ls}
-	if minName > b.opts.MinLabelSize {
-		// Names this large are the table's choice, not the small
-		// screen's need: the frame's margins stay as they are for
-		// them.
-		b.opts.LabelScale = 26
-	}
-	b.opts.MinLabelSize = minName
+// smaller than minName pixels, on a panel of pixel size phys (the zero
+// Physical: unknown; known, names, marks and touch areas meet their
+// physical minimums where the board has room: namesFor), and loads the
+// background and the font of the city names; ls keeps the layouts it
+// makes (nil: none).
+func newBoard(m *maps.Map, area board.Rect, minName float32, phys board.Physical, ls *layouts) *Board {
+	b := &Board{opts: boardBase(minName, phys), layouts: ls}
 	for _, c := range m.Cities {
 		b.names = append(b.names, []rune(c.Name))
 	}
@@ -160,7 +157,7 @@ func (b *Board) Resize(area board.Rect) {
 }
 
 func (b *Board) layoutFor(m *maps.Map, area board.Rect) {
-	size := int(math.Round(float64(board.LabelSizeFor(m, area, b.opts))))
+	size := int(math.Round(float64(board.LabelSizeFor(m, area, namesFor(m, area, b.opts)))))
 	if b.label.Size != float32(size) {
 		if b.label.Size != 0 {
 			b.label.Unload()
@@ -329,8 +326,8 @@ func (b *Board) boxRoutes() {
 			cars.add(c.Edge.Bounds())
 		}
 		// The halo grows by 0.4 of a car's width, a train's rim and shadow
-		// by less than 0.7.
-		b.routeBox = append(b.routeBox, cars.r.Inset(-l.CarWidth-2))
+		// by less than 0.7; an owner's badge by up to half a mark.
+		b.routeBox = append(b.routeBox, cars.r.Inset(-max(l.CarWidth, l.MarkSize/1.5)-2))
 	}
 }
 
@@ -500,13 +497,20 @@ func (b *Board) drawRoute(i int, m RouteMark, selected bool, pulse float32) {
 			if up.X < 0 {
 				up = up.Scale(-1)
 			}
+			// The badge's mark is at least board.MinMarkMM on a panel
+			// of known size (Layout.MarkSize).
 			r := min(c.Width*1.2, c.Length) * 0.4
+			side := r * 1.5
+			if b.opts.Physical.Known() {
+				side = max(side, l.MarkSize)
+				r = side / 1.5
+			}
 			b.cv.circle(rl.Vector2(c.Center), r, trainRim)
 			mark := m.Mark
 			if mark == board.Plain {
 				mark = board.Dot
 			}
-			b.shape = board.AppendShape(b.shape[:0], mark, c.Center, up, r*1.5)
+			b.shape = board.AppendShape(b.shape[:0], mark, c.Center, up, side)
 			ink := badgeInk(m.Owner)
 			for j := range b.shape {
 				t := &b.shape[j]
@@ -578,8 +582,9 @@ func drawStation(cv *canvas, c rl.Vector2, r float32, col color.RGBA) {
 	house(1, col)
 }
 
-// drawTickets draws each completed ticket as a line from city to city in
-// its player's colour, outlined dark so that it shows over the routes.
+// drawTickets draws each ticket as a line from city to city in its
+// player's colour, outlined dark so that it shows over the routes: whole
+// when completed; dashed, with a red cross at its middle, when not.
 func (b *Board) drawTickets(v *View) {
 	l := b.layout
 	w := max(2, l.CarWidth*0.32)
@@ -588,11 +593,37 @@ func (b *Board) drawTickets(v *View) {
 			continue
 		}
 		b.cv.part(scene.Key{Part: scene.Ticket, Index: k})
-		a, c := rl.Vector2(l.Cities[t.A].Center), rl.Vector2(l.Cities[t.B].Center)
-		b.cv.line(a, c, w+max(2, w*0.6), withAlpha(trainOutline, 0.85))
-		b.cv.line(a, c, w, t.Color)
+		a, c := l.Cities[t.A].Center, l.Cities[t.B].Center
+		if !t.Failed {
+			b.cv.line(rl.Vector2(a), rl.Vector2(c), w+max(2, w*0.6), withAlpha(trainOutline, 0.85))
+			b.cv.line(rl.Vector2(a), rl.Vector2(c), w, t.Color)
+			continue
+		}
+		// Dashes of three widths, gaps of two, from circle to circle.
+		d := c.Sub(a)
+		n := d.Len()
+		if n < 1 {
+			continue
+		}
+		dir := d.Scale(1 / n)
+		dash, span := 3*w, 5*w
+		for x := l.CityRadius; x < n-l.CityRadius; x += span {
+			p, q := a.Add(dir.Scale(x)), a.Add(dir.Scale(min(x+dash, n-l.CityRadius)))
+			b.cv.line(rl.Vector2(p), rl.Vector2(q), w+max(2, w*0.6), withAlpha(trainOutline, 0.85))
+			b.cv.line(rl.Vector2(p), rl.Vector2(q), w, t.Color)
+		}
+		m := a.Lerp(c, 0.5)
+		r := max(3*w, l.CityRadius)
+		for _, s := range [2]board.Vec{{X: 1, Y: 1}, {X: 1, Y: -1}} {
+			p, q := m.Add(s.Scale(r*0.7)), m.Sub(s.Scale(r*0.7))
+			b.cv.line(rl.Vector2(p), rl.Vector2(q), w*1.4+max(2, w*0.6), trainOutline)
+			b.cv.line(rl.Vector2(p), rl.Vector2(q), w*1.4, failCross)
+		}
 	}
 }
+
+// failCross is the red of the cross on a ticket not completed.
+var failCross = color.RGBA{230, 40, 40, 255}
 
 // badgeInk is the colour of an owner's mark on the white badge of their
 // trains: their own colour, darkened when it is too light to show on white

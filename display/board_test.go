@@ -11,7 +11,7 @@ import (
 
 // testBoard lays m out in area with the board's own smallest city names.
 func testBoard(m *maps.Map, area board.Rect) *Board {
-	return newBoard(m, area, board.DefaultOpts().MinLabelSize, sharedLayouts)
+	return newBoard(m, area, board.DefaultOpts().MinLabelSize, board.Physical{}, sharedLayouts)
 }
 
 func TestBoardGolden(t *testing.T) {

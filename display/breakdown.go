@@ -91,7 +91,8 @@ func (s *Screen) breakdownBox(v *input.View, pg *panelGeom, lay *screenLayout) b
 			box.W = w
 		}
 	}
-	return box.Inset(m / 2)
+	// Half the margin each side, and a hair: neighbours never touch.
+	return box.Inset(m/2 + 0.25)
 }
 
 // breakdownAlone returns where a breakdown goes when it is the only one

@@ -66,11 +66,12 @@ type stillKey struct {
 	lang       msg.Lang
 	x, y, w, h int
 	notices    uint32 // bit i: seat i's notice shows
+	reveal     int    // the end's reveal step (reveal.go)
 }
 
 // stillKeyOf returns the key of the still layer v shows at now.
 func (s *Screen) stillKeyOf(v *input.View, now time.Time) stillKey {
-	k := stillKey{rev: v.Rev, lang: s.langOf(v), x: s.opts.X, y: s.opts.Y, w: s.opts.Width, h: s.opts.Height}
+	k := stillKey{rev: v.Rev, lang: s.langOf(v), x: s.opts.X, y: s.opts.Y, w: s.opts.Width, h: s.opts.Height, reveal: s.revealStepAt(v, now)}
 	for i := range v.Seats {
 		if i < 32 && noticeActive(&v.Seats[i].Notice, now) {
 			k.notices |= 1 << i

@@ -28,9 +28,17 @@
 //   - start.go: the start screen: language, map and Start in the middle;
 //     Join, the colours, First and Name on each strip; keyboard.go: a
 //     seat's name keyboard on its strip.
-//   - end.go: the end panels (ranking, winner, tie-break, the longest
-//     route's holder, the legend), fitted in every language; breakdown.go:
-//     a player's breakdown, a touch away, by that seat's edge.
+//   - end.go and reveal.go: the end as the printed game's: the board at
+//     its size from play, each player's tickets turned face up on it in
+//     turn by the screen's clock (completed in the player's colour,
+//     failed dashed and crossed out), the scores counting on the strips,
+//     then the ranking, winner and tie-break, fitted in every language;
+//     breakdown.go: a player's breakdown, a touch away, by that seat's
+//     edge.
+//   - physical.go: the screen sized for its glass (ScreenOpts.Physical):
+//     strips' text, city names, owner marks and touch areas at their
+//     minimums in millimetres where the panel leaves room; CheckPanel
+//     says what a panel too small for its seats lacks.
 //   - hit.go: HitTest, the touch turned back through the glass's
 //     rotation. palette.go, icons.go, font.go, text.go, list.go: colours,
 //     marks, the embedded DejaVu fonts, the fitting of every text and

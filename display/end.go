@@ -5,8 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	rl "github.com/gen2brain/raylib-go/raylib"
-
 	"ttr/display/board"
 	"ttr/display/msg"
 	"ttr/display/scene"
@@ -18,7 +16,7 @@ import (
 // what decided it are on every player's panel, facing them; New game is
 // on one panel (newGameSeat), off the board.
 func (s *Screen) drawEndMiddle(v *input.View, lang msg.Lang, lay *screenLayout) {
-	if s.endCompact && v.End != nil {
+	if s.endCompact && v.End != nil && s.revealAt(v, s.now).done() {
 		s.drawBanner(v, lang, lay, v.End.Winner, v.End.Decided)
 	}
 	for i := range lay.panels {
@@ -54,29 +52,44 @@ func isWinner(e *input.EndView, p int) bool {
 	return false
 }
 
-// drawEndPanel draws a player's final score, item by item: who won and
-// what decided it, then the player's routes, each ticket (done in green
-// with +, not done in red with –), stations, longest route and total.
+// drawEndPanel draws a player's end strip: their total on the score plate,
+// counting up as their tickets are revealed; the ranking, every player's
+// place, colour and total, each a key that opens their breakdown; the
+// ticket being revealed, then who won and what decided it, the longest
+// route's holder; the crown on the winner's strip once the ranking is
+// shown.
 func (s *Screen) drawEndPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl *seatSlots) {
 	u := s.fonts.u
 	ep := endPlayerOf(v.End, sv.Player)
 	if ep == nil {
 		return
 	}
+	r := s.revealAt(v, s.now)
 	sr := pg.score
 	s.cv.round(rect(sr), 0.35, 6, color.RGBA{238, 232, 214, 255})
 	bpx := s.endScoreSize(sr)
-	s.drawNumber(s.fonts.face(true, bpx), ep.Total, sr, bpx, alignCenter, color.RGBA{30, 30, 34, 255})
-	if isWinner(v.End, sv.Player) {
-		cr := board.Rect{X: sr.X - sr.H - 4*u, Y: sr.Y, W: sr.H, H: sr.H}
-		iconCrown(&s.cv, cr, winnerColor)
+	s.drawNumber(s.fonts.face(true, bpx), r.score(v.End, ep), sr, bpx, alignCenter, color.RGBA{30, 30, 34, 255})
+	if r.done() && isWinner(v.End, sv.Player) {
+		c := pg.crown()
+		iconCrown(&s.cv, c, winnerColor)
 	}
 	s.drawRanking(v, pg.seat, pg.rank, openOf(v.End, pg.seat), u)
 	s.cv.part(scene.Key{Part: scene.Message, Seat: pg.seat})
-	r := pg.lines
-	sl.lines.get(s.fonts, s.cat, lang, sl.endTexts, sl.endInks, r.W, r.H, promptFit).draw(r, lineInk)
-	s.cv.part(scene.Key{Part: scene.Legend, Seat: pg.seat})
-	s.drawLegend(v, lang, pg, sl, u)
+	lr := pg.lines
+	texts, inks := sl.endTexts, sl.endInks
+	if !r.done() {
+		texts, inks = r.lines(s.m, v.End, s.revealTexts[:0], s.revealInks[:0])
+		s.revealTexts, s.revealInks = texts, inks
+	}
+	sl.lines.get(s.fonts, s.cat, lang, texts, inks, lr.W, lr.H, promptFit).draw(lr, lineInk)
+}
+
+// crown is where the winner's crown goes on an end strip (local
+// coordinates): at the start of the counts' place, under or beside the
+// name.
+func (p *panelGeom) crown() board.Rect {
+	h := p.stats.H
+	return board.Rect{X: p.stats.X, Y: p.stats.Y, W: h, H: h}
 }
 
 // endScoreSize is the size of an end panel's total in its plate r.
@@ -91,9 +104,6 @@ func openOf(e *input.EndView, seat int) int {
 	}
 	return e.Open[seat]
 }
-
-// legendFit sizes the words of the end screen's legend.
-var legendFit = fitOpts{min: minText, max: 14, maxLines: 1}
 
 // longestHolders returns the names of every player who took the longest
 // route bonus ("A and B" when it is shared) and the first of them, or nil
@@ -113,22 +123,6 @@ func longestHolders(e *input.EndView) (msg.Text, *input.EndPlayer) {
 	return input.List(names...), h
 }
 
-// legendBoxes returns the two entries of a panel's legend (local
-// coordinates), side by side: the longest route's mark, then the ticket
-// lines'.
-func legendBoxes(pg *panelGeom, u float32) (long, tick board.Rect) {
-	r := pg.legend
-	half := (r.W - gap*u) / 2
-	return board.Rect{X: r.X, Y: r.Y, W: half, H: r.H}, board.Rect{X: r.X + half + gap*u, Y: r.Y, W: half, H: r.H}
-}
-
-// legendEntry splits an entry of the legend (legendBoxes) into its
-// swatch and its words.
-func legendEntry(r board.Rect, u float32) (sw, words board.Rect) {
-	sw = board.Rect{X: r.X, Y: r.Y + r.H*0.1, W: r.H * 1.6, H: r.H * 0.8}
-	return sw, board.Rect{X: sw.X + sw.W + 4*u, Y: r.Y, W: r.W - sw.W - 4*u, H: r.H}
-}
-
 // longestLine returns the line saying who took the longest route bonus
 // ("A and B" when shared), how long the route is and what it earned; zero
 // when nobody took it.
@@ -140,102 +134,37 @@ func longestLine(e *input.EndView) msg.Text {
 	return msg.Text{Key: "board_end.longest_holder", Args: map[string]any{"Player": names, "Count": h.LongestPath, "Points": h.LongestBonus}}
 }
 
-// legendTexts returns the legend's words: for the longest route's glow and
-// for the ticket lines (zero: no such mark on the board).
-// Short picks the short forms (for a short panel).
-func legendTexts(e *input.EndView, short bool) (long, tick msg.Text) {
-	suffix := ""
-	if short {
-		suffix = "_short"
-	}
-	for i := range e.Players {
-		if e.Players[i].LongestBonus > 0 {
-			long = msg.Text{Key: "board_end.legend_longest" + suffix}
-		}
-		if e.Players[i].CompletedTickets > 0 {
-			tick = msg.Text{Key: "board_end.legend_tickets" + suffix}
-		}
-	}
-	return long, tick
-}
-
-// drawLegend draws the legend of the board's marks on an end panel: a
-// swatch of each mark (a car in the longest route's glow, two ticket
-// lines) and its words.
-func (s *Screen) drawLegend(v *input.View, lang msg.Lang, pg *panelGeom, sl *seatSlots, u float32) {
-	long, tick := legendTexts(v.End, sl.legendShort)
-	lr, tr := legendBoxes(pg, u)
-	for k, r := range [2]board.Rect{lr, tr} {
-		t, slot := long, &sl.legendLong
-		if k == 1 {
-			t, slot = tick, &sl.legendTick
-		}
-		if t.IsZero() {
-			continue
-		}
-		sw, in := legendEntry(r, u)
-		if k == 0 {
-			drawLongestSwatch(&s.cv, sw, u)
-		} else {
-			drawTicketSwatch(&s.cv, sw, s.colors, u)
-		}
-		ink := ticketInk
-		if k == 0 {
-			ink = longestInk
-		}
-		slot.get(s.fonts, s.cat, lang, t, in.W, in.H, legendFit).draw(in, alignLeft, ink)
-	}
-}
-
-// drawLongestSwatch draws the longest route's mark in r: a car space
-// inside the glow the board draws round the route.
-func drawLongestSwatch(cv *canvas, r board.Rect, u float32) {
-	cv.round(rect(r), 0.5, 6, longestGlow)
-	car := r.Inset(min(r.H*0.28, 4*u))
-	cv.round(rect(car.Inset(-max(1, 0.8*u))), 0.3, 4, trainRim)
-	cv.round(rect(car), 0.3, 4, color.RGBA{150, 150, 150, 255})
-}
-
-// drawTicketSwatch draws the ticket lines' mark in r: two short lines
-// from dot to dot in two players' colours.
-func drawTicketSwatch(cv *canvas, r board.Rect, colors []color.RGBA, u float32) {
-	cols := [2]color.RGBA{playerColors[input.Red], playerColors[input.Blue]}
-	n := 0
-	for _, c := range colors {
-		if c.A != 0 && n < 2 {
-			cols[n] = c
-			n++
-		}
-	}
-	w := max(2, r.H*0.16)
-	for k, c := range cols {
-		y0, y1 := r.Y+r.H*0.2, r.Y+r.H*0.8
-		x0 := r.X + float32(k)*r.W*0.45
-		a, b := rl.Vector2{X: x0 + r.W*0.05, Y: y1}, rl.Vector2{X: x0 + r.W*0.5, Y: y0}
-		if k == 1 {
-			a.Y, b.Y = y0, y1
-		}
-		cv.line(a, b, w+max(2, w*0.6), withAlpha(trainOutline, 0.85))
-		cv.line(a, b, w, c)
-	}
-}
-
-// rankChip is the box of the i-th of n players in a ranking laid in r.
+// rankChip is the box of the i-th of n players in a ranking laid in r:
+// side by side, or on two rows where r is deep enough for two and too
+// short for every chip on one (rankChipW).
 func rankChip(r board.Rect, n, i int, u float32) board.Rect {
-	cw := r.W / float32(n)
-	return board.Rect{X: r.X + float32(i)*cw, Y: r.Y, W: cw - gap*u/2, H: r.H}
+	rows, per := 1, n
+	if r.H >= 2*rankRowMin*u && r.W/float32(n) < (rankChipW-1)*u {
+		rows, per = 2, (n+1)/2
+	}
+	cw, ch := r.W/float32(per), r.H/float32(rows)
+	row, col := i/per, i%per
+	c := board.Rect{X: r.X + float32(col)*cw, Y: r.Y + float32(row)*ch, W: cw - gap*u/2, H: ch}
+	if rows > 1 {
+		c.H -= gap * u / 4
+	}
+	return c
 }
 
-// rankSize is the size of the ranking's numbers in r.
-func rankSize(r board.Rect, u float32) float32 { return min(r.H*0.8, 16*u) }
+// rankRowMin is the least height of a row of the ranking, in u: its
+// numbers at the smallest text size.
+const rankRowMin = minText / 0.8
 
-// rankChipParts splits a player's chip c of the ranking in r into the
-// boxes of their place, their colour and their total.
-func rankChipParts(c, r board.Rect, u float32) (place, swatch, total board.Rect) {
-	nw := min(c.W*0.25, r.H)
+// rankSize is the size of the ranking's numbers in chip c.
+func rankSize(c board.Rect, u float32) float32 { return min(c.H*0.8, 16*u) }
+
+// rankChipParts splits a player's chip c of the ranking into the boxes of
+// their place, their colour and their total.
+func rankChipParts(c board.Rect, u float32) (place, swatch, total board.Rect) {
+	nw := min(c.W*0.22, c.H)
 	place = board.Rect{X: c.X + 2*u, Y: c.Y, W: nw, H: c.H}
-	sw := min(c.H-4*u, c.W*0.28)
-	swatch = board.Rect{X: c.X + 2*u + nw, Y: c.Y + 2*u, W: sw, H: sw}
+	sw := min(c.H-4*u, c.W*0.24)
+	swatch = board.Rect{X: c.X + 2*u + nw, Y: c.Y + (c.H-sw)/2, W: sw, H: sw}
 	tx := c.X + 4*u + nw + sw
 	return place, swatch, board.Rect{X: tx, Y: c.Y, W: c.X + c.W - tx - 2*u, H: c.H}
 }
@@ -245,22 +174,25 @@ func rankChipParts(c, r board.Rect, u float32) (place, swatch, total board.Rect)
 // player a key that opens their breakdown facing the seat (open: the
 // player whose breakdown is open, drawn lit).
 func (s *Screen) drawRanking(v *input.View, seat int, r board.Rect, open int, u float32) {
-	n := len(s.endOrder)
+	order, places := s.rankingAt(s.now)
+	n := len(order)
 	if n == 0 || r.W <= 0 {
 		return
 	}
-	px := rankSize(r, u)
+	rv := s.revealAt(v, s.now)
+	px := rankSize(rankChip(r, n, 0, u), u)
 	f := s.fonts.face(true, px)
-	for i, p := range s.endOrder {
+	for i, p := range order {
 		ep := endPlayerOf(v.End, p)
 		if ep == nil {
 			continue
 		}
 		c := rankChip(r, n, i, u)
 		s.cv.part(scene.Key{Part: scene.RankKey, Seat: seat, Index: p})
-		placeR, swR, totalR := rankChipParts(c, r, u)
+		placeR, swR, totalR := rankChipParts(c, u)
+		won := rv.done() && isWinner(v.End, p)
 		edge := panelEdge
-		if isWinner(v.End, p) {
+		if won {
 			edge = winnerColor
 		}
 		fill := color.RGBA{44, 50, 58, 255}
@@ -269,14 +201,17 @@ func (s *Screen) drawRanking(v *input.View, seat int, r board.Rect, open int, u 
 		}
 		s.cv.round(rect(c), 0.35, 6, fill)
 		s.cv.roundFrame(rect(c), 0.35, 6, max(1, 1.5*u), edge)
-		// The place, the colour with its mark, the total.
+		// The place (once the reveal is over), the colour with its mark,
+		// the score.
 		place := panelInk
-		if isWinner(v.End, p) {
+		if won {
 			place = winnerColor
 		}
-		s.drawNumber(f, s.endRank[i], placeR, px, alignCenter, place)
+		if places[i] > 0 {
+			s.drawNumber(f, places[i], placeR, px, alignCenter, place)
+		}
 		s.drawSwatch(swR, ep.Color, u)
-		s.drawNumber(f, ep.Total, totalR, px, alignCenter, panelInk)
+		s.drawNumber(f, rv.score(v.End, ep), totalR, px, alignCenter, panelInk)
 	}
 }
 
@@ -328,6 +263,7 @@ func endPlayerOf(e *input.EndView, p int) *input.EndPlayer {
 func (s *Screen) updateEnd(v *input.View, compact, force bool) bool {
 	changed := false
 	s.rankEnd(v.End)
+	s.orderReveal(v.End)
 	for i := range v.Seats {
 		if i >= len(s.slots.seats) {
 			break
@@ -353,109 +289,57 @@ func (s *Screen) updateEnd(v *input.View, compact, force bool) bool {
 	return changed
 }
 
-// fitEnd lays the end screen out with the shallowest panels in which
-// every player's breakdown fits, in lang, so that the board keeps as much
-// room as it can; if no depth holds them all, with the compact lines (v
-// nil: the lines are already in the slots, for tests).
+// fitEnd lays the end screen out, the seats' strips those of play (the
+// board keeps its size), and chooses the lines each strip holds in lang:
+// every line, else the tie-break in its short form, else as few left out
+// as each strip needs (leanLevels), else the winner and tie-break in a
+// banner over the board (v nil: the lines are already in the slots, for
+// tests).
 func (s *Screen) fitEnd(v *input.View, lang msg.Lang) {
 	s.endLang = lang
 	if s.fonts == nil || s.m == nil {
 		return
 	}
 	fr := board.Frame(s.m)
-	lay := s.endDepth(fr.W/fr.H, lang)
-	if lay == nil && v != nil {
-		// The tie-break in a word or two, before the winner leaves the
-		// panels for a banner over the board.
+	lay := newLayoutU(s.area(), s.opts.Seats, fr.W/fr.H, true, s.scale())
+	s.end = lay
+	if v != nil && !s.endFits(lay, lang) {
+		// The tie-break in a word or two.
 		s.endShort = true
 		s.updateEnd(v, false, true)
-		lay = s.endDepth(fr.W/fr.H, lang)
-	}
-	if lay == nil && v != nil {
-		lay = s.endLeanDepth(v, fr.W/fr.H, lang)
-	}
-	if lay == nil && v != nil {
-		s.endCompact = true
-		s.updateEnd(v, true, true)
-		lay = s.endDepth(fr.W/fr.H, lang)
-	}
-	if lay == nil {
-		lay = newLayoutDepth(s.area(), s.opts.Seats, fr.W/fr.H, true, endDepths[len(endDepths)-1])
-	}
-	s.end = lay
-	if v != nil && v.End != nil {
-		s.fitLegends(v.End, lang)
+		if !s.endFits(lay, lang) && !s.endLean(v, lay, lang) {
+			s.endCompact = true
+			s.updateEnd(v, true, true)
+		}
 	}
 	if s.bd != nil && s.mode == input.ModeEnd {
 		s.bd.Resize(lay.board)
 	}
 }
 
-// fitLegends chooses, on each end panel, the legend's full words where
-// both entries fit side by side at the smallest text size or larger, else
-// their short forms.
-func (s *Screen) fitLegends(e *input.EndView, lang msg.Lang) {
-	o := legendFit
-	o.optional = true
-	for i := range s.end.panels {
-		pg := &s.end.panels[i]
+// endLean builds each strip's lines with as few left out as it needs
+// (leanLevels) and reports whether they all fit; if not, every seat's
+// lines are whole again.
+func (s *Screen) endLean(v *input.View, lay *screenLayout, lang msg.Lang) bool {
+	fits := true
+	for _, pg := range lay.panels {
 		sl := &s.slots.seats[pg.seat]
-		sl.legendShort = false
-		long, tick := legendTexts(e, false)
-		lr, tr := legendBoxes(pg, s.end.u)
-		for k, t := range [2]msg.Text{long, tick} {
-			r := lr
-			if k == 1 {
-				r = tr
-			}
-			_, in := legendEntry(r, s.end.u)
-			if !t.IsZero() && !s.fonts.fit(s.cat.Text(lang, t), in.W, in.H, o).ok {
-				sl.legendShort = true
-			}
+		if len(sl.endTexts) == 0 {
+			continue
 		}
+		ok := false
+		for sl.endLean = leanNone; sl.endLean < leanLevels && !ok; sl.endLean++ {
+			sl.endTexts, sl.endInks = endLines(sl.endTexts[:0], sl.endInks[:0], v.End, false, s.endShort, sl.endLean)
+			ok = s.linesFit(sl.endTexts, &pg, lang)
+		}
+		sl.endLean-- // the level that fitted, or the last tried
+		fits = fits && ok
 	}
-}
-
-// endDepth returns the end layout with the shallowest panels that hold
-// every seat's lines, or nil.
-func (s *Screen) endDepth(aspect float32, lang msg.Lang) *screenLayout {
-	for _, d := range endDepths {
-		lay := newLayoutDepth(s.area(), s.opts.Seats, aspect, true, d)
-		if s.endFits(lay, lang) {
-			return lay
-		}
+	if !fits {
+		s.leanReset()
+		s.updateEnd(v, false, true)
 	}
-	return nil
-}
-
-// endLeanDepth returns the end layout with the shallowest panels in which
-// every seat's lines fit with as few left out as its panel needs
-// (leanLevels), its lines built so, or nil (every seat's lines whole
-// again).
-func (s *Screen) endLeanDepth(v *input.View, aspect float32, lang msg.Lang) *screenLayout {
-	for _, d := range endDepths {
-		lay := newLayoutDepth(s.area(), s.opts.Seats, aspect, true, d)
-		fits := true
-		for _, pg := range lay.panels {
-			sl := &s.slots.seats[pg.seat]
-			if len(sl.endTexts) == 0 {
-				continue
-			}
-			ok := false
-			for sl.endLean = leanNone; sl.endLean < leanLevels && !ok; sl.endLean++ {
-				sl.endTexts, sl.endInks = endLines(sl.endTexts[:0], sl.endInks[:0], v.End, false, s.endShort, sl.endLean)
-				ok = s.linesFit(sl.endTexts, &pg, lang)
-			}
-			sl.endLean-- // the level that fitted, or the last tried
-			fits = fits && ok
-		}
-		if fits {
-			return lay
-		}
-	}
-	s.leanReset()
-	s.updateEnd(v, false, true)
-	return nil
+	return fits
 }
 
 // leanReset puts every line back on every end panel (leanLevels).

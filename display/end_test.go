@@ -14,11 +14,11 @@ import (
 	"ttr/input"
 )
 
-// TestEndRankingAndLegend checks the end screen's words and marks: the
+// TestEndRankingAndTickets checks the end screen's words and marks: the
 // ranking (winners first, ties sharing a place), "+0" replaced by who took
-// the longest route bonus, the legend of the ticket lines, and each
-// completed ticket drawn on the board in its player's colour.
-func TestEndRankingAndLegend(t *testing.T) {
+// the longest route bonus, and, the reveal over, every ticket drawn on the
+// board in its player's colour, those not completed marked so.
+func TestEndRankingAndTickets(t *testing.T) {
 	v := endScene(t, "en")
 	e := v.End
 	s := geometryOnly(t, 1280, 720, DefaultEdges(len(v.Seats)), &v)
@@ -46,12 +46,8 @@ func TestEndRankingAndLegend(t *testing.T) {
 	if holder == nil {
 		t.Fatal("the scene has no longest route bonus")
 	}
-	// The legend names the bonus's holder and says what the ticket lines
-	// are; each panel's lines say how to open a breakdown.
-	long, tick := legendTexts(e, false)
-	if long.Key != "board_end.legend_longest" {
-		t.Errorf("no legend for the longest route's glow: %v", long)
-	}
+	// Each panel's lines name the bonus's holder and say how to open a
+	// breakdown.
 	line := longestLine(e)
 	if line.Key != "board_end.longest_holder" || line.Args["Points"] != holder.LongestBonus {
 		t.Errorf("the longest route's line is %v, want %v's bonus", line, holder.Name)
@@ -60,13 +56,13 @@ func TestEndRankingAndLegend(t *testing.T) {
 		if words := catalog(t).Text(lang, line); !strings.Contains(words, catalog(t).Text(lang, holder.Name)) {
 			t.Errorf("%s: the longest route's line %q does not name %v", lang, words, holder.Name)
 		}
-		for _, k := range []string{"board_end.legend_longest", "board_end.legend_tickets", "board_end.touch_hint"} {
+		for _, k := range []string{"board_end.touch_hint", "end_reveal.turning", "end_reveal.bonuses", "end_reveal.longest"} {
 			if words := catalog(t).Text(lang, msg.Text{Key: k}); words == "" || strings.Contains(words, k) {
 				t.Errorf("%s: %s reads %q", lang, k, words)
 			}
 		}
 	}
-	tickets := 0
+	tickets, failed := 0, 0
 	for i := range e.Players {
 		ep := &e.Players[i]
 		lines, _ := breakdownLines(nil, nil, e, ep)
@@ -86,21 +82,28 @@ func TestEndRankingAndLegend(t *testing.T) {
 			t.Errorf("player %d: the longest route line does not say who took the bonus", ep.Player)
 		}
 		for _, tk := range ep.Tickets {
-			if tk.Completed {
-				tickets++
+			tickets++
+			if !tk.Completed {
+				failed++
 			}
 		}
-	}
-	if tickets > 0 && tick.Key != "board_end.legend_tickets" {
-		t.Errorf("no legend for the ticket lines: %v", tick)
 	}
 	panel, _ := endLines(nil, nil, e, false, false, leanNone)
 	if len(panel) == 0 || panel[len(panel)-1].Key != "board_end.touch_hint" {
 		t.Errorf("the end panel's lines %v do not end with how to open a breakdown", panel)
 	}
-	bv := s.boardView(&v, v.Announce.At)
-	if len(bv.Tickets) != tickets || tickets == 0 {
-		t.Errorf("%d ticket lines on the board, want %d (every completed ticket)", len(bv.Tickets), tickets)
+	bv := s.boardView(&v, v.Announce.At.Add(time.Hour)) // the reveal over
+	if len(bv.Tickets) != tickets || tickets == 0 || failed == 0 {
+		t.Errorf("%d ticket lines on the board, want %d (every ticket; %d not completed)", len(bv.Tickets), tickets, failed)
+	}
+	crossed := 0
+	for _, tm := range bv.Tickets {
+		if tm.Failed {
+			crossed++
+		}
+	}
+	if crossed != failed {
+		t.Errorf("%d tickets crossed out, want %d", crossed, failed)
 	}
 }
 

@@ -11,7 +11,7 @@ import (
 
 // TestEveryEndWordFits measures, with the table's fonts and the fitting
 // the drawing does, every text of every end panel — the name, the lines,
-// the legend's two entries, New game, the ranking's places and totals and
+// every line of the reveal, New game, the ranking's places and totals and
 // the score — with two to five seats, in every language, at 1920x1080,
 // 1280x720 and 800x480: each fits its box at the smallest text size or
 // larger, and the winner is never told in the banner over the board;
@@ -110,17 +110,18 @@ func endMisfits(s *Screen, v *input.View, lang msg.Lang) []string {
 		if l := fs.fitList(strs, pg.lines.W, pg.lines.H, promptFit); !l.ok {
 			out = append(out, fmt.Sprintf("seat %d (%v) lines %q do not fit %.0fx%.0f at %.0f px", pg.seat+1, pg.edge, strs, pg.lines.W, pg.lines.H, minText*u))
 		}
-		long, tick := legendTexts(v.End, sl.legendShort)
-		lr, tr := legendBoxes(pg, u)
-		_, lw := legendEntry(lr, u)
-		_, tw := legendEntry(tr, u)
-		text(pg, "legend", long, lw, legendFit)
-		text(pg, "legend", tick, tw, legendFit)
+		// Every line of the reveal, ticket by ticket, then the bonuses.
+		for k := 0; k <= endTickets(v.End)+1; k++ {
+			ts, _ := revealState{steps: k, total: endTickets(v.End)}.lines(s.m, v.End, nil, nil)
+			for _, t := range ts {
+				text(pg, "reveal", t, pg.lines, promptFit)
+			}
+		}
 		number(pg, "score", ep.Total, pg.score, s.endScoreSize(pg.score))
-		px := rankSize(pg.rank, u)
+		px := rankSize(rankChip(pg.rank, len(s.endOrder), 0, u), u)
 		for k, p := range s.endOrder {
 			c := rankChip(pg.rank, len(s.endOrder), k, u)
-			place, _, total := rankChipParts(c, pg.rank, u)
+			place, _, total := rankChipParts(c, u)
 			number(pg, "place", s.endRank[k], place, px)
 			if q := endPlayerOf(v.End, p); q != nil {
 				number(pg, "total", q.Total, total, px)

@@ -65,8 +65,9 @@ func (s *Screen) HitTest(x, y float32, now time.Time) hal.Touch {
 			return on(scene.NewGameKey, 0)
 		}
 		if k.rank {
-			for i, p := range s.endOrder {
-				if rankChip(pg.rank, len(s.endOrder), i, lay.u).Contains(q) {
+			order, _ := s.rankingAt(now)
+			for i, p := range order {
+				if rankChip(pg.rank, len(order), i, lay.u).Contains(q) {
 					return on(scene.RankKey, p)
 				}
 			}

@@ -111,7 +111,7 @@ func TestPanelsFaceTheirSeats(t *testing.T) {
 						}
 						// The parts of the panel stay inside it and apart.
 						full := board.Rect{W: p.w, H: p.d}
-						for name, r := range map[string]board.Rect{"name": p.name, "score": p.score, "message": p.message, "confirm": p.confirm, "cancel": p.cancel, "stats": p.stats, "rank": p.rank, "legend": p.legend} {
+						for name, r := range map[string]board.Rect{"name": p.name, "score": p.score, "message": p.message, "confirm": p.confirm, "cancel": p.cancel, "stats": p.stats, "rank": p.rank, "lines": p.lines, "new game": p.newGame} {
 							if r.W < 0 || r.H < 0 || (r.Area() > 0 && r.Intersect(full).Area() < r.Area()*0.999) {
 								t.Errorf("seat %d: %s %v outside the panel %v", p.seat, name, r, full)
 							}
@@ -120,13 +120,16 @@ func TestPanelsFaceTheirSeats(t *testing.T) {
 							t.Errorf("seat %d: the message runs under the keys", p.seat)
 						}
 						if end {
-							for _, q := range []board.Rect{p.name, p.score, p.message, p.legend} {
+							for _, q := range []board.Rect{p.name, p.score, p.lines, p.newGame} {
 								if q.Intersect(p.rank).Area() > 0 {
 									t.Errorf("seat %d: the ranking %v runs over %v", p.seat, p.rank, q)
 								}
 							}
-							if p.rank.W < 120*l.u || p.legend.H < minText*l.u {
-								t.Errorf("seat %d: ranking %v or legend %v too small", p.seat, p.rank, p.legend)
+							if p.lines.Intersect(p.newGame).Area() > 0 {
+								t.Errorf("seat %d: the lines %v run under New game %v", p.seat, p.lines, p.newGame)
+							}
+							if c := rankChip(p.rank, n, n-1, l.u); c.W < 40*l.u || c.H < rankRowMin*l.u-0.5 || !p.rank.Inset(-0.5).Contains(board.Vec{X: c.X + c.W, Y: c.Y + c.H}) {
+								t.Errorf("seat %d: ranking %v too small for %d players (a chip %v)", p.seat, p.rank, n, c)
 							}
 						}
 						if p.message.H < 2*minText*l.u*lineSpacing {

@@ -64,7 +64,6 @@ func DefaultEdges(n int) []Edge {
 // Proportions of the screen, in units of u: one u is a pixel on an 800x480
 // screen and scales with min(w/800, h/480).
 const (
-	endDepth   = 92 // a seat's panel on the end screen, at least (endDepths)
 	marketMinW = 54 // the market column
 	marketMaxW = 190
 	gap        = 6
@@ -142,8 +141,7 @@ type panelGeom struct {
 	startMsg    board.Rect // the start screen's words, beside the colours
 	// The end screen.
 	lines   board.Rect
-	rank    board.Rect // every player's rank and total, side by side
-	legend  board.Rect // what the board's marks mean (legendBoxes)
+	rank    board.Rect // every player's rank and total, side by side (rankChip)
 	newGame board.Rect // New game, on one panel only (newGameSeat)
 }
 
@@ -190,34 +188,25 @@ type screenLayout struct {
 // scaleOf returns u for a screen of w x h pixels.
 func scaleOf(w, h float32) float32 { return min(w/800, h/480) }
 
-// endDepths are the depths, in u, the end screen's panels may take: the
-// shallowest in which every player's breakdown fits (Screen.fitEnd).
-var endDepths = [...]float32{endDepth, 100, 112, 124, 140, 160}
-
 // newScreenLayout lays out a screen of area for seats facing edges, for a
 // board of the given aspect ratio (width / height); end selects the end
-// screen's deeper panels (and no market).
+// screen (no market: the board takes its place).
 func newScreenLayout(area board.Rect, edges []Edge, aspect float32, end bool) *screenLayout {
-	return newLayoutDepth(area, edges, aspect, end, endDepth)
+	return newLayoutU(area, edges, aspect, end, scaleOf(area.W, area.H))
 }
 
-// newLayoutDepth is newScreenLayout with the end screen's panels deep
-// (in u).
-func newLayoutDepth(area board.Rect, edges []Edge, aspect float32, end bool, deep float32) *screenLayout {
-	l := &screenLayout{area: area, u: scaleOf(area.W, area.H)}
-	u := l.u
+// newLayoutU is newScreenLayout at scale u (Screen.scale: the panel's
+// physical size taken in).
+func newLayoutU(area board.Rect, edges []Edge, aspect float32, end bool, u float32) *screenLayout {
+	l := &screenLayout{area: area, u: u}
 	var count [4]int
 	for _, e := range edges {
 		count[e&3]++
 	}
-	// depthFor is the depth of panels of length n along their edge.
+	// depthFor is the depth of panels of length n along their edge: the
+	// end screen's strips are the play strips, so that the board keeps
+	// its size at the end (endLay).
 	depthFor := func(length float32) float32 {
-		if end {
-			// Short panels deeper, for the same words (up to twice and a
-			// bit, for a side of a 16:9 screen); never so deep that the
-			// board disappears.
-			return min(deep*u*min(max(1, endLongPanel*u/length), 2.2), min(area.W, area.H)*0.36)
-		}
 		return stripDepth(length/u) * u
 	}
 	// Two ways to share the corners: the top and bottom strips run the
@@ -307,12 +296,10 @@ func newLayoutDepth(area board.Rect, edges []Edge, aspect float32, end bool, dee
 			p.rect = board.Rect{X: s.X, Y: s.Y + k*h, W: s.W, H: h}
 		}
 		p.orient()
+		p.inset(u * stripInset)
+		p.layCompact(u)
 		if end {
-			p.inset(u * 2.5)
-			p.lay(u, end, seat == keySeat)
-		} else {
-			p.inset(u * stripInset)
-			p.layCompact(u)
+			p.endLay(u, len(edges), seat == keySeat)
 		}
 		l.panels = append(l.panels, p)
 	}
@@ -320,7 +307,7 @@ func newLayoutDepth(area board.Rect, edges []Edge, aspect float32, end bool, dee
 	// The market: a column on the right of the middle, the board in the
 	// rest.
 	if end {
-		l.board = l.centre.Inset(gap * u)
+		l.board = l.centre.Inset(boardGap * u)
 		return l
 	}
 	c := l.centre.Inset(boardGap * u)
@@ -370,95 +357,6 @@ func newGameSeat(edges []Edge) int {
 		}
 	}
 	return 0
-}
-
-// endKeyW is the width of New game on an end panel, in u (its height is
-// the header's).
-const endKeyW = 88
-
-// lay places the parts of the panel in its local coordinates: a header
-// (swatch, name, score, and the counts when the panel is long enough), the
-// counts on a row of their own when it is not, the message under them, and
-// the keys in a column on the right. On the end screen, newGame puts New
-// game in the header, left of the crown and the score.
-func (p *panelGeom) lay(u float32, end, newGame bool) {
-	w, d := p.w, p.d
-	pad := max(4*u, min(w, d)*0.055)
-	p.pad = pad
-	hh := float32(math.Round(float64(26 * u)))
-	if end {
-		hh = float32(math.Round(float64(26 * u)))
-	}
-	keyW := min(56*u, w*0.2)
-	p.keys = board.Rect{X: w - pad - keyW, Y: pad, W: keyW, H: d - 2*pad}
-	kh := (p.keys.H - gap*u) / 2
-	p.confirm = board.Rect{X: p.keys.X, Y: p.keys.Y, W: keyW, H: kh}
-	p.cancel = board.Rect{X: p.keys.X, Y: p.keys.Y + kh + gap*u, W: keyW, H: kh}
-	inner := w - 2*pad - keyW - gap*u
-	if end {
-		inner = w - 2*pad
-	}
-	p.header = board.Rect{X: pad, Y: pad, W: inner, H: hh}
-	p.swatch = board.Rect{X: pad, Y: pad, W: hh, H: hh}
-	scoreW := 44 * u
-	p.score = board.Rect{X: pad + inner - scoreW, Y: pad, W: scoreW, H: hh}
-	nameX := pad + hh + gap*u
-	my := pad + hh + gap*u*0.7
-	statsW := float32(statsWidth) * u
-	switch {
-	case end:
-		p.stats = board.Rect{}
-		p.name = board.Rect{X: nameX, Y: pad, W: p.score.X - gap*u - nameX, H: hh}
-	case inner-hh-scoreW-statsW-3*gap*u >= 84*u:
-		// Long enough: the counts between the name and the score.
-		p.stats = board.Rect{X: p.score.X - gap*u - statsW, Y: pad, W: statsW, H: hh}
-		p.name = board.Rect{X: nameX, Y: pad, W: p.stats.X - gap*u - nameX, H: hh}
-	default:
-		p.name = board.Rect{X: nameX, Y: pad, W: p.score.X - gap*u - nameX, H: hh}
-		sh := float32(math.Round(float64(18 * u)))
-		p.stats = board.Rect{X: pad, Y: my, W: min(statsW, inner), H: sh}
-		my += sh + gap*u*0.5
-	}
-	var right float32 // where the ranking or the name ends, on an end panel
-	if end {
-		// The ranking, side by side, in the header between the name and
-		// the crown left of the score (and New game, on its panel).
-		p.name.W = min(p.name.W, 120*u)
-		x := p.name.X + p.name.W + gap*u
-		right = p.score.X - 2*gap*u - hh
-		if newGame {
-			kw := min(endKeyW*u, inner*0.25)
-			right -= kw
-			p.newGame = board.Rect{X: right, Y: pad, W: kw, H: hh}
-			right -= gap * u
-		}
-		p.rank = board.Rect{X: x, Y: pad + hh*0.1, W: right - x, H: hh * 0.8}
-	}
-	lineH := float32(math.Ceil(float64(minText * u * lineSpacing)))
-	if end {
-		if p.rank.W < rankMinW*u {
-			// A short panel: the ranking on a row of its own.
-			p.name.W = right - p.name.X
-			p.rank = board.Rect{X: pad, Y: my, W: inner, H: hh * 0.8}
-			my += hh*0.8 + gap*u*0.7
-		}
-		// The legend along the bottom, its two entries side by side.
-		p.legend = board.Rect{X: pad, Y: d - pad - lineH, W: inner, H: lineH}
-		d = p.legend.Y - gap*u*0.5 + pad
-	}
-	p.message = board.Rect{X: pad, Y: my, W: inner, H: d - pad - my}
-	p.prompt = board.Rect{X: pad, Y: my, W: inner, H: p.message.H - lineH}
-	p.progress = board.Rect{X: pad, Y: my + p.prompt.H, W: inner, H: lineH}
-	p.lines = p.message
-
-	// The start screen: Join and First in the keys' column, the five
-	// colours along the bottom.
-	p.join = p.confirm
-	p.first = p.cancel
-	cw := min((inner-4*gap*u)/input.NumColors, (d-pad-(pad+hh+gap*u))*0.6, 40*u)
-	for i := range p.colors {
-		p.colors[i] = board.Rect{X: pad + float32(i)*(cw+gap*u), Y: d - pad - cw, W: cw, H: cw}
-	}
 }
 
 // layCompact places the parts of a playing seat's strip in its local
@@ -526,14 +424,6 @@ func (p *panelGeom) layCompact(u float32) {
 	p.first = p.cancel
 	p.lines = p.message
 }
-
-// endLongPanel is the length, in u, from which an end panel takes the
-// depth chosen for all (Screen.fitEnd); a shorter one is deeper.
-const endLongPanel = 600
-
-// rankMinW is the narrowest ranking, in u, that shares an end panel's
-// header; a shorter panel gives it a row of its own.
-const rankMinW = 200
 
 // statsWidth is the width of a panel's counts (trains, cards, tickets,
 // stations), in u.

@@ -39,9 +39,14 @@ type ScreenOpts struct {
 	// beside it): where the window keeps its last frame, a steady frame
 	// then repairs only what moved (cache.go).
 	FillsWindow bool
-	// Physical is the size of the panel's pixels, for what must be
-	// millimetres on the glass (the owner's menu's words and keys); the
-	// zero Physical sizes them by the screen's scale alone.
+	// Physical is the size of the panel's pixels (the config's
+	// millimetres or the panel's EDID), for the picture as the players
+	// see it; the zero Physical is unknown. When known, what players read
+	// and touch meets the physical minimums of package board where the
+	// panel leaves room for them (Screen.scale, newBoard): the strips'
+	// text board.MinStripTextMM, city names board.MinNameMM, owner marks
+	// board.MinMarkMM, the board's touch areas board.MinTargetMM, and the
+	// owner's menu's words and keys (menu.go).
 	Physical board.Physical
 }
 
@@ -73,6 +78,14 @@ type Screen struct {
 
 	// The end screen's ranking: players in order and their places.
 	endOrder, endRank []int
+	// The end's reveal (reveal.go): when the game ended (the last move's
+	// moment, else when the screen first showed the end), and the line of
+	// the ticket revealed last.
+	endFrom                   time.Time
+	revealTexts               []msg.Text
+	revealInks                []string
+	revealOrder, revealPlaces []int // the ranking while the reveal goes on (rankingAt)
+	endTickets                int   // every player's tickets, to reveal
 
 	// The tunnel's route's name, built once per tunnel.
 	tunnelRoute int
@@ -155,8 +168,7 @@ func NewScreen(cat *msg.Catalog, opts ScreenOpts) (*Screen, error) {
 	if !rl.IsWindowReady() {
 		return nil, errors.New("display: NewScreen needs an open window")
 	}
-	w, h := s.size()
-	s.fonts = loadFonts(scaleOf(float32(w), float32(h)), s.extra...)
+	s.fonts = loadFonts(s.scale(), s.extra...)
 	v := rl.GetVersion()
 	s.still.blit = v == rl.Opengl33 || v == rl.Opengl43 || v == rl.OpenglEs30
 	return s, nil
@@ -311,7 +323,7 @@ func (s *Screen) ResizeArea(x, y, w, h int) {
 	}
 	s.opts.X, s.opts.Y, s.opts.Width, s.opts.Height = x, y, w, h
 	if s.fonts != nil {
-		if u := scaleOf(float32(lw), float32(lh)); u != s.fonts.u {
+		if u := s.scale(); u != s.fonts.u {
 			s.fonts.unload()
 			s.fonts = loadFonts(u, s.extra...)
 		}
@@ -353,13 +365,14 @@ func (s *Screen) langOf(v *input.View) msg.Lang {
 func (s *Screen) layOut(m *maps.Map) {
 	fr := board.Frame(m)
 	aspect := fr.W / fr.H
-	s.play = newScreenLayout(s.area(), s.opts.Seats, aspect, false)
-	s.end = newScreenLayout(s.area(), s.opts.Seats, aspect, true)
+	u := s.scale()
+	s.play = newLayoutU(s.area(), s.opts.Seats, aspect, false, u)
+	s.end = newLayoutU(s.area(), s.opts.Seats, aspect, true, u)
 	s.starts = nil
 	s.endLang = "" // fit the end screen again
 	lay := s.layoutFor(s.mode)
 	if s.fonts == nil {
-		s.geom = s.layouts.layout(m, lay.board, board.DefaultOpts())
+		s.geom = s.layouts.layout(m, lay.board, boardOpts(m, lay.board, s.play.u, s.opts.Physical))
 		s.m = m
 		return
 	}
@@ -367,7 +380,7 @@ func (s *Screen) layOut(m *maps.Map) {
 		if s.bd != nil {
 			s.bd.Unload()
 		}
-		s.bd = newBoard(m, lay.board, nameSize(s.play.u), s.layouts)
+		s.bd = newBoard(m, lay.board, nameSize(s.play.u), s.opts.Physical, s.layouts)
 		s.bd.cv = &s.cv
 	} else {
 		s.bd.Resize(lay.board)
@@ -401,6 +414,12 @@ func (s *Screen) prepare(v *input.View) {
 		s.m = v.Map
 		s.slots.invalidate()
 	}
+	switch {
+	case v.Mode != input.ModeEnd:
+		s.endFrom = time.Time{} // the next end's reveal starts when it shows
+	case !v.Announce.At.IsZero():
+		s.endFrom = v.Announce.At // the last move's moment: the end's (reveal.go)
+	}
 	if v.Mode != s.mode {
 		s.mode = v.Mode
 		if s.m != nil {
@@ -408,7 +427,7 @@ func (s *Screen) prepare(v *input.View) {
 			if s.bd != nil {
 				s.bd.Resize(lay.board)
 			} else {
-				s.geom = s.layouts.layout(s.m, lay.board, board.DefaultOpts())
+				s.geom = s.layouts.layout(s.m, lay.board, boardOpts(s.m, lay.board, s.play.u, s.opts.Physical))
 			}
 		}
 		s.slots.invalidate()
@@ -502,7 +521,7 @@ func (s *Screen) boardView(v *input.View, now time.Time) *View {
 		}
 	}
 	bv.Scores = bv.Scores[:0]
-	bv.Tickets = bv.Tickets[:0]
+	bv.Tickets = bv.Tickets[:0] // the end's, gone with it
 	if v.Mode == input.ModeStart {
 		return bv
 	}
@@ -529,23 +548,7 @@ func (s *Screen) boardView(v *input.View, now time.Time) *View {
 		}
 	}
 	if v.Mode == input.ModeEnd && v.End != nil {
-		for _, ep := range v.End.Players {
-			for _, tk := range ep.Tickets {
-				if tk.Completed && ep.Player >= 0 && ep.Player < n {
-					bv.Tickets = append(bv.Tickets, TicketMark{A: tk.From, B: tk.To, Color: s.colors[ep.Player]})
-				}
-			}
-		}
-		for _, ep := range v.End.Players {
-			if ep.LongestBonus == 0 {
-				continue
-			}
-			for _, r := range ep.LongestRoutes {
-				if r >= 0 && r < len(bv.Routes) {
-					bv.Routes[r].Glow = longestGlow
-				}
-			}
-		}
+		s.endBoard(v, now, bv) // reveal.go
 		return bv
 	}
 	// The names face the seat whose turn it is.
@@ -584,7 +587,6 @@ var (
 	overlayColor = color.RGBA{24, 28, 34, 236}
 	winnerColor  = color.RGBA{255, 200, 40, 255}
 	doneInk      = color.RGBA{120, 220, 130, 255}
-	ticketInk    = color.RGBA{170, 200, 255, 255}
 	failInk      = color.RGBA{255, 130, 120, 255}
 )
 

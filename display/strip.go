@@ -48,14 +48,10 @@ type seatSlots struct {
 	breakShortInks []string
 	breakdownShort listSlot
 	// The least of it: routes, tickets, total.
-	breakLeast             []msg.Text
-	breakLeastInks         []string
-	breakdownLeast         listSlot
-	breakTitle             textSlot
-	legendLong, legendTick textSlot
-	// legendShort: the legend in its short words, where the full ones do
-	// not fit side by side (fitEnd).
-	legendShort bool
+	breakLeast     []msg.Text
+	breakLeastInks []string
+	breakdownLeast listSlot
+	breakTitle     textSlot
 }
 
 // screenSlots are every fitted text of the screen.
@@ -104,8 +100,9 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 	u := s.fonts.u
 	full := board.Rect{W: pg.w, H: pg.d}
 	playing := sv.Playing && (v.Mode == input.ModeStart || sv.Player >= 0)
-	winner := v.Mode == input.ModeEnd && v.End != nil && isWinner(v.End, sv.Player)
-	glows := panelMoves(v, sv)
+	// The winner's strip glows once the reveal is over (reveal.go).
+	winner := v.Mode == input.ModeEnd && v.End != nil && isWinner(v.End, sv.Player) && s.revealAt(v, now).done()
+	glows := panelMoves(v, sv) && (v.Mode != input.ModeEnd || winner)
 	if p == passLive && !glows {
 		return
 	}

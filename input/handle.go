@@ -469,7 +469,14 @@ func (t *Table) touch(ev hal.Touch) Result {
 			return t.refuse(&r, seat, at, "refuse.finish_first", nil)
 		}
 		if err := t.st.CheckClaim(rt, engine.CardSet{}); !isNoCards(err) {
-			return t.refuseErr(&r, seat, at, err)
+			// The two lanes of a double route are one touch area where
+			// they lie closer than a fingertip: a touch on a lane
+			// already taken means the other, when it is open.
+			tw := t.m.Routes[rt].Twin
+			if tw < 0 || !isNoCards(t.st.CheckClaim(tw, engine.CardSet{})) {
+				return t.refuseErr(&r, seat, at, err)
+			}
+			rt = tw
 		}
 		t.clearGesture()
 		t.g, t.route = gClaim, rt

@@ -71,3 +71,36 @@ func TestTwinLaneChosenByScannedColour(t *testing.T) {
 		t.Fatal("with 2 players the other lane is still open")
 	}
 }
+
+// TestTakenLaneTouchedMeansTheOther: with 4 players, a touch on a lane
+// of a double route another player has taken claims the other lane, open
+// beside it (the two are one touch area where they lie closer than a
+// fingertip).
+func TestTakenLaneTouchedMeansTheOther(t *testing.T) {
+	m := maps.USA()
+	a, b := doublePair(t, m)
+	pay := func(r engine.CardColor, n, from int) []engine.CardID { return engine.CardsOf(r)[from : from+n] }
+	handA := pay(engine.CardColor(m.Routes[a].Color), m.Routes[a].Length, 0)
+	handB := pay(engine.CardColor(m.Routes[b].Color), m.Routes[b].Length, 0)
+	r := newGame(t, 4, "usa", map[int][]engine.CardID{0: handA, 1: handB})
+	r.ok(r.touchRoute(m.Routes[a].ID))
+	for _, c := range handA {
+		r.ok(r.scanCard(0, c))
+	}
+	r.ok(r.confirm(0), engine.ClaimRoute)
+	next := int(r.tb.SeatOf(r.game().Waiting().Player))
+	if next != 1 {
+		t.Skipf("seat %d plays after seat 0: the test wants seat 1", next)
+	}
+	r.ok(r.touchRoute(m.Routes[a].ID))
+	if v := r.tb.View(); v.Claim == nil || v.Claim.Route != b {
+		t.Fatalf("claim on %+v after touching the taken lane %s, want the open lane %d", v.Claim, m.Routes[a].ID, b)
+	}
+	for _, c := range handB {
+		r.ok(r.scanCard(1, c))
+	}
+	r.ok(r.confirm(1), engine.ClaimRoute)
+	if got := r.game().RouteOwner(b); got != 1 {
+		t.Fatalf("lane %s owned by %d, want player 1", m.Routes[b].ID, got)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"math"
 
+	"ttr/display"
 	"ttr/display/board"
 	"ttr/hal/config"
 	"ttr/input"
@@ -124,22 +125,40 @@ func physicalSize(s config.Screen, log *slog.Logger) (board.Physical, bool) {
 	return p, known
 }
 
+// windowPhysical is the pixel size of a window of w x h pixels, for
+// display.ScreenOpts.Physical: the panel's (panelPhysical, the EDID size
+// edidW x edidH mm, 0 when none) when it is known and the window is the
+// panel at the config's pixels; else unknown (a size only assumed, or a
+// desktop window of another size), and the screen keeps its sizes in
+// pixels.
+func windowPhysical(s config.Screen, w, h, edidW, edidH int) board.Physical {
+	p, _, known := panelPhysical(s, edidW, edidH)
+	if !known || w != s.Width || h != s.Height {
+		return board.Physical{}
+	}
+	return p
+}
+
 // screenNotes says on the start screen (app.Opts.Notes) what the panel is
 // too small for with the config's seats on mapID: the physical minimums
-// (board.Check) it does not meet. Nothing when the panel's size is only
-// assumed: the table does not warn of a size it does not know (the log
-// says to give it in the config).
-func screenNotes(s config.Screen, p board.Physical, known bool, mapID string, seats int) []input.Text {
+// it does not meet, as the screen lays itself out (display.CheckPanel).
+// Nothing when the panel's size is only assumed: the table does not warn
+// of a size it does not know (the log says to give it in the config).
+func screenNotes(s config.Screen, p board.Physical, known bool, mapID string, seats []config.Seat) []input.Text {
 	m, err := maps.Load(mapID)
 	if !known || err != nil {
 		return nil
 	}
-	w, h := s.Width, s.Height
-	if s.Rotation == 90 || s.Rotation == 270 {
-		w, h = h, w // the picture as the players see it
+	var edges []display.Edge
+	for _, st := range seats {
+		e, err := display.ParseEdge(string(st.Edge))
+		if err != nil {
+			return nil // config.Read has said so
+		}
+		edges = append(edges, e)
 	}
 	var notes []input.Text
-	for _, f := range p.Check(m, w, h, seats, board.DefaultOpts()) {
+	for _, f := range display.CheckPanel(m, display.ScreenOpts{Width: s.Width, Height: s.Height, Rotation: s.Rotation, Seats: edges, Physical: p}) {
 		notes = append(notes, input.Text{Key: f.Key, Args: f.Args})
 	}
 	return notes

@@ -89,6 +89,30 @@ func TestPanelPhysical(t *testing.T) {
 	}
 }
 
+// TestWindowPhysical: the screen is sized in millimetres only on the
+// panel at the config's pixels whose size is known, never on a guess.
+func TestWindowPhysical(t *testing.T) {
+	withMM := config.Screen{Width: 1920, Height: 1080, WidthMM: 344, HeightMM: 194}
+	for _, tc := range []struct {
+		name         string
+		s            config.Screen
+		w, h         int
+		edidW, edidH int
+		want         float64 // mm per pixel, 0 unknown
+	}{
+		{"the config's millimetres", withMM, 1920, 1080, 0, 0, 0.1792},
+		{"the panel's EDID", config.Screen{Width: 1920, Height: 1080}, 1920, 1080, 477, 268, 0.2481},
+		{"a size only assumed", config.Screen{Width: 1920, Height: 1080}, 1920, 1080, 0, 0, 0},
+		{"a window of another size", withMM, 1280, 720, 0, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := windowPhysical(tc.s, tc.w, tc.h, tc.edidW, tc.edidH).MMPerPx; math.Abs(got-tc.want) > 0.0001 {
+				t.Errorf("%.4f mm per pixel, want %.4f", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestScreenNotesSayWhatThePanelIsTooSmallFor: a panel whose size is known
 // (the config's millimetres) and too small for the seats is told on the
 // start screen; one large enough, or whose size is only assumed, is not.
@@ -107,7 +131,11 @@ func TestScreenNotesSayWhatThePanelIsTooSmallFor(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p, _, known := panelPhysical(tc.s, 0, 0)
-			notes := screenNotes(tc.s, p, known, "europe", tc.seats)
+			var seats []config.Seat
+			for _, e := range []config.Edge{"bottom", "left", "top", "right", "bottom"}[:tc.seats] {
+				seats = append(seats, config.Seat{Edge: e})
+			}
+			notes := screenNotes(tc.s, p, known, "europe", seats)
 			got := ""
 			if len(notes) > 0 {
 				got = notes[0].Key

@@ -524,7 +524,7 @@ func openApp(o *runOpts, log *slog.Logger) (config.Result, *app.App, error) {
 	// Open fails only on invalid options: a logs folder that cannot be
 	// opened is said on screen, and retried, once the window is open.
 	phys, known := physicalSize(cfg.Screen, log)
-	notes := append(configNotes(cr.Problems), screenNotes(cfg.Screen, phys, known, o.mapID, len(cfg.Seats))...)
+	notes := append(configNotes(cr.Problems), screenNotes(cfg.Screen, phys, known, o.mapID, cfg.Seats)...)
 	aopts := app.Opts{Dir: o.state, Table: topts, Seed: o.seed, Logger: log, Notes: notes, Cards: cards}
 	kills, opened := startupKills(os.Getenv) // killEnv: the crash test's, in test builds only
 	if kills != nil {

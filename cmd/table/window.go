@@ -79,17 +79,17 @@ func openWindow(cfg *config.Config, full bool, log *slog.Logger) (screen, error)
 	w, h := rl.GetScreenWidth(), rl.GetScreenHeight()
 	// A panel mounted turned: the picture is drawn turned by the config's
 	// rotation, and touches are turned back (display.ScreenOpts.Rotation).
-	// The owner's menu sizes its words and keys in millimetres on the
-	// panel (physicalSize, logged at start-up).
-	mmW, mmH, _ := panelMM()
-	phys, _, _ := panelPhysical(cfg.Screen, mmW, mmH)
+	// Sized for the glass: names, strips' text, marks and touch areas in
+	// millimetres, when the panel's size is known.
+	edidW, edidH, _ := panelMM()
+	phys := windowPhysical(cfg.Screen, w, h, edidW, edidH)
 	scr, err := display.NewScreen(cat, display.ScreenOpts{Width: w, Height: h, Rotation: cfg.Screen.Rotation, Seats: edges, Lang: lang, FillsWindow: true, Physical: phys})
 	if err != nil {
 		rl.CloseWindow()
 		return nil, err
 	}
 	pw, ph := scr.Size()
-	attrs := []any{"width", w, "height", h, "rotation", cfg.Screen.Rotation, "picture", fmt.Sprintf("%dx%d", pw, ph), "fullscreen", rl.IsWindowFullscreen()}
+	attrs := []any{"width", w, "height", h, "rotation", cfg.Screen.Rotation, "picture", fmt.Sprintf("%dx%d", pw, ph), "fullscreen", rl.IsWindowFullscreen(), "mm_per_px", fmt.Sprintf("%.4f", phys.MMPerPx)}
 	if depth, stencil, ok := windowBuffers(); ok {
 		attrs = append(attrs, "depth_bits", depth, "stencil_bits", stencil)
 	}

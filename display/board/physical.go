@@ -101,6 +101,7 @@ const (
 	stripOneRowMinU = 728 // the shortest strip that holds one row
 	stripTwoRowMinU = 354 // the shortest that holds the two-row form: insets, pads, the prompt (290), a gap, the keys (56)
 	stripMinTextU   = 12
+	stripKeyU       = 30 // the shorter side of a two-row strip's keys: (68 - 2*1.5 - 2*1.5 - 2) / 2
 	marketU         = 54 + 1.5
 	boardGapU       = 1.5
 )
@@ -111,9 +112,10 @@ var seatEdges = [...][]int{2: {0, 2}, 3: {0, 1, 2}, 4: {0, 1, 2, 3}, 5: {0, 0, 1
 
 // StripU returns the size, in pixels, of display's unit u for the strips
 // of a w x h panel: min(w/800, h/480), raised so that the strips' smallest
-// text is at least MinStripTextMM high when the pixel size is known.
+// text is at least MinStripTextMM high and their keys MinTargetMM each way
+// when the pixel size is known.
 func (p Physical) StripU(w, h float32) float32 {
-	return max(min(w/800, h/480), p.StripTextPx()/stripMinTextU)
+	return max(min(w/800, h/480), p.StripTextPx()/stripMinTextU, p.TargetPx()/stripKeyU)
 }
 
 // BoardArea returns the rectangle of a w x h panel that the board gets
@@ -208,9 +210,32 @@ func (p Physical) check(m *maps.Map, w, h, seats int, o Opts) (*Layout, []Shortf
 	}
 	area, ok := p.BoardArea(float32(w), float32(h), seats)
 	if !ok {
-		return nil, []Shortfall{{KeyTooSmallStrips, map[string]any{"Seats": seats},
-			fmt.Sprintf("%d seats' strips leave the map no room on %dx%d at %.3f mm per pixel", seats, w, h, p.MMPerPx)}}
+		return nil, []Shortfall{p.StripsShort(w, h, seats)}
 	}
+	return p.checkIn(m, area, seats, o)
+}
+
+// StripsShort is the shortfall of a w x h pixel panel whose seats' strips,
+// their text at MinStripTextMM, leave the map no room.
+func (p Physical) StripsShort(w, h, seats int) Shortfall {
+	return Shortfall{KeyTooSmallStrips, map[string]any{"Seats": seats},
+		fmt.Sprintf("%d seats' strips leave the map no room on %dx%d at %.3f mm per pixel", seats, w, h, p.MMPerPx)}
+}
+
+// CheckIn is Check of m's board laid out in area with o, on a panel whose
+// strips leave the board that area (package display works out the area
+// as it lays its screen out, and the options as its board takes them).
+func (p Physical) CheckIn(m *maps.Map, area Rect, seats int, o Opts) []Shortfall {
+	if !p.Known() {
+		return nil
+	}
+	_, out := p.checkIn(m, area, seats, o)
+	return out
+}
+
+// checkIn is CheckIn, also returning the layout checked (nil when there
+// is none).
+func (p Physical) checkIn(m *maps.Map, area Rect, seats int, o Opts) (*Layout, []Shortfall) {
 	o.Physical = p
 	if n, share := namesShare(m, area, o); share > maxNamesShare {
 		// The names alone would cover most of the board: no need to
@@ -235,6 +260,21 @@ func (p Physical) check(m *maps.Map, w, h, seats int, o Opts) (*Layout, []Shortf
 			fmt.Sprintf("%d routes narrower than %.0f mm", narrow, MinTargetMM)})
 	}
 	return l, out
+}
+
+// NamesFit reports whether m's city names at MinNameMM find room on the
+// board laid out in area with o: their plates together cover at most half
+// of it (maxNamesShare). Where they do not, the panel is too small for its
+// names (Check says so), and a caller keeps them at the size o gives
+// without the panel's size. With an unknown pixel size they fit.
+func (p Physical) NamesFit(m *maps.Map, area Rect, o Opts) bool {
+	if !p.Known() {
+		return true
+	}
+	o.Physical = p
+	o.LabelSize = 0
+	_, share := namesShare(m, area, o)
+	return share <= maxNamesShare
 }
 
 // maxNamesShare is the most of the board the names' plates may cover

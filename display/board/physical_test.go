@@ -8,17 +8,19 @@ import (
 )
 
 // panels are the panels the table is measured on: the official 7" display
-// of the Raspberry Pi and the usual monitor sizes, by pixels and diagonal.
+// of the Raspberry Pi and the usual monitor sizes, by pixels and the
+// picture's size on the glass (as the config's screen.width_mm and
+// height_mm, or the panel's EDID, give it).
 var panels = []struct {
-	name string
-	w, h int
-	diag float64 // inches
+	name     string
+	w, h     int
+	wMM, hMM float64
 }{
-	{`7" 800x480`, 800, 480, 7},
-	{`15.6" 1920x1080`, 1920, 1080, 15.6},
-	{`21.5" 1920x1080`, 1920, 1080, 21.5},
-	{`27" 2560x1440`, 2560, 1440, 27},
-	{`32" 3840x2160`, 3840, 2160, 32},
+	{`7" 800x480`, 800, 480, 154, 86},
+	{`15.6" 1920x1080`, 1920, 1080, 344, 194},
+	{`21.5" 1920x1080`, 1920, 1080, 476, 268},
+	{`27" 2560x1440`, 2560, 1440, 598, 336},
+	{`32" 3840x2160`, 3840, 2160, 698, 393},
 }
 
 // tooSmall is what each panel falls short of, by map and seat count (2 to
@@ -68,7 +70,7 @@ func TestPanelsInMillimetres(t *testing.T) {
 	memo := map[string]checked{}
 	for _, m := range loadMaps(t) {
 		for _, pn := range panels {
-			p := PhysicalDiagonal(pn.w, pn.h, pn.diag)
+			p := PhysicalOf(pn.w, pn.h, pn.wMM, pn.hMM)
 			for seats := 2; seats <= 5; seats++ {
 				area, ok := p.BoardArea(float32(pn.w), float32(pn.h), seats)
 				key := fmt.Sprint(m.ID, p, area, ok)
