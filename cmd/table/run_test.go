@@ -296,18 +296,20 @@ func TestScoreCommand(t *testing.T) {
 	}
 }
 
-// TestTraceNamesEachPress: -trace prints a line for every button press
-// handed to the game, with its button, its seat (numbered from 1) and
-// whether it was long: make vmtest waits for these lines after pressing
-// buttons through the kernel.
-func TestTraceNamesEachPress(t *testing.T) {
+// TestTraceNamesEachPressAndScan: -trace prints a line for every button
+// press handed to the game, with its button, its seat (numbered from 1)
+// and whether it was long, and one for every scan, with its seat and UID:
+// make vmtest waits for these lines after pressing buttons and laying tags
+// through the kernel.
+func TestTraceNamesEachPressAndScan(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		press hal.Press
+		press hal.Event
 		want  string
 	}{
 		{"short confirm at seat 1", hal.Press{Seat: 0, Button: hal.Confirm}, "press confirm 1 short\n"},
 		{"long cancel at seat 3", hal.Press{Seat: 2, Button: hal.Cancel, Long: true}, "press cancel 3 long\n"},
+		{"a scan at seat 2", hal.Scan{Seat: 1, UID: "04A1B2C3"}, "scan 2 04A1B2C3\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := newLoopRig(t, 3)
