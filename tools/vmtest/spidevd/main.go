@@ -9,7 +9,7 @@
 //	place spidev0.0 04a1b2c3   a tag of that UID (4 or 7 bytes, hex) alone on the reader
 //	lift spidev0.0             the reader's field empty
 //
-// Usage: spidevd -ctl /run/spidevd.ctl spidev0.0 spidev0.1 ...
+// Usage: spidevd [-ctl /run/spidevd.ctl] [-unplugged] spidev0.0 spidev0.1 ...
 package main
 
 import (
@@ -31,6 +31,7 @@ import (
 
 func main() {
 	ctl := flag.String("ctl", "/run/spidevd.ctl", "the control FIFO (made if missing)")
+	unplugged := flag.Bool("unplugged", false, "every chip unplugged: the bus reads 0xFF, as with no reader on the cable (shows that make vmtest's reader check fails then)")
 	flag.Parse()
 	log.SetFlags(0)
 	if flag.NArg() == 0 {
@@ -52,6 +53,9 @@ func main() {
 		f, err := os.OpenFile("/dev/cuse", os.O_RDWR, 0)
 		if err != nil {
 			log.Fatalf("spidevd: %v (is the cuse module loaded?)", err)
+		}
+		if *unplugged {
+			chip.Unplug()
 		}
 		chips[name] = chip
 		go func() { errs <- serve(f, name, &device{chip: chip}) }()
