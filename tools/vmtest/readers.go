@@ -86,6 +86,16 @@ func scanUID(seat int) string {
 // and a tag laid on each is read once, through periph's spidev path, and
 // reaches the game (its "scan SEAT UID" trace line).
 func checkReaders(v *vm, k *kernel, o options, r *report) error {
+	nodes, err := v.sh.must(spidevdScript(k.readers, o.unplugged), 3*time.Minute)
+	if err != nil {
+		return fmt.Errorf("spidevd: %v", err)
+	}
+	r.add("spidevd nodes", "%q", nonEmpty(nodes))
+	// Restarted, the table's unit allows the nodes' majors (DeviceAllow=
+	// is resolved when it starts); systemctl restart waits for READY.
+	if _, err := v.sh.must("systemctl restart table", bootWait); err != nil {
+		return err
+	}
 	journal := func() (string, error) {
 		return v.sh.must(`journalctl -b -u table -o cat --no-pager _SYSTEMD_INVOCATION_ID=$(systemctl show -p InvocationID --value table)`, time.Minute)
 	}
