@@ -140,14 +140,17 @@ image:
 
 # Boots the image in qemu-system-aarch64 and checks the table from outside
 # (tools/vmtest): READY, the journal, the screen against a reference,
-# touches through a multi-touch screen (two fingers at two seats at once), a
-# bots game through power cuts, the watchdog, a clean stop. About 20 minutes
+# touches through a multi-touch screen (two fingers at two seats at once),
+# buttons through the kernel (gpio-sim) and readers through its spidev path
+# (tools/vmtest/spidevd, CUSE), a bots game through power cuts, the
+# watchdog, a clean stop. About 20 minutes
 # on two idle cores, much more on busy ones. Neither target is part of make
 # test (README).
 VMTEST_FLAGS ?=
 vmtest: image deps-sim
 	$(GO) build -o $(BIN)/table ./cmd/table
-	$(GO) run ./tools/vmtest -image $(IMAGE) -table $(BIN)/table -dir $(BIN)/vmtest $(VMTEST_FLAGS)
+	GOOS=linux GOARCH=arm64 CGO_ENABLED=0 $(GO) build -o $(BIN)/spidevd-arm64 ./tools/vmtest/spidevd
+	$(GO) run ./tools/vmtest -image $(IMAGE) -table $(BIN)/table -spidevd $(BIN)/spidevd-arm64 -dir $(BIN)/vmtest $(VMTEST_FLAGS)
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

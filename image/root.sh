@@ -59,10 +59,12 @@ for suite in trixie trixie-updates trixie-backports; do
 	mirrors+=("deb http://deb.debian.org/debian $suite main non-free-firmware")
 done
 mirrors+=("deb http://deb.debian.org/debian-security trixie-security main non-free-firmware")
-key=$(printf '%s\n' "${args[@]}" "${mirrors[@]}" | sha256sum | cut -c1-16)
+# The key leaves out where the cache is (the .debs' hooks name it), so a
+# cache moved or shared between clones is found again.
+key=$(printf '%s\n' "${args[@]}" "${mirrors[@]}" | sed "s|$cache|CACHE|g" | sha256sum | cut -c1-16)
 out="$cache/root-$key"
 if [ -d "$out" ]; then
-	echo "$out"
+	readlink -f "$out"
 	exit 0
 fi
 rm -rf "$out.tmp"

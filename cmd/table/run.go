@@ -60,7 +60,7 @@ func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
 	step := optDuration{d: -1}
 	fs.Var(&step, "step", "the `pause` between two bot moves or dealt cards, e.g. 250ms (default: none headless, 400ms in a window)")
 	fs.IntVar(&o.games, "games", 0, "stop after this many games have ended (0: run until stopped)")
-	fs.BoolVar(&o.trace, "trace", false, `print "ready", "log N" (N actions of the game on disk), "key ID SEAT" (an on-screen key touched), "touch X Y" and "ended N" lines on standard output, for tests`)
+	fs.BoolVar(&o.trace, "trace", false, `print "ready", "log N" (N actions of the game on disk), "key ID SEAT" (an on-screen key touched), "press BUTTON SEAT short|long" (a button pressed), "scan SEAT UID" (a tag read), "touch X Y" and "ended N" lines on standard output, for tests`)
 	fs.BoolVar(&o.full, "fullscreen", false, "full screen on a desktop (the Pi's DRM build is always full screen)")
 	if err := fs.Parse(args); err != nil {
 		return o, &exitError{code: 2, err: err}
@@ -281,8 +281,9 @@ type loop struct {
 	// systemd watchdog period, 0 when there is none.
 	notify   func(unsetEnv bool, state string) (bool, error)
 	watchdog time.Duration
-	// trace, if set, receives "ready", "log N", "key ID SEAT", "touch X Y"
-	// and "ended N" lines.
+	// trace, if set, receives "ready", "log N", "key ID SEAT", "press
+	// BUTTON SEAT short|long", "scan SEAT UID", "touch X Y" and "ended N"
+	// lines.
 	trace io.Writer
 	// keep writes the start screen's choices into the config when a game
 	// starts; nil writes nothing.
@@ -404,6 +405,16 @@ func (l *loop) handle(ev hal.Event) {
 		// Tests that touch the window wait for these lines.
 		fmt.Fprintf(l.trace, "key %s %d\n", t.ID, int(t.Seat)+1)
 	}
+	if p, ok := ev.(hal.Press); ok && l.trace != nil {
+		// Tests that press buttons through the kernel (make vmtest's
+		// gpio-sim) wait for these lines.
+		fmt.Fprintf(l.trace, "press %s %d %s\n", p.Button, int(p.Seat)+1, pressKind(p))
+	}
+	if sc, ok := ev.(hal.Scan); ok && l.trace != nil {
+		// ... and for these after laying tags on readers served through
+		// the kernel's spidev path.
+		fmt.Fprintf(l.trace, "scan %d %s\n", int(sc.Seat)+1, sc.UID)
+	}
 	if l.takenByOwner(ev) {
 		return
 	}
@@ -433,6 +444,14 @@ func (l *loop) handle(ev hal.Event) {
 	if st, ok := ev.(hal.Status); ok {
 		l.log.Warn("device status", "seat", int(st.Seat)+1, "device", st.Device, "state", st.State, "err", st.Err)
 	}
+}
+
+// pressKind is "long" for a long press, "short" otherwise (the trace).
+func pressKind(p hal.Press) string {
+	if p.Long {
+		return "long"
+	}
+	return "short"
 }
 
 // alive sends READY=1 after the first frame and WATCHDOG=1 at half the

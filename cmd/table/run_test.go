@@ -295,3 +295,30 @@ func TestScoreCommand(t *testing.T) {
 		t.Errorf("bad scenario on stdin: got %v, want exit 2", err)
 	}
 }
+
+// TestTraceNamesEachPressAndScan: -trace prints a line for every button
+// press handed to the game, with its button, its seat (numbered from 1)
+// and whether it was long, and one for every scan, with its seat and UID:
+// make vmtest waits for these lines after pressing buttons and laying tags
+// through the kernel.
+func TestTraceNamesEachPressAndScan(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		press hal.Event
+		want  string
+	}{
+		{"short confirm at seat 1", hal.Press{Seat: 0, Button: hal.Confirm}, "press confirm 1 short\n"},
+		{"long cancel at seat 3", hal.Press{Seat: 2, Button: hal.Cancel, Long: true}, "press cancel 3 long\n"},
+		{"a scan at seat 2", hal.Scan{Seat: 1, UID: "04A1B2C3"}, "scan 2 04A1B2C3\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newLoopRig(t, 3)
+			var trace bytes.Buffer
+			r.l.trace = &trace
+			r.l.handle(tc.press)
+			if got := trace.String(); got != tc.want {
+				t.Errorf("trace %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

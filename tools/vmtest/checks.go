@@ -187,7 +187,7 @@ func checkTouch(v *vm, dir string, o options, r *report) error {
 	if !strings.Contains(j, "touch ") {
 		return fmt.Errorf("the firmware saw no touch after a tap at %d,%d", x, y)
 	}
-	after, err := v.settledShot(dir, "touched.png")
+	after, err := v.changedShot(dir, "touched.png", before)
 	if err != nil {
 		return err
 	}
@@ -250,7 +250,7 @@ func checkFingers(v *vm, dir string, o options, r *report) error {
 	if _, err := waitKey(n0, 1); err != nil {
 		return err
 	}
-	held, err := v.settledShot(dir, "fingers-1.png")
+	held, err := v.changedShot(dir, "fingers-1.png", before)
 	if err != nil {
 		return err
 	}
@@ -265,7 +265,7 @@ func checkFingers(v *vm, dir string, o options, r *report) error {
 	if _, err := waitKey(n0, 3); err != nil {
 		return err
 	}
-	both, err := v.settledShot(dir, "fingers-2.png")
+	both, err := v.changedShot(dir, "fingers-2.png", held)
 	if err != nil {
 		return err
 	}
@@ -592,6 +592,22 @@ func checkStop(v *vm, r *report) error {
 	}
 	log.Printf("stopped")
 	return nil
+}
+
+// changedShot is settledShot, taken again every few seconds for up to a
+// minute until it differs from before: on a busy host a frame drawn by
+// llvmpipe under emulation can come later than settledShot's wait.
+func (v *vm) changedShot(dir, name string, before image.Image) (image.Image, error) {
+	end := time.Now().Add(time.Minute)
+	for {
+		img, err := v.settledShot(dir, name)
+		if err != nil {
+			return nil, err
+		}
+		if d, _ := pixelDiff(before, img); d > 0 || time.Now().After(end) {
+			return img, nil
+		}
+	}
 }
 
 // settledShot lets the screen settle for a few frames, takes a screen dump

@@ -73,7 +73,8 @@ type machine struct {
 // the initramfs and cmdline.txt, as the Pi's firmware would. It sets the
 // config on the boot partition, as a family would from any computer, to a
 // width x height screen, and adds the test's own files to the root
-// (overlay: guest path -> content, or "symlink:TARGET") with debugfs, mounting nothing.
+// (overlay: guest path -> content, "symlink:TARGET", or "exec:HOSTFILE"
+// for a program copied from this machine) with debugfs, mounting nothing.
 func prepare(img, dir string, grow int64, width, height int, overlay map[string]string) (*machine, error) {
 	ps, err := partitions(img)
 	if err != nil {
@@ -164,6 +165,10 @@ func prepare(img, dir string, grow int64, width, height int, overlay map[string]
 		}
 		if target, ok := strings.CutPrefix(content, "symlink:"); ok {
 			fmt.Fprintf(&script, "symlink %s %s\n", guest, target)
+			continue
+		}
+		if local, ok := strings.CutPrefix(content, "exec:"); ok {
+			fmt.Fprintf(&script, "rm %s\nwrite %s %s\nsif %s mode 0100755\n", guest, local, guest, guest)
 			continue
 		}
 		local := filepath.Join(dir, fmt.Sprintf("overlay-%d", i))

@@ -2,7 +2,8 @@
 // emulated arm64 machine (qemu-system-aarch64) and checks, from outside,
 // the firmware as it runs on a table: under its real unit and hardening,
 // with a drop-in that swaps in the fake readers and buttons (the emulated
-// board has no SPI or GPIO). make vmtest runs it; it needs root (debugfs on
+// board has no SPI or GPIO) but for the button check, which runs the table
+// on the kernel's devices. make vmtest runs it; it needs root (debugfs on
 // the image's copy) and .ci/deps.sh image.
 //
 // The checks, in order: the unit reaches READY and stays active, its
@@ -11,7 +12,11 @@
 // compared with a reference PNG); the firmware's own multi-touch reader
 // found the emulated multi-touch screen, a tap reaches the game and changes
 // the screen, and two fingers at two seats at once, one of them held, are
-// both acted on; a bots game survives power cuts
+// both acted on; seat 1's confirm button, a line of a gpio-sim chip made
+// as the Pi 4's header chip and wired as the config says, pressed short,
+// long and bouncing from the guest's shell, reaches the game as one press
+// each through the kernel, periph, the udev rule and the unit's device
+// permissions (the table run without -fake); a bots game survives power cuts
 // (qemu killed outright at random moments, booted again) and ends with the
 // same log as an uninterrupted game of the same seed played on this
 // machine; the watchdog restarts a hung table; systemctl stop ends it
@@ -38,6 +43,10 @@ type options struct {
 	tapX, tapY                    int
 	touchDevice                   string
 	quick                         bool
+	buttonLine                    int
+	spidevd                       string
+	unplugged                     bool
+	noButtons                     bool
 }
 
 func main() {
@@ -54,7 +63,11 @@ func main() {
 	flag.IntVar(&o.tapX, "tap-x", 0, "where the touch test touches (default: the start screen's language key)")
 	flag.IntVar(&o.tapY, "tap-y", 0, "")
 	flag.StringVar(&o.touchDevice, "touch-device", "virtio-multitouch-pci", "qemu's touch screen device (virtio-tablet-pci, an absolute pointer, shows that the touch checks fail without a multi-touch screen)")
-	flag.BoolVar(&o.quick, "quick", false, "stop after the first boot's checks (the screen and the touches): no power cuts, watchdog or stop")
+	flag.BoolVar(&o.quick, "quick", false, "stop after the first boot's checks (the screen, the touches and the buttons): no power cuts, watchdog or stop")
+	flag.StringVar(&o.spidevd, "spidevd", "bin/spidevd-arm64", "tools/vmtest/spidevd built for linux/arm64: the readers' /dev/spidevB.C in the guest")
+	flag.BoolVar(&o.unplugged, "unplugged", false, "spidevd's chips unplugged (the bus reads 0xFF): shows that the reader check fails when the spidev nodes answer nothing")
+	flag.BoolVar(&o.noButtons, "no-buttons", false, "skip the button check (the reader check comes sooner)")
+	flag.IntVar(&o.buttonLine, "button-line", -1, "the gpio-sim line the button check presses (default: the line of seat 1's confirm button in the config; another shows that the check fails when the wiring differs)")
 	flag.Parse()
 	log.SetFlags(log.Ltime)
 	if o.seed == 0 {
@@ -69,14 +82,26 @@ func main() {
 // The test's own files in the guest's root; never in the image.
 const (
 	dropIn = `# vmtest: the fake readers and buttons (the emulated board has no SPI or
-# GPIO), the trace lines the test reads, and the game's arguments. The first
+# GPIO) unless /etc/ttr-vmtest-devices.env says TABLE_DEVICES= (the button
+# check's gpio-sim chip), the trace lines the test reads, and the game's
+# arguments. The first
 # frame, drawn by llvmpipe under TCG on a busy host, can take minutes: the
 # unit's 60 s would kill and restart the table until caches are warm.
 [Service]
 TimeoutStartSec=10min
+Environment=TABLE_DEVICES=-fake
 EnvironmentFile=-/etc/ttr-vmtest.env
+EnvironmentFile=-/etc/ttr-vmtest-devices.env
+# spidevd's nodes (CUSE) have majors named after them, not "spi" as the
+# kernel's spidev's: the unit's DeviceAllow=char-spi does not cover them.
+DeviceAllow=char-spidev* rw
 ExecStart=
-ExecStart=/usr/local/bin/table run -fake -trace $TABLE_ARGS
+ExecStart=/usr/local/bin/table run $TABLE_DEVICES -trace $TABLE_ARGS
+`
+	// spidevdRules gives spidevd's nodes to the spi group, as the image's
+	// rule does the kernel's spidev nodes (whose subsystem is spidev, not
+	// cuse).
+	spidevdRules = `SUBSYSTEM=="cuse", KERNEL=="spidev*", GROUP="spi", MODE="0660"
 `
 	shellUnit = `# vmtest: a root shell on the virtio console, for the test's checks.
 [Unit]
@@ -107,7 +132,16 @@ func vmtest(o options) error {
 	rng := rand.New(rand.NewPCG(o.seed, 19))
 	log.Printf("power cuts' seed %d (-seed to repeat)", o.seed)
 	t0 := time.Now()
+	spidevd, err := filepath.Abs(o.spidevd)
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(spidevd); err != nil {
+		return fmt.Errorf("%v (make vmtest builds it: GOARCH=arm64 go build ./tools/vmtest/spidevd)", err)
+	}
 	m, err := prepare(o.image, dir, 512<<20, o.width, o.height, map[string]string{
+		spidevdPath: "exec:" + spidevd,
+		"/etc/udev/rules.d/61-vmtest-spidevd.rules":                     spidevdRules,
 		"/etc/systemd/system/table.service.d/vmtest.conf":               dropIn,
 		"/etc/systemd/system/vmtest-shell.service":                      shellUnit,
 		"/etc/systemd/system/sysinit.target.wants/vmtest-shell.service": "symlink:/etc/systemd/system/vmtest-shell.service",
@@ -140,6 +174,21 @@ func vmtest(o options) error {
 		return err
 	}
 	if err := checkFingers(v, dir, o, r); err != nil {
+		return err
+	}
+	k, err := kernelDevices(v, dir, o, r)
+	if err != nil {
+		return err
+	}
+	if o.noButtons {
+		r.add("buttons", "not checked (-no-buttons)")
+	} else if err := checkButtons(v, k, o, r); err != nil {
+		return err
+	}
+	if err := checkReaders(v, k, o, r); err != nil {
+		return err
+	}
+	if err := fakeDevicesAgain(v); err != nil {
 		return err
 	}
 	if o.quick {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/color"
 	"net"
@@ -169,5 +170,105 @@ func TestKeyLines(t *testing.T) {
 		if got[i] != want[i] {
 			t.Fatalf("keyLines = %v, want %v", got, want)
 		}
+	}
+}
+
+// TestPressLines: the trace's press lines, in order, with their buttons,
+// seats and kinds; other lines are not presses.
+func TestPressLines(t *testing.T) {
+	got := pressLines("ready\npress confirm 1 short\nkey first 1\npress cancel 3 long\npress confirm 2\nlog 4\npress confirm 1 short\n")
+	want := []pressLine{{"confirm", 1, "short"}, {"cancel", 3, "long"}, {"confirm", 1, "short"}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("pressLines = %v, want %v", got, want)
+	}
+}
+
+// TestButtonPins: the button check presses the line the config wires seat
+// 1's confirm button to, and pulls up every button's line; a config
+// without that button is an error, not line 0.
+func TestButtonPins(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, config string
+		seat         int
+		meaning      string
+		pin          int
+		all          []int
+		err          bool
+	}{
+		{"seat 1's confirm", `{"seats":[{"buttons":[{"pin":5,"meaning":"confirm"},{"pin":6,"meaning":"cancel"}]},{"buttons":[{"pin":12,"meaning":"confirm"}]}]}`, 0, "confirm", 5, []int{5, 6, 12}, false},
+		{"seat 2's confirm", `{"seats":[{"buttons":[{"pin":5,"meaning":"confirm"}]},{"buttons":[{"pin":12,"meaning":"confirm"}]}]}`, 1, "confirm", 12, []int{5, 12}, false},
+		{"no such button", `{"seats":[{"buttons":[{"pin":6,"meaning":"cancel"}]}]}`, 0, "confirm", 0, nil, true},
+		{"not json", `{"seats":`, 0, "confirm", 0, nil, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, "table.json")
+			if err := os.WriteFile(path, []byte(tc.config), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			pin, all, err := buttonPins(path, tc.seat, tc.meaning)
+			if (err != nil) != tc.err {
+				t.Fatalf("err = %v, want an error: %v", err, tc.err)
+			}
+			if err == nil && (pin != tc.pin || fmt.Sprint(all) != fmt.Sprint(tc.all)) {
+				t.Errorf("buttonPins = %d, %v; want %d, %v", pin, all, tc.pin, tc.all)
+			}
+		})
+	}
+}
+
+// TestHeaderLine: the check finds the chip and label of hal/pi's "header
+// GPIO" line as slog writes it.
+func TestHeaderLine(t *testing.T) {
+	m := headerLine.FindStringSubmatch(`level=INFO msg="header GPIO" chip=gpiochip1 label=pinctrl-bcm2711`)
+	if m == nil || m[1] != "gpiochip1" || m[2] != "pinctrl-bcm2711" {
+		t.Fatalf("headerLine matched %q", m)
+	}
+}
+
+// TestReaderNodes: one spidev node a seat, named from its reader's bus and
+// chip select, in seat order.
+func TestReaderNodes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "table.json")
+	cfg := `{"seats":[{"reader":{"spi_bus":0,"chip_select":1}},{"reader":{"spi_bus":1,"chip_select":0}}]}`
+	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readerNodes(path)
+	if err != nil || fmt.Sprint(got) != "[spidev0.1 spidev1.0]" {
+		t.Fatalf("readerNodes = %v, %v; want [spidev0.1 spidev1.0]", got, err)
+	}
+}
+
+// TestOnlineReaders: a seat's reader counts as online by its last status
+// line; buttons' statuses are not readers'.
+func TestOnlineReaders(t *testing.T) {
+	j := `level=WARN msg="device status" seat=1 device=reader state=offline err="no chip"
+level=WARN msg="device status" seat=2 device=reader state=online err=<nil>
+level=WARN msg="device status" seat=1 device=reader state=online err=<nil>
+level=WARN msg="device status" seat=3 device=buttons state=online err=<nil>
+level=WARN msg="device status" seat=2 device=reader state=offline err="gone"
+`
+	got := onlineReaders(j)
+	if !got[1] || got[2] || got[3] {
+		t.Errorf("onlineReaders = %v, want seat 1 only", got)
+	}
+}
+
+// TestScanUIDs: each seat's tag has its own UID, of a length a tag has (4
+// or 7 bytes: 8 or 14 hex digits), both lengths among them.
+func TestScanUIDs(t *testing.T) {
+	seen := map[string]bool{}
+	lengths := map[int]bool{}
+	for seat := 1; seat <= 5; seat++ {
+		u := scanUID(seat)
+		if len(u) != 8 && len(u) != 14 || seen[u] {
+			t.Errorf("seat %d: UID %q (seen before: %v)", seat, u, seen[u])
+		}
+		seen[u] = true
+		lengths[len(u)] = true
+	}
+	if len(lengths) != 2 {
+		t.Errorf("UID lengths %v, want both 4- and 7-byte UIDs", lengths)
 	}
 }
