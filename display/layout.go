@@ -145,6 +145,11 @@ type panelGeom struct {
 	rank    board.Rect // every player's rank and total, side by side
 	legend  board.Rect // what the board's marks mean (legendBoxes)
 	newGame board.Rect // New game, on one panel only (newGameSeat)
+	// A strip at play (tools.go): Rules, every player's score (the key
+	// to the last moves), Undo.
+	help, scores, undo board.Rect
+	startName          board.Rect // the name on the start screen (the tools narrow it at play)
+	toolsInKeys        bool       // no room for the tools: they take the keys' place while none is shown
 }
 
 // toLocal turns a screen point into the panel's coordinates.
@@ -313,6 +318,7 @@ func newLayoutDepth(area board.Rect, edges []Edge, aspect float32, end bool, dee
 		} else {
 			p.inset(u * stripInset)
 			p.layCompact(u)
+			p.layTools(u, len(edges))
 		}
 		l.panels = append(l.panels, p)
 	}
