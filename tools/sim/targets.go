@@ -45,6 +45,25 @@ type screenKey struct {
 	mode          input.Mode
 	width, height int
 	rev           input.Rev // on the start screen only: its keys come and go
+	// keys, at play, is what the seats' keys depend on: whose turn it is,
+	// the pages open, Undo and the questions (playKeys).
+	keys string
+}
+
+// playKeys says what decides the keys the seats' strips and pages show at
+// play: who is to move, each seat's page, Undo and the questions.
+func playKeys(v *input.View) string {
+	var b strings.Builder
+	for _, sv := range v.Seats {
+		fmt.Fprintf(&b, "%t %t %t,", sv.Current, sv.Help != nil, sv.Moves)
+	}
+	if v.Undo != nil {
+		fmt.Fprintf(&b, " undo %d %t", v.Undo.Seat, v.Undo.Asked)
+	}
+	if v.Abandon != nil {
+		fmt.Fprintf(&b, " abandon %d", v.Abandon.Seat)
+	}
+	return b.String()
 }
 
 // screenTargets finds a point of the window for every target of the
@@ -107,6 +126,9 @@ func (u *ui) printTargets(w io.Writer, now time.Time) {
 	key := screenKey{mode: v.Mode, width: u.width, height: u.height}
 	if v.Mode == input.ModeStart {
 		key.rev = v.Rev
+	}
+	if v.Mode == input.ModePlay || v.Mode == input.ModeSetup {
+		key.keys = playKeys(&v)
 	}
 	if key != u.shownScreen || u.screenLines == nil {
 		u.shownScreen = key
