@@ -419,3 +419,41 @@ func firstWords(sc *scene.Scene, v input.View) string {
 	}
 	return ""
 }
+
+// TestStationTagLeavesTheNameInSight checks that the cost tag of a station
+// being built lies clear of its city's name, for every city of the map and
+// every seat building it (the names face that seat), at both sizes.
+func TestStationTagLeavesTheNameInSight(t *testing.T) {
+	ss := screens{}
+	defer ss.unload()
+	v := playView(t, 4, "europe")
+	for _, size := range [][2]int{{1920, 1080}, {800, 480}} {
+		s := ss.get(t, size[0], size[1], fourEdges)
+		onMain(func() { s.prepare(&v) })
+		lay := s.layoutFor(input.ModePlay)
+		bl := s.boardLayout()
+		for seat := range fourEdges {
+			w := v
+			w.Seats = append([]input.SeatView(nil), v.Seats...)
+			for i := range w.Seats {
+				w.Seats[i].Current = i == seat
+			}
+			w.Claim = nil
+			for city := range v.Map.Cities {
+				w.Station = &input.StationView{City: city, Need: 2}
+				tag, ok := s.costTag(&w, lay)
+				if !ok {
+					t.Fatalf("no cost tag for a station")
+				}
+				cs := &bl.Cities[city]
+				name := cs.Label
+				if e := fourEdges[seat]; (e == Left || e == Right) && !cs.TurnedFlat {
+					name = cs.LabelTurned
+				}
+				if meets(tag.box, name) {
+					t.Errorf("%v seat %d: the station's tag %v covers the name of %s %v", size, seat, tag.box, v.Map.Cities[city].Name, name)
+				}
+			}
+		}
+	}
+}
