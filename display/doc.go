@@ -39,6 +39,19 @@
 // their reader or buttons offline, and Confirm and Cancel while the table
 // waits for them; the current player's strip glows.
 //
+// Every strip also holds its tools (tools.go): every player's score in
+// turn order, the player to move framed (a touch opens the last moves,
+// moves.go), Rules (the help page, help.go, with Next and Stop game at its
+// head) and, on the strip of the player who may take back their last
+// decision, Undo beside what it takes back. They take the prompt's room
+// down to toolPromptMin, never the strips' depth; each key is at least
+// keyMinU on a side (9 mm wherever the strip's text is 3.5 mm). The help
+// page and the last moves open over the board in front of the seat,
+// facing it. The notice of the player the table waits for (or of a seat
+// answering a question) and first-game mode's explanation go in bubbles
+// between the strip and the board, never over the prompt
+// (TestNoticeNeverCoversThePrompt).
+//
 // A claim cannot be missed: an open route is its empty car spaces in the
 // route's colour and shape; a claimed one is a train in the owner's
 // colour, wider than the spaces, with a heavy shadow, a near-black outline

@@ -199,7 +199,14 @@ func (s *Screen) drawBubbles(v *input.View, lang msg.Lang, pg *panelGeom, sv *in
 	}
 	lines := 0
 	if ex {
-		lines = 1 + 2*len(sv.Explain.Lines)
+		// As deep as its words, fitted to the bubble's width.
+		_, eb := bubbleBoxes(pg, 0, u)
+		w := eb.W - 2*pagePad*u
+		h := float32(0)
+		for i := 0; i <= len(sv.Explain.Lines); i++ {
+			h += s.explainLine(lang, &sv.Explain, sl, i, w, u).h
+		}
+		lines = int(h/(textLines(1)*u) + 0.99)
 	}
 	nb, eb := bubbleBoxes(pg, lines, u)
 	if !shown {
@@ -253,20 +260,29 @@ func (s *Screen) drawExplain(lang msg.Lang, r board.Rect, ex *input.HelpSection,
 	s.cv.round(rect(r), 0.08, 6, pageColor)
 	s.cv.roundFrame(rect(r), 0.08, 6, max(1, 1.5*u), winnerColor)
 	in := r.Inset(pagePad * u)
-	n := 1 + len(ex.Lines)
-	for len(sl.explain) < n {
-		sl.explain = append(sl.explain, textSlot{})
-	}
 	y := in.Y
-	for i := 0; i < n; i++ {
-		t, o, ink := ex.Title, pageBoldFit, winnerColor
-		if i > 0 {
-			t, o, ink = ex.Lines[i-1], pageLineFit, panelInk
+	for i := 0; i <= len(ex.Lines); i++ {
+		ink := panelInk
+		if i == 0 {
+			ink = winnerColor
 		}
-		ft := sl.explain[i].get(s.fonts, s.cat, lang, t, in.W, in.Y+in.H-y, o)
+		ft := s.explainLine(lang, ex, sl, i, in.W, u)
 		ft.drawTop(board.Rect{X: in.X, Y: y, W: in.W, H: ft.h}, alignLeft, ink)
 		y += ft.h
 	}
+}
+
+// explainLine returns line i of explanation ex (0: its title) fitted to
+// width w.
+func (s *Screen) explainLine(lang msg.Lang, ex *input.HelpSection, sl *pageSlots, i int, w, u float32) *fitted {
+	for len(sl.explain) <= i {
+		sl.explain = append(sl.explain, textSlot{})
+	}
+	t, o := ex.Title, pageBoldFit
+	if i > 0 {
+		t, o = ex.Lines[i-1], pageLineFit
+	}
+	return sl.explain[i].get(s.fonts, s.cat, lang, t, w, textLines(2)*u, o)
 }
 
 // drawHelp draws seat sv's help page in frame f: its title and page, Next

@@ -92,7 +92,7 @@ func stripCases() []stripCase {
 			sc := newScene(t, 4, "europe", lang, 7)
 			sc.key(0, input.KeyFirstGame)
 			sc.start(0)
-			sc.turns(8)
+			sc.turns(1)
 			// The player to move touches a city for the first station.
 			m := sc.tb.Map()
 			pub := sc.tb.Game().Public()
