@@ -62,6 +62,7 @@ const (
 	pageColMin  = 300 // the narrowest column of the help page
 	pageMaxLong = 520
 	pageMaxDeep = 260
+	bubbleGap   = 10 // between a strip and its bubbles
 )
 
 // Text sizes of the pages.
@@ -179,7 +180,9 @@ func (s *Screen) drawOpenPages(v *input.View, lang msg.Lang, lay *screenLayout, 
 // strip over the board, the notice nearest, each as long as the strip's
 // words and as deep as its words need (notice: the message box's depth).
 func bubbleBoxes(pg *panelGeom, explainLines int, u float32) (notice, explain board.Rect) {
-	m := pageMargin * u
+	// Clear of the glow round the strip of the player to move (drawGlow:
+	// 6 u past its edge), which is drawn every frame over the still layer.
+	m := bubbleGap * u
 	r := pg.message
 	notice = board.Rect{X: r.X, Y: -m - r.H, W: r.W, H: r.H}
 	w := max(r.W, min(pg.w-2*pg.pad, 420*u))

@@ -333,8 +333,7 @@ type newsGeom struct {
 func (s *Screen) newsBoxes(v *input.View, lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl *seatSlots, u float32) newsGeom {
 	g := newsGeom{prompt: pg.message, text: sv.Prompt}
 	playing := v.Mode == input.ModePlay || v.Mode == input.ModeSetup
-	kept := promptKept(v, sv) || undoOffered(v, sv)
-	if !kept && playing && !v.Banner.IsZero() {
+	if !promptKept(v, sv) && playing && !v.Banner.IsZero() {
 		g.text, g.banner = v.Banner, true
 	}
 	busy := !sv.Progress.IsZero() || sv.ReaderOffline || sv.ButtonsOffline
@@ -390,7 +389,7 @@ func (s *Screen) newsBoxes(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 			return ng
 		}
 	}
-	if kept || busy {
+	if promptKept(v, sv) || undoOffered(v, sv) || busy {
 		return whole(g)
 	}
 	if g.banner {

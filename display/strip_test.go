@@ -457,3 +457,16 @@ func TestStationTagLeavesTheNameInSight(t *testing.T) {
 		}
 	}
 }
+
+// stripView is strip case name in lang, for the draw list goldens.
+func stripView(name, lang string) func(t *testing.T) (input.View, time.Time) {
+	return func(t *testing.T) (input.View, time.Time) {
+		for _, tc := range stripCases() {
+			if tc.name == name {
+				return tc.view(t, lang)
+			}
+		}
+		t.Fatalf("no strip case %q", name)
+		return input.View{}, time.Time{}
+	}
+}
