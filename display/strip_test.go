@@ -119,7 +119,8 @@ func stripCases() []stripCase {
 }
 
 // TestStripShots writes the strips' states as pictures, each turned to
-// face the seat it concerns, in every language at 1920x1080 and 800x480,
+// face the seat it concerns, in every language at 1920x1080, 1280x720 and
+// 800x480,
 // into the folder STRIP_SHOTS names (skipped without it): for people to
 // look at.
 func TestStripShots(t *testing.T) {
@@ -131,7 +132,7 @@ func TestStripShots(t *testing.T) {
 	defer ss.unload()
 	for _, tc := range stripCases() {
 		for _, lang := range []string{"en", "es", "ro"} {
-			for _, size := range [][2]int{{1920, 1080}, {800, 480}} {
+			for _, size := range [][2]int{{1920, 1080}, {1280, 720}, {800, 480}} {
 				t.Run(fmt.Sprintf("%s-%s-%dx%d", tc.name, lang, size[0], size[1]), func(t *testing.T) {
 					v, now := tc.view(t, lang)
 					seat := tc.seat

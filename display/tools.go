@@ -29,7 +29,7 @@ const (
 	keyMinU = 31
 	// toolKeyW is Rules in a one-row strip (as deep as the row): its
 	// icon, the word where the strip is long (drawKey).
-	toolKeyW = 34
+	toolKeyW = keyMinU
 	// toolColW is the column of Rules over the scores in a two-row strip.
 	toolColW = 56
 	// chipW is one player's score, their mark and number, in a one-row
