@@ -23,12 +23,12 @@ import (
 
 // pageSlots are the fitted texts of a seat's pages.
 type pageSlots struct {
-	title, footer, number, next, stop textSlot
-	lines                             []textSlot // the help page's titles and lines, in order
-	explain                           []textSlot // the explanation's title and lines
-	notice                            textSlot
-	moves                             []textSlot // the last moves, newest first
-	movesTitle, movesNone             textSlot
+	title, footer, next, stop textSlot
+	lines                     []textSlot // the help page's titles and lines, in order
+	explain                   []textSlot // the explanation's title and lines
+	notice                    textSlot
+	moves                     []textSlot // the last moves, newest first
+	movesTitle, movesNone     textSlot
 	// pages are where each help line goes, for the page shown: its slot,
 	// column and top, worked out when the page's words change.
 	place    []linePlace
@@ -70,7 +70,6 @@ var (
 	pageTitleFit = fitOpts{bold: true, min: minText, max: 18, maxLines: 1}
 	pageLineFit  = fitOpts{min: minText, max: minText, maxLines: 2}
 	pageBoldFit  = fitOpts{bold: true, min: minText, max: minText, maxLines: 2}
-	pageKeyFit   = fitOpts{bold: true, min: minText, max: 14, maxLines: 2}
 )
 
 // pageFrame returns the frame of seat pg's page: a rectangle over the
