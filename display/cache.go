@@ -559,6 +559,7 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 			s.drawPanel(v, lang, pg, &v.Seats[pg.seat], now, pulse, p)
 		}
 	}
+	s.drawSeatPages(v, lang, lay, now, p) // help.go: pages and bubbles over the board
 	if p == passLive {
 		s.drawMenu(lang)
 	}

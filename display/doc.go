@@ -23,6 +23,13 @@
 //     the last move (announce.go), notices, Confirm and Cancel. A strip
 //     faces its seat and never spills onto the map; the table's banner
 //     (banner.go) is told on the strips, never over the map.
+//   - tools.go: on every strip, every player's score in turn order (a
+//     touch opens the last moves, moves.go), Rules (the help page,
+//     help.go, paged, with Stop game at its head) and, for the player who
+//     may take back their last decision, Undo beside what it takes back;
+//     the help page and the last moves open over the board facing the
+//     seat, and a notice or a first-game explanation goes in a bubble
+//     beside the strip, never over the prompt.
 //   - market.go: the five face-up cards and the decks, beside the map;
 //     tunnel.go: the tunnel being paid and a route's cost tag.
 //   - start.go: the start screen: language, map and Start in the middle;

@@ -99,6 +99,10 @@ func sceneCases() []sceneCase {
 			_, open := endSceneOf(t, 3)
 			return open
 		})},
+		// A strip's tools and pages (strip_test.go).
+		{"strip-help-ro-800x480", 800, 480, fourEdges, stripView("help", "ro")},
+		{"strip-undo-en-1920x1080", 1920, 1080, fourEdges, stripView("undo", "en")},
+		{"strip-moves-es-1280x720", 1280, 720, fourEdges, stripView("moves", "es")},
 		{"keyboard-1280x720", 1280, 720, fourEdges, func(t *testing.T) (input.View, time.Time) {
 			sc := newScene(t, 4, "europe", "es", 1)
 			sc.key(0, input.KeyName)

@@ -39,6 +39,9 @@ func (s *Screen) HitTest(x, y float32, now time.Time) hal.Touch {
 	if kt, ok := s.hitKeyboards(lay, p, t); ok {
 		return kt
 	}
+	if kt, ok := s.hitPages(lay, p, t); ok { // help.go
+		return kt
+	}
 	for i := range lay.panels {
 		pg := &lay.panels[i]
 		if !pg.rect.Inset(-gap * lay.u / 2).Contains(p) {
@@ -54,6 +57,12 @@ func (s *Screen) HitTest(x, y float32, now time.Time) hal.Touch {
 			return on(scene.ConfirmKey, 0)
 		case k.cancel && pg.cancel.Inset(-gap*lay.u/2).Contains(q):
 			return on(scene.CancelKey, 0)
+		case k.undo && undoRect(pg, k.cancel).Inset(-gap*lay.u/2).Contains(q):
+			return on(scene.UndoKey, 0)
+		case k.tools && pg.help.Inset(-gap*lay.u/2).Contains(q):
+			return on(scene.HelpKey, 0)
+		case k.tools && pg.scores.Inset(-gap*lay.u/2).Contains(q):
+			return on(scene.MovesKey, 0)
 		case k.join && pg.join.Contains(q):
 			return on(scene.JoinKey, 0)
 		case k.first && pg.first.Contains(q):

@@ -53,8 +53,20 @@ func TestHitTestPanelKeys(t *testing.T) {
 						got := s.HitTest(p.X, p.Y, time.Time{})
 						want := hal.Touch{X: p.X, Y: p.Y, Kind: hal.ScreenKey, ID: k.id, Seat: hal.Seat(pg.seat)}
 						if pg.seat != cur {
-							// Not shown: the panel itself, for its seat.
-							want = hal.Touch{X: p.X, Y: p.Y, Kind: hal.Nothing, Seat: hal.Seat(pg.seat)}
+							// Not shown: Undo for the player who may take
+							// their move back, the tools where they have
+							// the keys' place (tools.go), else the panel
+							// itself, for its seat.
+							switch {
+							case undoOffered(&v, &v.Seats[pg.seat]):
+								want.ID = input.KeyUndo
+							case pg.toolsInKeys && k.id == input.KeyConfirm:
+								want.ID = input.KeyHelp
+							case pg.toolsInKeys:
+								want.ID = input.KeyMoves
+							default:
+								want = hal.Touch{X: p.X, Y: p.Y, Kind: hal.Nothing, Seat: hal.Seat(pg.seat)}
+							}
 						}
 						if got != want {
 							t.Errorf("seat %d (%v) %s at %v: got %+v, want %+v", pg.seat, pg.edge, k.id, p, got, want)
@@ -198,8 +210,8 @@ func TestHitTestStartAndEnd(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			v, _ := startScene(t)
 			s := geometryOnly(t, size[0], size[1], fourEdges, &v)
-			if len(s.start.keys) != len(v.Start.Langs)+len(v.Start.Maps)+1 {
-				t.Fatalf("%d start keys, want %d", len(s.start.keys), len(v.Start.Langs)+len(v.Start.Maps)+1)
+			if len(s.start.keys) != len(v.Start.Langs)+len(v.Start.Maps)+2 {
+				t.Fatalf("%d start keys, want %d", len(s.start.keys), len(v.Start.Langs)+len(v.Start.Maps)+2)
 			}
 			want := []string{}
 			for _, l := range v.Start.Langs {
@@ -208,7 +220,7 @@ func TestHitTestStartAndEnd(t *testing.T) {
 			for _, m := range v.Start.Maps {
 				want = append(want, input.KeyMap+m)
 			}
-			want = append(want, input.KeyStart)
+			want = append(want, input.KeyFirstGame, input.KeyStart)
 			for i, k := range s.start.keys {
 				c := k.r.Center()
 				got := s.HitTest(c.X, c.Y, time.Time{})

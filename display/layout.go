@@ -143,6 +143,11 @@ type panelGeom struct {
 	lines   board.Rect
 	rank    board.Rect // every player's rank and total, side by side (rankChip)
 	newGame board.Rect // New game, on one panel only (newGameSeat)
+	// A strip at play (tools.go): Rules, every player's score (the key
+	// to the last moves), Undo.
+	help, scores, undo board.Rect
+	startName          board.Rect // the name on the start screen (the tools narrow it at play)
+	toolsInKeys        bool       // no room for the tools: they take the keys' place while none is shown
 }
 
 // toLocal turns a screen point into the panel's coordinates.
@@ -300,6 +305,8 @@ func newLayoutU(area board.Rect, edges []Edge, aspect float32, end bool, u float
 		p.layCompact(u)
 		if end {
 			p.endLay(u, len(edges), seat == keySeat)
+		} else {
+			p.layTools(u, len(edges))
 		}
 		l.panels = append(l.panels, p)
 	}

@@ -155,6 +155,9 @@ type seatKeys struct {
 	name, typing bool
 	rank         bool // the end screen's ranking: each player opens their breakdown
 	lang         string
+	// At play (tools.go, help.go): Undo; Rules and the scores; the help
+	// page or the last moves open in front of the strip.
+	undo, tools, help, moves bool
 }
 
 // NewScreen makes the table's screen for opts; the window must be open.
@@ -462,8 +465,9 @@ func (s *Screen) prepare(v *input.View) {
 				k.name = sv.Playing && !sv.Typing
 				k.typing, k.lang = sv.Typing, string(s.langOf(v))
 			case input.ModeSetup, input.ModePlay:
-				k.confirm = sv.Current
-				k.cancel = sv.Current
+				k.confirm, k.cancel, k.undo = stripKeys(v, sv)
+				k.tools = sv.Playing && sv.Player >= 0 && i < len(s.play.panels) && toolsShown(&s.play.panels[i], k.confirm, k.cancel, k.undo)
+				k.help, k.moves = sv.Help != nil && k.tools, sv.Moves && k.tools
 			case input.ModeEnd:
 				k.rank = sv.Playing && v.End != nil
 			}

@@ -97,6 +97,9 @@ func (s *Screen) drawStart(v *input.View, lang msg.Lang, lay *screenLayout) {
 			id := v.Start.Maps[i-nl]
 			t = msg.Text{Key: "map." + id}
 			on = id == v.Start.Map
+		case k.key.Part == scene.FirstGameKey:
+			s.drawFirstGameKey(lang, k.r, &sl.keys[i], v.Start.FirstGame, u)
+			continue
 		default:
 			s.drawStartKey(lang, k.r, &sl.keys[i], v.Start.Ready, u)
 			continue
@@ -109,6 +112,25 @@ func (s *Screen) drawStart(v *input.View, lang msg.Lang, lay *screenLayout) {
 	if !v.Start.Problem.IsZero() {
 		sl.problem.get(s.fonts, s.cat, lang, v.Start.Problem, g.problem.W, g.problem.H, fitOpts{min: minText, max: 16, maxLines: 2}).draw(g.problem, alignCenter, progressInk)
 	}
+}
+
+// drawFirstGameKey draws first-game mode's switch: a box, ticked when on,
+// and what the mode does.
+func (s *Screen) drawFirstGameKey(lang msg.Lang, r board.Rect, slot *textSlot, on bool, u float32) {
+	bg := keyColor
+	if on {
+		bg = withAlpha(keyOnColor, 0.35)
+	}
+	s.cv.round(rect(r), 0.3, 6, bg)
+	s.cv.roundFrame(rect(r), 0.3, 6, max(1, 1.5*u), withAlpha(panelInk, 0.7))
+	bs := min(r.H*0.6, 18*u)
+	box := board.Rect{X: r.X + 4*u, Y: r.Y + (r.H-bs)/2, W: bs, H: bs}
+	s.cv.roundFrame(rect(box), 0.2, 4, max(1.5, 2*u), panelInk)
+	if on {
+		iconCheck(&s.cv, box.Inset(bs*0.15), keyOnColor)
+	}
+	in := board.Rect{X: box.X + bs + 4*u, Y: r.Y + u, W: r.X + r.W - box.X - bs - 7*u, H: r.H - 2*u}
+	slot.get(s.fonts, s.cat, lang, msg.Text{Key: "first_game.toggle"}, in.W, in.H, fitOpts{bold: true, min: minText, max: 16, maxLines: 2}).draw(in, alignLeft, panelInk)
 }
 
 // drawStartKey draws Start: green when the game can start.
@@ -141,11 +163,11 @@ type startGeom struct {
 func layStart(c board.Rect, u float32, langs, mapIDs []string) startGeom {
 	var g startGeom
 	w := min(c.W, 420*u)
-	h := min(c.H, 236*u)
+	h := min(c.H, 272*u)
 	g.card = board.Rect{X: c.X + (c.W-w)/2, Y: c.Y + (c.H-h)/2, W: w, H: h}
 	pad := 8 * u
 	in := g.card.Inset(pad)
-	row := (in.H - 4*gap*u) / 6
+	row := (in.H - 5*gap*u) / 7
 	y := in.Y
 	g.title = board.Rect{X: in.X, Y: y, W: in.W, H: row * 1.2}
 	y += row*1.2 + gap*u
@@ -163,6 +185,9 @@ func layStart(c board.Rect, u float32, langs, mapIDs []string) startGeom {
 	keysRow(mapIDs, scene.MapKey, &g.mapLabel)
 	g.players = board.Rect{X: in.X, Y: y, W: in.W, H: row * 0.8}
 	y += row*0.8 + gap*u
+	// First-game mode: its switch, a row of its own.
+	g.keys = append(g.keys, keyGeom{key: scene.Key{Part: scene.FirstGameKey}, r: board.Rect{X: in.X, Y: y, W: in.W, H: row}})
+	y += row + gap*u
 	g.problem = board.Rect{X: in.X, Y: y, W: in.W, H: row}
 	y += row + gap*u
 	sw := in.W * 0.5

@@ -27,6 +27,9 @@ type seatSlots struct {
 	banner, bannerLine, bannerShort textSlot
 	lines                           listSlot
 	seatName                        msg.Text // "Seat 3", built once
+	// The strip's tools and pages (tools.go, help.go, moves.go).
+	help, undo textSlot
+	pages      pageSlots
 	// The end panel's lines, rebuilt when the end view changes.
 	endSrc                []msg.Text
 	endWinner, endDecided msg.Text
@@ -150,6 +153,9 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 		s.cv.roundFrame(rect(pg.swatch.Inset(2*u)), 0.25, 6, max(1, 1.5*u), panelDim)
 	}
 	nameRect := pg.name
+	if v.Mode == input.ModeStart && pg.startName.W > 0 {
+		nameRect = pg.startName
+	}
 	if sv.Current && v.Mode != input.ModeStart {
 		// The marker: a bright plate behind the name.
 		s.cv.round(rect(nameRect.Inset(-1*u)), 0.3, 6, currentColor)
@@ -177,13 +183,33 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 		if sv.Player < len(v.Public.Players) {
 			s.drawStats(v, pg, sv.Player, u)
 		}
+		s.drawTools(v, lang, pg, sv, sl, u) // tools.go
+		confirm, cancel, undo := stripKeys(v, sv)
+		msv := sv
+		if undo && !sv.Current {
+			// Their turn has passed: the strip says what Undo takes back.
+			cp := *sv
+			cp.Prompt = v.Undo.What
+			msv = &cp
+		}
 		s.cv.part(scene.Key{Part: scene.Message, Seat: pg.seat})
-		s.drawMessage(v, lang, pg, sv, sl, u)
-		if sv.Current {
+		s.drawMessage(v, lang, pg, msv, sl, u)
+		if confirm {
 			s.cv.part(scene.Key{Part: scene.ConfirmKey, Seat: pg.seat})
 			s.drawKey(lang, pg.confirm, &sl.confirm, msg.Text{Key: "button.confirm"}, confirmColor, iconCheck, u)
+		}
+		if cancel {
 			s.cv.part(scene.Key{Part: scene.CancelKey, Seat: pg.seat})
 			s.drawKey(lang, pg.cancel, &sl.cancel, msg.Text{Key: "button.cancel"}, cancelColor, iconCross, u)
+		}
+		if undo {
+			s.cv.part(scene.Key{Part: scene.UndoKey, Seat: pg.seat})
+			s.drawUndo(lang, undoRect(pg, cancel), sl, u)
+		}
+		if promptKept(v, sv) {
+			// The notice goes beside the strip, never over the prompt
+			// (drawSeatPages).
+			return
 		}
 	}
 	s.cv.part(scene.Key{Part: scene.Message, Seat: pg.seat})
@@ -218,7 +244,7 @@ func (s *Screen) drawMessage(v *input.View, lang msg.Lang, pg *panelGeom, sv *in
 	// Text is drawn after every shape of the frame, so anything under the
 	// notice's plate would show through it: while a notice shows, only the
 	// notice speaks.
-	if s.noticeShown(sv) {
+	if s.noticeShown(sv) && !promptKept(v, sv) {
 		return
 	}
 	nb := s.newsBoxes(v, lang, pg, sv, sl, u)
@@ -289,9 +315,11 @@ type newsGeom struct {
 // plate on the map: it takes the strip's last line of words, under a
 // prompt that fits the line above; the running count and the offline
 // marks keep their place. A seat the table waits for keeps its prompt
-// whole when it needs every line (its move is the next line); for any
-// other seat, whose prompt only names who plays, the move takes the whole
-// message when it needs it.
+// whole when it needs every line (its move is the next line), and so does
+// a seat answering a question (take back, stop) or offered Undo (its
+// prompt says what Undo takes back); for any other seat, whose prompt
+// only names who plays, the move takes the whole message when it needs
+// it.
 //
 // The table's banner (View.Banner: the last round, a reshuffle, a market
 // reset) is told on the strips too, never over the map: in the prompt's
@@ -302,7 +330,7 @@ type newsGeom struct {
 func (s *Screen) newsBoxes(v *input.View, lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl *seatSlots, u float32) newsGeom {
 	g := newsGeom{prompt: pg.message, text: sv.Prompt}
 	playing := v.Mode == input.ModePlay || v.Mode == input.ModeSetup
-	if !sv.Current && playing && !v.Banner.IsZero() {
+	if !promptKept(v, sv) && playing && !v.Banner.IsZero() {
 		g.text, g.banner = v.Banner, true
 	}
 	busy := !sv.Progress.IsZero() || sv.ReaderOffline || sv.ButtonsOffline
@@ -358,7 +386,7 @@ func (s *Screen) newsBoxes(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 			return ng
 		}
 	}
-	if sv.Current || busy {
+	if promptKept(v, sv) || undoOffered(v, sv) || busy {
 		return whole(g)
 	}
 	if g.banner {
@@ -512,8 +540,12 @@ func (s *Screen) drawStats(v *input.View, pg *panelGeom, p int, u float32) {
 		items[i].draw(&s.cv, ir, panelDim)
 		s.drawNumber(f, items[i].n, board.Rect{X: x + icon + 2*u, Y: r.Y, W: cw - icon - 2*u, H: r.H}, px, alignLeft, panelInk)
 	}
-	// The score, in a plate like the score track's.
+	// The score, in a plate like the score track's (a one-row strip has
+	// it among every player's, tools.go).
 	sr := pg.score
+	if sr.W <= 0 {
+		return
+	}
 	s.cv.round(rect(sr), 0.35, 6, color.RGBA{238, 232, 214, 255})
 	bpx := s.fonts.sizes[min(len(s.fonts.sizes)-1, 5)]
 	bpx = min(bpx, sr.H*0.85)

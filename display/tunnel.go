@@ -51,8 +51,7 @@ func (s *Screen) costTag(v *input.View, lay *screenLayout) (costTag, bool) {
 		}
 		at = sh.Mid.Add(side.Scale(bl.CarWidth*0.9 + 17*u))
 	case v.Station != nil && v.Station.City < len(bl.Cities):
-		at, c.need, c.col = bl.Cities[v.Station.City].Center, v.Station.Need, maps.Gray
-		at = at.Add(board.Vec{Y: -bl.CityRadius * 3.2})
+		c.need, c.col = v.Station.Need, maps.Gray
 	default:
 		return costTag{}, false
 	}
@@ -61,12 +60,46 @@ func (s *Screen) costTag(v *input.View, lay *screenLayout) (costTag, bool) {
 	if c.locos > 0 {
 		w = c.r * 3.4
 	}
+	if v.Station != nil && v.Claim == nil {
+		at = s.stationTagAt(bl, v.Station.City, c.seat, w, c.r)
+	}
 	box := board.Rect{X: at.X - w/2, Y: at.Y - c.r, W: w, H: 2 * c.r}
 	// Keep the tag on the board.
 	box.X = min(max(box.X, bl.Board.X), bl.Board.X+bl.Board.W-box.W)
 	box.Y = min(max(box.Y, bl.Board.Y), bl.Board.Y+bl.Board.H-box.H)
 	c.box = box
 	return c, true
+}
+
+// stationTagAt returns where the cost tag of a station in city goes, w x
+// 2r: beside the city, above it, under it, right or left of it, the first
+// place that leaves the city's name in sight as the names face the seat
+// building it (its plate turned for a seat at the side).
+func (s *Screen) stationTagAt(bl *board.Layout, city, seat int, w, r float32) board.Vec {
+	cs := &bl.Cities[city]
+	name := cs.Label
+	if seat >= 0 && seat < len(s.opts.Seats) {
+		if e := s.opts.Seats[seat]; (e == Left || e == Right) && !cs.TurnedFlat {
+			name = cs.LabelTurned
+		}
+	}
+	dy := bl.CityRadius*1.6 + r
+	dx := bl.CityRadius*1.6 + w/2
+	first := board.Vec{}
+	for i, d := range [...]board.Vec{{Y: -dy}, {Y: dy}, {X: dx}, {X: -dx}, {Y: -dy - name.H}, {Y: dy + name.H}} {
+		at := cs.Center.Add(d)
+		if i == 0 {
+			first = at
+		}
+		box := board.Rect{X: at.X - w/2, Y: at.Y - r, W: w, H: 2 * r}
+		// As costTag keeps it on the board.
+		box.X = min(max(box.X, bl.Board.X), bl.Board.X+bl.Board.W-box.W)
+		box.Y = min(max(box.Y, bl.Board.Y), bl.Board.Y+bl.Board.H-box.H)
+		if !meets(box, name) {
+			return box.Center()
+		}
+	}
+	return first
 }
 
 // drawCost draws the cost of the route (or station) being claimed beside it,

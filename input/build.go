@@ -301,7 +301,7 @@ func (t *Table) turnPrompt(p int, pub engine.Public) (prompt, prog Text) {
 		need := t.st.StationCost(p)
 		prog = progress(t.cards.Len(), need, t.payColor(maps.Gray))
 		if t.cards.Len() >= need {
-			return Text{Key: "prompt.station_confirm"}, prog
+			return Text{Key: "prompt.station_confirm", Args: map[string]any{"City": t.m.Cities[t.city].Name}}, prog
 		}
 		return Text{Key: "prompt.build_station", Args: count(need, "City", t.m.Cities[t.city].Name)}, prog
 	}

@@ -132,6 +132,11 @@
 // it in the rule books' order; tunnels, ferries and stations on Europe
 // only. The key again, or Cancel at that seat, closes it; that Cancel
 // changes nothing else (a claim in progress stays).
+// KeyHelpPage turns an open help page (SeatView.HelpPage counts the turns;
+// the display shows that page modulo the pages the glass needs). KeyMoves
+// on a seat's panel opens the last moves and every player's score facing
+// that seat (SeatView.Moves), closed the same way; one page is open at a
+// seat at a time (pages.go).
 //
 // First-game mode (KeyFirstGame on the start screen, Opts.FirstGame its
 // default, kept in Setup and the game's header) tells each seat concerned

@@ -231,6 +231,10 @@ func HelpSections(s Situation) []HelpSection {
 // what it has told is derived from the game, never kept here.
 type rulesState struct {
 	help []bool // by seat
+	// moves: the seat has the last moves open; page: the help page's
+	// page turns since it opened (pages.go). By seat.
+	moves []bool
+	page  []int
 	// sections are the sections of map mapID by Topic, built once: the
 	// Views share them and never change them.
 	mapID    string
@@ -263,6 +267,9 @@ func (t *Table) HelpOpen(seat hal.Seat) bool {
 // rulesKey takes the keys of the rules: KeyHelp on a seat's panel (any
 // screen) and KeyFirstGame (start screen). It reports whether ev was one.
 func (t *Table) rulesKey(ev hal.Touch) (Result, bool) {
+	if r, ok := t.pagesKey(ev); ok {
+		return r, true
+	}
 	var r Result
 	switch ev.ID {
 	case KeyHelp:
@@ -273,6 +280,9 @@ func (t *Table) rulesKey(ev hal.Touch) (Result, bool) {
 			t.rules.help = make([]bool, t.opts.Seats)
 		}
 		t.rules.help[ev.Seat] = !t.rules.help[ev.Seat]
+		if t.rules.help[ev.Seat] {
+			t.helpOpened(ev.Seat)
+		}
 		return r, true
 	case KeyFirstGame:
 		if t.mode == ModeStart {
@@ -283,9 +293,12 @@ func (t *Table) rulesKey(ev hal.Touch) (Result, bool) {
 	return r, false
 }
 
-// closeHelp closes seat's help page, reporting whether it was open: Cancel
-// then closes the page and does nothing else.
+// closeHelp closes seat's help page or its moves (pages.go), reporting
+// whether one was open: Cancel then closes the page and does nothing else.
 func (t *Table) closeHelp(seat hal.Seat) bool {
+	if t.closeMoves(seat) {
+		return true
+	}
 	if !t.HelpOpen(seat) {
 		return false
 	}
@@ -311,6 +324,7 @@ func (t *Table) rulesView(v *View) {
 		if t.HelpOpen(seat) {
 			v.Seats[i].Help = t.helpSections(t.situation(seat, v.Public))
 		}
+		t.pagesView(v, i)
 		if tp := t.explain(seat, v.Public, tunnels); tp != 0 {
 			v.Seats[i].Explain = Section(tp, t.m.ID)
 		}

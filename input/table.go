@@ -336,6 +336,7 @@ func (t *Table) toStart() {
 		t.player[i] = -1
 	}
 	t.clearGesture()
+	clear(t.rules.moves) // a new game's moves are not the last one's
 	t.reshuffle, t.marketReset, t.lastRound, t.tunnel = false, false, -1, nil
 	t.announce, t.drawn = Announcement{}, nil
 	t.breakdown = make([]int, t.opts.Seats)

@@ -290,6 +290,14 @@ type SeatView struct {
 	// time it applies in the game: drawn beside Prompt, never over it;
 	// zero for none.
 	Explain HelpSection
+	// HelpPage counts the help page's page turns since it opened
+	// (KeyHelpPage): the display shows page HelpPage modulo the pages it
+	// needs to show Help (pages.go).
+	HelpPage int
+	// Moves reports that the seat has the last moves (View.Moves) and every
+	// player's score (View.Scores) open, facing it (KeyMoves); Cancel at the
+	// seat or the key again closes them.
+	Moves bool
 }
 
 // ClaimView is a claim in progress: the route touched and the cards scanned

@@ -60,6 +60,19 @@ const (
 	MenuCheck  // the hardware check's step Index, as a chip
 	MenuTarget // the corner Index (0 top-left, clockwise) to touch, as a target
 	MenuKey    // the page's key Name (its touch's id) with Index (its touch's index)
+
+	// A seat's strip at play: taking back, stopping, the rules and the
+	// last moves (display's strip.go, tools.go, help.go, moves.go).
+	UndoKey      // seat Seat's Undo: ask to take back their last decision
+	StopKey      // seat Seat's Stop game, on its help page
+	HelpKey      // seat Seat's Rules: open or close its help page
+	MovesKey     // seat Seat's scores: open or close its last moves
+	HelpPageKey  // seat Seat's help page's next page
+	FirstGameKey // the start screen's first-game mode, on or off
+	Help         // seat Seat's help page, facing it over the board
+	Moves        // seat Seat's last moves and scores, facing it over the board
+	Scores       // seat Seat's row of every player's score
+	Explain      // seat Seat's first-game explanation, beside its prompt
 )
 
 var partNames = [...]string{
@@ -73,6 +86,8 @@ var partNames = [...]string{
 	LangKey: "lang-key", MapKey: "map-key", StartKey: "start-key", TypeKey: "type-key",
 	// The owner's menu.
 	Menu: "menu", MenuLine: "menu-line", MenuCheck: "menu-check", MenuTarget: "menu-target", MenuKey: "menu-key",
+	UndoKey: "undo-key", StopKey: "stop-key", HelpKey: "help-key", MovesKey: "moves-key",
+	HelpPageKey: "help-page-key", FirstGameKey: "first-game-key", Help: "help", Moves: "moves", Scores: "scores", Explain: "explain",
 }
 
 func (p Part) String() string {
@@ -86,7 +101,8 @@ func (p Part) String() string {
 func (p Part) OnSeat() bool {
 	switch p {
 	case Strip, Message, Glow, Keyboard, Legend, Breakdown,
-		ConfirmKey, CancelKey, JoinKey, ColorKey, FirstKey, NameKey, RankKey, NewGameKey, TypeKey:
+		ConfirmKey, CancelKey, JoinKey, ColorKey, FirstKey, NameKey, RankKey, NewGameKey, TypeKey,
+		UndoKey, StopKey, HelpKey, MovesKey, HelpPageKey, Help, Moves, Scores, Explain:
 		return true
 	}
 	return false
@@ -128,7 +144,9 @@ func (k Key) String() string {
 }
 
 // IsKey reports whether k is an on-screen key, one a touch presses.
-func (k Key) IsKey() bool { return k.Part >= ConfirmKey && k.Part <= TypeKey || k.Part == MenuKey }
+func (k Key) IsKey() bool {
+	return k.Part >= ConfirmKey && k.Part <= TypeKey || k.Part == MenuKey || k.Part >= UndoKey && k.Part <= FirstGameKey
+}
 
 // ID returns the on-screen key's id as the input package reads it from a
 // hal.Touch (input.KeyConfirm, input.KeyBreakdown followed by the player),
@@ -161,6 +179,18 @@ func (k Key) ID() string {
 		return input.KeyType + k.Name
 	case MenuKey:
 		return k.Name // the menu's own id; the touch carries Index too
+	case UndoKey:
+		return input.KeyUndo
+	case StopKey:
+		return input.KeyAbandon
+	case HelpKey:
+		return input.KeyHelp
+	case MovesKey:
+		return input.KeyMoves
+	case HelpPageKey:
+		return input.KeyHelpPage
+	case FirstGameKey:
+		return input.KeyFirstGame
 	}
 	return ""
 }

@@ -204,6 +204,16 @@ func TestKeyIDs(t *testing.T) {
 		{Key{Part: MenuLine, Index: 2}, ""},
 		{Key{Part: Route, Index: 3}, ""},
 		{Key{Part: Message, Seat: 1}, ""},
+		{Key{Part: UndoKey, Seat: 2}, input.KeyUndo},
+		{Key{Part: StopKey, Seat: 1}, input.KeyAbandon},
+		{Key{Part: HelpKey}, input.KeyHelp},
+		{Key{Part: MovesKey}, input.KeyMoves},
+		{Key{Part: HelpPageKey}, input.KeyHelpPage},
+		{Key{Part: FirstGameKey}, input.KeyFirstGame},
+		{Key{Part: Help, Seat: 1}, ""},
+		{Key{Part: Moves, Seat: 1}, ""},
+		{Key{Part: Scores, Seat: 1}, ""},
+		{Key{Part: Explain, Seat: 1}, ""},
 	} {
 		if got := tc.k.ID(); got != tc.want {
 			t.Errorf("%v: id %q, want %q", tc.k, got, tc.want)
@@ -212,7 +222,7 @@ func TestKeyIDs(t *testing.T) {
 			t.Errorf("%v: IsKey %v", tc.k, tc.k.IsKey())
 		}
 	}
-	for p := Table; p <= MenuKey; p++ {
+	for p := Table; p <= Explain; p++ {
 		if s := p.String(); strings.HasPrefix(s, "part(") {
 			t.Errorf("part %d has no name", p)
 		}

@@ -52,7 +52,9 @@
 // simulator plays silently and says so once on standard error.
 //
 // -games N quits after N games have ended. -trace prints the table's state
-// after every event (mode, selection, what the engine waits for) and a
+// after every event (mode, selection, what the engine waits for, the
+// seats' help pages and last moves open, Undo offered, a question to stop
+// the game) and a
 // line "sound NAME" for every sound played; -targets prints where every
 // click target of the window is whenever they change, and every action the
 // table applies: the tests that click in the window with xdotool read both.

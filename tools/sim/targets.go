@@ -48,6 +48,25 @@ type screenKey struct {
 	width, height int
 	rev           input.Rev // on the start screen only: its keys come and go
 	menu          string    // the owner's menu's page and keys, while it is open
+	// keys, at play, is what the seats' keys depend on: whose turn it is,
+	// the pages open, Undo and the questions (playKeys).
+	keys string
+}
+
+// playKeys says what decides the keys the seats' strips and pages show at
+// play: who is to move, each seat's page, Undo and the questions.
+func playKeys(v *input.View) string {
+	var b strings.Builder
+	for _, sv := range v.Seats {
+		fmt.Fprintf(&b, "%t %t %t,", sv.Current, sv.Help != nil, sv.Moves)
+	}
+	if v.Undo != nil {
+		fmt.Fprintf(&b, " undo %d %t", v.Undo.Seat, v.Undo.Asked)
+	}
+	if v.Abandon != nil {
+		fmt.Fprintf(&b, " abandon %d", v.Abandon.Seat)
+	}
+	return b.String()
 }
 
 // screenTargets finds a point of the window for every target of the
@@ -122,6 +141,9 @@ func (u *ui) printTargets(w io.Writer, now time.Time) {
 		for _, k := range mv.Keys {
 			key.menu += fmt.Sprint(" ", k.Key, k.Enabled)
 		}
+	}
+	if v.Mode == input.ModePlay || v.Mode == input.ModeSetup {
+		key.keys = playKeys(&v)
 	}
 	if key != u.shownScreen || u.screenLines == nil {
 		u.shownScreen = key

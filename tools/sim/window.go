@@ -349,8 +349,9 @@ func (t tracedSpeaker) Play(s hal.Sound) {
 }
 
 // traceLine describes the table's state in one line, for -trace: the
-// mode, the selected route or city, what the engine waits for and, on the
-// end screen, the breakdown each seat has open.
+// mode, the selected route or city, what the engine waits for, the seats'
+// pages, Undo and a question to stop the game, and, on the end screen, the
+// breakdown each seat has open.
 func traceLine(w *world) string {
 	v := w.view()
 	sel := "none"
@@ -363,7 +364,31 @@ func traceLine(w *world) string {
 	if s := w.game(); s != nil {
 		wait = fmt.Sprintf("%s@%d", s.Waiting().Need, w.waitingSeat())
 	}
-	line := fmt.Sprintf("mode=%s selected=%s waiting=%q actions=%d", v.Mode, sel, wait, len(w.log))
+	// The seats' pages (h: the help page and its page turns, m: the last
+	// moves, -: none), Undo offered (its seat, ? once asked) and a
+	// question to stop the game (its seat), at play.
+	pages := ""
+	for _, sv := range v.Seats {
+		switch {
+		case sv.Help != nil:
+			pages += "h" + strconv.Itoa(sv.HelpPage)
+		case sv.Moves:
+			pages += "m"
+		default:
+			pages += "-"
+		}
+	}
+	undo, stop := "-", "-"
+	if v.Undo != nil {
+		undo = strconv.Itoa(int(v.Undo.Seat))
+		if v.Undo.Asked {
+			undo += "?"
+		}
+	}
+	if v.Abandon != nil {
+		stop = strconv.Itoa(int(v.Abandon.Seat))
+	}
+	line := fmt.Sprintf("mode=%s selected=%s waiting=%q pages=%s undo=%s stop=%s actions=%d", v.Mode, sel, wait, pages, undo, stop, len(w.log))
 	if v.End != nil {
 		// The breakdown each seat has open, by seat (-1: none).
 		open := make([]string, len(v.End.Open))
