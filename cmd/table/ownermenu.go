@@ -2,6 +2,7 @@ package main
 
 import (
 	"log/slog"
+	"slices"
 	"time"
 
 	"ttr/cmd/table/menupage"
@@ -95,7 +96,56 @@ func (l *loop) dress(v *input.View, now time.Time) {
 	if b := l.door.Banner(now); !b.IsZero() && !(draws && l.menuOpen()) {
 		v.Banner = b
 	}
-	if draws {
-		s.ShowMenu(menupage.Of(l.door.Menu.View(), l.door.Menu.Checks()))
+	if !draws {
+		return
 	}
+	mv := l.door.Menu.View()
+	if end, ok := l.endAgain(mv, v.Lang); ok {
+		// One game's end again: its end screen as it was, its tickets
+		// face up; Cancel goes back to the history, as on every page.
+		*v = end
+		v.Banner = mv.Title
+		s.ShowMenu(nil)
+		return
+	}
+	s.ShowMenu(menupage.Of(mv, l.door.Menu.Checks()))
+}
+
+// endAgain returns the end screen of the game the owner's menu shows
+// again (page PageGame), in the table's language lang: its final state
+// replayed through a table of its own, so that the screen draws it as the
+// end it was, every ticket already turned; false when the page shows none,
+// or the game was played at a table of more seats than this one has now
+// (its summary lines are shown then).
+func (l *loop) endAgain(mv owner.View, lang string) (input.View, bool) {
+	seats := len(l.app.View().Seats)
+	if !mv.Open || mv.Page != owner.PageGame || mv.Game == nil || len(mv.GameSetup.Seats) > seats {
+		l.again, l.againOf = nil, nil
+		return input.View{}, false
+	}
+	if l.againOf != mv.Game {
+		l.again, l.againOf = nil, mv.Game
+		setup := mv.GameSetup
+		setup.Lang = lang
+		// A game of fewer seats than the table has now: the others sat
+		// out.
+		setup.Seats = append(slices.Clone(setup.Seats), make([]input.SeatSetup, seats-len(setup.Seats))...)
+		tb, err := input.NewTable(input.Opts{Seats: seats, Map: setup.Map, Lang: lang,
+			Resolve: func(hal.UID) (input.Tag, bool) { return input.Tag{}, false }})
+		if err == nil {
+			// Resumed long ago: no "resumed" notices, and the tickets'
+			// reveal long over.
+			err = tb.Resume(setup, mv.Game, time.Unix(0, 0))
+		}
+		if err != nil {
+			l.log.Warn("a game's end cannot be shown again: its summary is", "err", err)
+			return input.View{}, false
+		}
+		l.again = tb
+	}
+	if l.again == nil {
+		return input.View{}, false
+	}
+	v := l.again.View()
+	return v, v.Mode == input.ModeEnd
 }

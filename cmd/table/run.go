@@ -17,6 +17,7 @@ import (
 
 	"ttr/cmd/table/app"
 	"ttr/cmd/table/owner"
+	"ttr/engine"
 	"ttr/hal"
 	"ttr/hal/config"
 	"ttr/hal/registry"
@@ -295,6 +296,10 @@ type loop struct {
 	// door is the owner's menu: while it is open the events are its, not
 	// the game's; nil for none.
 	door *owner.Door
+	// again is the end screen of the game the owner's menu shows again
+	// (ownermenu.go), made for the final state againOf.
+	again   *input.Table
+	againOf *engine.State
 	// fingers is how many fingers came down in the frame whose touches
 	// are handled (the menu's two-finger check); 1 outside of them.
 	fingers int

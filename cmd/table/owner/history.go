@@ -274,6 +274,16 @@ func (h *History) Final(fsys storage.FS, dir string, g Game) (*engine.State, err
 	return replayEntry(fsys, dir, g.entry, hd)
 }
 
+// Setup returns the start screen's choices of game g (its seats, colours,
+// names and turn order), as its file's header keeps them.
+func (g Game) Setup() (input.Setup, error) {
+	hd, err := app.ParseHeader(g.entry.Header)
+	if err != nil {
+		return input.Setup{}, err
+	}
+	return hd.Setup()
+}
+
 // records sums the finished games up by player name (case and accents as
 // typed, compared without case); players without a name have no records.
 func records(games []Game) []Record {

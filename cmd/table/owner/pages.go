@@ -162,8 +162,10 @@ type View struct {
 	Result input.Text
 	Sound  hal.Sound
 	// Game is the final state of the game whose end is shown again
-	// (PageGame), for the end screen; nil otherwise.
-	Game *engine.State
+	// (PageGame), for the end screen, and GameSetup its start screen's
+	// choices (seats, colours, names, turn order); nil otherwise.
+	Game      *engine.State
+	GameSetup input.Setup
 }
 
 // Line is the one line that says the most of the page now: the result of
@@ -232,6 +234,7 @@ type Menu struct {
 	histErr  error
 	game     *Game
 	final    *engine.State
+	setup    input.Setup // final's
 	finalErr error
 }
 
@@ -443,6 +446,12 @@ func (m *Menu) Key(k Key, now time.Time) Reply {
 		g := m.history.Games[k.Index]
 		m.game = &g
 		m.final, m.finalErr = m.history.Final(m.opts.FS, m.opts.Logs, g)
+		if m.finalErr == nil {
+			m.setup, m.finalErr = g.Setup()
+		}
+		if m.finalErr != nil {
+			m.final = nil
+		}
 		m.show(PageGame)
 	case KeySkip:
 		return m.checkOutcome(m.checks.Skip(now))
@@ -709,7 +718,7 @@ func (m *Menu) View() View {
 		}
 	case PageGame:
 		v.Title = pt("title_game", "Number", m.game.Number)
-		v.Game = m.final
+		v.Game, v.GameSetup = m.final, m.setup
 		v.Lines = append(v.Lines, m.game.Line, m.game.Time)
 		for _, p := range m.game.Players {
 			v.Lines = append(v.Lines, p.Line)
