@@ -462,8 +462,22 @@ func (s *Screen) drawNotice(lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl
 	if s.mode == input.ModeStart {
 		r = pg.startMsg
 		if sv.Playing {
-			// Beside the Name key, which stays in sight.
-			r = nameLine(pg, u, r)
+			// Beside the Name key, which stays in sight; words too long
+			// for that room (a config's mistake with its line and fix) go
+			// in a bubble in front of the strip instead, over the board.
+			nr := nameLine(pg, u, r)
+			in := noticeBox(nr, u)
+			if !sl.notice.get(s.fonts, s.cat, lang, n.Text, in.W, in.H, promptFit).ok {
+				// As deep as its words, up to four lines.
+				full := board.Rect{X: r.X, W: r.W, H: textLines(4)*u + 4*u}
+				fb := noticeBox(full, u)
+				f := sl.notice.get(s.fonts, s.cat, lang, n.Text, fb.W, fb.H, promptFit)
+				full.H = min(full.H, f.h+full.H-fb.H+2*u)
+				full.Y = -bubbleGap*u - full.H
+				s.drawNoticeIn(lang, full, n, &sl.notice, u)
+				return
+			}
+			r = nr
 		}
 	}
 	bg := newsColor
