@@ -100,7 +100,7 @@ func (l *loop) dress(v *input.View, now time.Time) {
 		return
 	}
 	mv := l.door.Menu.View()
-	if end, ok := l.endAgain(mv, v.Lang); ok {
+	if end, ok := l.endAgain(mv, v.Lang, len(v.Seats)); ok {
 		// One game's end again: its end screen as it was, its tickets
 		// face up; Cancel goes back to the history, as on every page.
 		*v = end
@@ -112,13 +112,12 @@ func (l *loop) dress(v *input.View, now time.Time) {
 }
 
 // endAgain returns the end screen of the game the owner's menu shows
-// again (page PageGame), in the table's language lang: its final state
-// replayed through a table of its own, so that the screen draws it as the
-// end it was, every ticket already turned; false when the page shows none,
-// or the game was played at a table of more seats than this one has now
-// (its summary lines are shown then).
-func (l *loop) endAgain(mv owner.View, lang string) (input.View, bool) {
-	seats := len(l.app.View().Seats)
+// again (page PageGame), in the table's language lang, for a table of
+// seats seats: its final state replayed through a table of its own, so
+// that the screen draws it as the end it was, every ticket already
+// turned; false when the page shows none, or the game was played at a
+// table of more seats (its summary lines are shown then).
+func (l *loop) endAgain(mv owner.View, lang string, seats int) (input.View, bool) {
 	if !mv.Open || mv.Page != owner.PageGame || mv.Game == nil || len(mv.GameSetup.Seats) > seats {
 		l.again, l.againOf = nil, nil
 		return input.View{}, false
