@@ -173,6 +173,11 @@ func (s *Screen) revealStepAt(v *input.View, now time.Time) int {
 	return s.revealAt(v, now).steps
 }
 
+// RevealStep is the end's reveal step at now (0 out of the end). The
+// ranking's keys change places when the reveal ends, so a driver that
+// finds keys by their place looks again when the step changes.
+func (s *Screen) RevealStep(v *input.View, now time.Time) int { return s.revealStepAt(v, now) }
+
 // endBoard marks the board of v's end at now: the tickets face up, the
 // one turned last with its cities lit in its player's colour, the longest
 // route glowing once the bonuses are counted. Where breakdowns are open,

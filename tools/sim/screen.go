@@ -30,6 +30,8 @@ type tableScreen interface {
 	Resize(area board.Rect)
 	// ShowMenu shows the owner's menu's page over the screen (nil: none).
 	ShowMenu(p *display.Menu)
+	// RevealStep is the end's reveal step at now (targets.go).
+	RevealStep(v *input.View, now time.Time) int
 	// Unload releases the screen's textures.
 	Unload()
 }
@@ -70,6 +72,9 @@ func (s *screen) Resize(area board.Rect) {
 
 // ShowMenu implements tableScreen.
 func (s *screen) ShowMenu(p *display.Menu) { s.s.ShowMenu(p) }
+
+// RevealStep implements tableScreen.
+func (s *screen) RevealStep(v *input.View, now time.Time) int { return s.s.RevealStep(v, now) }
 
 // Unload implements tableScreen.
 func (s *screen) Unload() { s.s.Unload() }

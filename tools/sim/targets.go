@@ -48,6 +48,7 @@ type screenKey struct {
 	width, height int
 	rev           input.Rev // on the start screen only: its keys come and go
 	menu          string    // the owner's menu's page and keys, while it is open
+	reveal        int       // the end's reveal step: the ranking's keys move when it ends
 	// keys, at play, is what the seats' keys depend on: whose turn it is,
 	// the pages open, Undo and the questions (playKeys).
 	keys string
@@ -145,6 +146,7 @@ func (u *ui) printTargets(w io.Writer, now time.Time) {
 	if v.Mode == input.ModePlay || v.Mode == input.ModeSetup {
 		key.keys = playKeys(&v)
 	}
+	key.reveal = u.screen.RevealStep(&v, now) // the ranking's keys move as it ends
 	if key != u.shownScreen || u.screenLines == nil {
 		u.shownScreen = key
 		u.screenLines = u.screenTargets(now)
