@@ -235,7 +235,7 @@ func (s *Screen) drawBubbles(v *input.View, lang msg.Lang, pg *panelGeom, sv *in
 }
 
 // drawNoticeIn draws notice n in box r: a refusal in red with a cross,
-// news in blue (as drawNotice does over a strip's words).
+// news in blue: over a strip's words (drawNotice) or in a bubble.
 func (s *Screen) drawNoticeIn(lang msg.Lang, r board.Rect, n *input.Notice, slot *textSlot, u float32) {
 	bg := newsColor
 	if n.Refused {

@@ -480,22 +480,7 @@ func (s *Screen) drawNotice(lang msg.Lang, pg *panelGeom, sv *input.SeatView, sl
 			r = nr
 		}
 	}
-	bg := newsColor
-	if n.Refused {
-		bg = refuseColor
-	}
-	s.cv.round(rect(r), 0.18, 6, bg)
-	s.cv.roundFrame(rect(r), 0.18, 6, max(1, 1.5*u), panelInk)
-	icon := noticeIcon(r, u)
-	in := noticeBox(r, u)
-	c := rl.Vector2{X: r.X + 4*u + icon/2, Y: r.Y + r.H/2}
-	s.cv.circle(c, icon/2, panelInk)
-	if n.Refused {
-		iconCross(&s.cv, board.Rect{X: c.X - icon/2, Y: c.Y - icon/2, W: icon, H: icon}.Inset(icon*0.22), bg)
-	} else {
-		iconInfo(&s.cv, board.Rect{X: c.X - icon/2, Y: c.Y - icon/2, W: icon, H: icon}, bg)
-	}
-	sl.notice.get(s.fonts, s.cat, lang, n.Text, in.W, in.H, promptFit).draw(in, alignLeft, panelInk)
+	s.drawNoticeIn(lang, r, n, &sl.notice, u)
 }
 
 // noticeActive reports whether notice n is still shown at now.
