@@ -287,15 +287,21 @@ func (s *Screen) explainLine(lang msg.Lang, ex *input.HelpSection, sl *pageSlots
 	return sl.explain[i].get(s.fonts, s.cat, lang, t, w, textLines(2)*u, o)
 }
 
+// drawPageCard draws the card of seat f's page (its help, its last
+// moves) under part, filling frame f.
+func (s *Screen) drawPageCard(f *panelGeom, part scene.Part, u float32) {
+	s.cv.part(scene.Key{Part: part, Seat: f.seat})
+	full := board.Rect{W: f.w, H: f.d}
+	s.cv.round(rect(full), 0.06, 6, pageColor)
+	s.cv.roundFrame(rect(full), 0.06, 6, max(1.5, 2*u), keyOnColor)
+}
+
 // drawHelp draws seat sv's help page in frame f: its title and page, Next
 // and Stop game, then the page's sections in columns, and how to close it.
 func (s *Screen) drawHelp(v *input.View, lang msg.Lang, f *panelGeom, sv *input.SeatView, sl *pageSlots, u float32) {
 	s.begin(f)
 	defer s.done()
-	s.cv.part(scene.Key{Part: scene.Help, Seat: f.seat})
-	full := board.Rect{W: f.w, H: f.d}
-	s.cv.round(rect(full), 0.06, 6, pageColor)
-	s.cv.roundFrame(rect(full), 0.06, 6, max(1.5, 2*u), keyOnColor)
+	s.drawPageCard(f, scene.Help, u)
 	pad := pagePad * u
 	next, stop := pageKeys(f, u)
 	body := board.Rect{X: pad, Y: next.Y + next.H + gap*u, W: f.w - 2*pad}

@@ -17,10 +17,7 @@ const movesChipW = 64
 func (s *Screen) drawMoves(v *input.View, lang msg.Lang, f *panelGeom, sv *input.SeatView, sl *pageSlots, u float32) {
 	s.begin(f)
 	defer s.done()
-	s.cv.part(scene.Key{Part: scene.Moves, Seat: f.seat})
-	full := board.Rect{W: f.w, H: f.d}
-	s.cv.round(rect(full), 0.06, 6, pageColor)
-	s.cv.roundFrame(rect(full), 0.06, 6, max(1.5, 2*u), keyOnColor)
+	s.drawPageCard(f, scene.Moves, u)
 	pad := pagePad * u
 	lineH := textLines(1) * u
 	// The head: the title, and every score on one row.
