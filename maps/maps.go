@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"sync"
 )
 
 //go:embed data/*.json
@@ -200,8 +201,35 @@ func mustLoad(id string) *Map {
 }
 
 // Load returns the embedded map with the given id ("usa" or "europe").
-// Each call returns a fresh copy, so callers cannot disturb each other.
+// A map is one thing on the table: every call for an id returns the same
+// Map, parsed once, so that a new game on the map the screen already shows
+// is the same map to it (laid out once, not again at each game). A loaded
+// Map is shared and read only: nothing may change it.
 func Load(id string) (*Map, error) {
+	loaded.mu.Lock()
+	defer loaded.mu.Unlock()
+	if m, ok := loaded.maps[id]; ok {
+		return m, nil
+	}
+	m, err := load(id)
+	if err != nil {
+		return nil, err
+	}
+	if loaded.maps == nil {
+		loaded.maps = map[string]*Map{}
+	}
+	loaded.maps[id] = m
+	return m, nil
+}
+
+// loaded holds the maps Load parsed, by id.
+var loaded struct {
+	mu   sync.Mutex
+	maps map[string]*Map
+}
+
+// load parses the embedded map id.
+func load(id string) (*Map, error) {
 	data, err := files.ReadFile("data/" + id + ".json")
 	if err != nil {
 		return nil, fmt.Errorf("maps: unknown map %q (known: usa, europe)", id)

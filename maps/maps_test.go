@@ -242,6 +242,24 @@ func TestUnknownMap(t *testing.T) {
 	}
 }
 
+// TestOneMapPerID checks a map is one thing: every Load of an id returns
+// the same Map (the screen lays a map out once, for every game on it).
+func TestOneMapPerID(t *testing.T) {
+	for _, id := range Maps() {
+		a, err := Load(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := Load(id)
+		if a != b {
+			t.Errorf("Load(%q) twice: two maps", id)
+		}
+	}
+	if Europe() == USA() {
+		t.Error("Europe and USA are one map")
+	}
+}
+
 func ExampleMap_Route() {
 	m := Europe()
 	i, _ := m.Route("palermo--smyrna--1")
