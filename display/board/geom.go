@@ -187,44 +187,63 @@ func polyArea(pts []Vec) float32 {
 }
 
 // clipArea returns the area of the part of the convex quad q inside r
-// (Sutherland-Hodgman clipping against r's four edges).
+// (Sutherland-Hodgman clipping against r's four edges). The label
+// placement calls it millions of times per layout: it allocates nothing
+// and calls no function values.
 func clipArea(q Quad, r Rect) float32 {
 	var bufA, bufB [12]Vec
 	in := append(bufA[:0], q[:]...)
 	out := bufB[:0]
-	type edge struct {
-		inside func(Vec) bool
-		cut    func(a, b Vec) Vec
-	}
 	x0, y0, x1, y1 := r.X, r.Y, r.X+r.W, r.Y+r.H
-	cutX := func(x float32) func(a, b Vec) Vec {
-		return func(a, b Vec) Vec { t := (x - a.X) / (b.X - a.X); return Vec{x, a.Y + t*(b.Y-a.Y)} }
-	}
-	cutY := func(y float32) func(a, b Vec) Vec {
-		return func(a, b Vec) Vec { t := (y - a.Y) / (b.Y - a.Y); return Vec{a.X + t*(b.X-a.X), y} }
-	}
-	edges := [4]edge{
-		{func(p Vec) bool { return p.X >= x0 }, cutX(x0)},
-		{func(p Vec) bool { return p.X <= x1 }, cutX(x1)},
-		{func(p Vec) bool { return p.Y >= y0 }, cutY(y0)},
-		{func(p Vec) bool { return p.Y <= y1 }, cutY(y1)},
-	}
-	for _, e := range edges {
-		out = out[:0]
-		for i := range in {
-			a, b := in[i], in[(i+1)%len(in)]
-			ia, ib := e.inside(a), e.inside(b)
-			if ia {
-				out = append(out, a)
-			}
-			if ia != ib {
-				out = append(out, e.cut(a, b))
-			}
-		}
+	for e := range 4 {
+		out = clipEdge(in, out[:0], e, x0, y0, x1, y1)
 		if len(out) < 3 {
 			return 0
 		}
 		in, out = out, in
 	}
 	return polyArea(in)
+}
+
+// clipEdge appends to out the polygon in clipped against edge e of the
+// rectangle from x0, y0 to x1, y1 (0: x >= x0, 1: x <= x1, 2: y >= y0,
+// 3: y <= y1).
+func clipEdge(in, out []Vec, e int, x0, y0, x1, y1 float32) []Vec {
+	for i := range in {
+		a, b := in[i], in[(i+1)%len(in)]
+		var ia, ib bool
+		switch e {
+		case 0:
+			ia, ib = a.X >= x0, b.X >= x0
+		case 1:
+			ia, ib = a.X <= x1, b.X <= x1
+		case 2:
+			ia, ib = a.Y >= y0, b.Y >= y0
+		default:
+			ia, ib = a.Y <= y1, b.Y <= y1
+		}
+		if ia {
+			out = append(out, a)
+		}
+		if ia == ib {
+			continue
+		}
+		switch e {
+		case 0, 1:
+			x := x0
+			if e == 1 {
+				x = x1
+			}
+			t := (x - a.X) / (b.X - a.X)
+			out = append(out, Vec{x, a.Y + t*(b.Y-a.Y)})
+		default:
+			y := y0
+			if e == 3 {
+				y = y1
+			}
+			t := (y - a.Y) / (b.Y - a.Y)
+			out = append(out, Vec{a.X + t*(b.X-a.X), y})
+		}
+	}
+	return out
 }
