@@ -102,13 +102,11 @@ test-arm64:
 	@echo "== the packages that differ by architecture, for linux/arm64 under qemu-user (ARM64)"
 	CGO_ENABLED=0 GOARCH=arm64 $(GO) test -count=1 -timeout $(ARM64_TIMEOUT) -exec qemu-aarch64-static $(ARM64)
 
-# Each package on an X server of its own: the window tests find their
-# window by its title and click it with xdotool, so two packages' windows on
-# one display would take each other's clicks.
+# The packages at once, each on an X server of its own (.ci/xvfb-tests.sh).
 test-raylib:
-	@echo "== raylib packages under Xvfb, each on its own X server"
+	@echo "== raylib packages under Xvfb, each on its own X server, at once"
 	@GO=$(GO) .ci/build.sh github.com/gen2brain/raylib-go/raylib
-	for p in $(RAYLIB); do xvfb-run -a -s "-screen 0 1920x1080x24" $(GO) test -count=1 -timeout $(RAYLIB_TIMEOUT) $$p || exit 1; done
+	GO=$(GO) .ci/xvfb-tests.sh $(RAYLIB_TIMEOUT) $(RAYLIB)
 
 test-systemd:
 	@echo "== systemd units"
