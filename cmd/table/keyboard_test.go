@@ -71,8 +71,12 @@ func TestNameKeyboardInTheWindow(t *testing.T) {
 		t.Fatalf("xdotool search: %v", err)
 	}
 	win := strings.Fields(string(out))[0]
+	lifting := false
 	touch := func(seat hal.Seat, id string) {
 		t.Helper()
+		if lifting {
+			waitLine(t, sc, stderr, "lift")
+		}
 		v := model.View()
 		keys, err := display.KeyCentres(cat, display.ScreenOpts{Width: cfg.Screen.Width, Height: cfg.Screen.Height, Seats: edges}, &v, 4)
 		if err != nil {
@@ -91,11 +95,13 @@ func TestNameKeyboardInTheWindow(t *testing.T) {
 			t.Fatalf("xdotool: %v\n%s", err, out)
 		}
 		waitLine(t, sc, stderr, fmt.Sprintf("key %s %d", id, seat+1))
-		// Let go, and give the table a moment to see the button up (a
-		// release and the next press within one slow frame are no press).
-		if out, err := exec.Command("sh", "-c", "xdotool mouseup 1; sleep 1").CombinedOutput(); err != nil {
+		// Let go; the next touch waits for a frame to see the button up
+		// (a release and the next press within one slow frame are no
+		// press).
+		if out, err := exec.Command("xdotool", "mouseup", "1").CombinedOutput(); err != nil {
 			t.Fatalf("xdotool: %v\n%s", err, out)
 		}
+		lifting = true
 		model.Handle(hal.Touch{Kind: hal.ScreenKey, ID: id, Seat: seat})
 	}
 	touch(1, input.KeyName)

@@ -61,7 +61,7 @@ func parseRunFlags(args []string, out io.Writer) (runOpts, error) {
 	step := optDuration{d: -1}
 	fs.Var(&step, "step", "the `pause` between two bot moves or dealt cards, e.g. 250ms (default: none headless, 400ms in a window)")
 	fs.IntVar(&o.games, "games", 0, "stop after this many games have ended (0: run until stopped)")
-	fs.BoolVar(&o.trace, "trace", false, `print "ready", "log N" (N actions of the game on disk), "key ID SEAT" (an on-screen key touched), "press BUTTON SEAT short|long" (a button pressed), "scan SEAT UID" (a tag read), "touch X Y" and "ended N" lines on standard output, for tests`)
+	fs.BoolVar(&o.trace, "trace", false, `print "ready", "log N" (N actions of the game on disk), "key ID SEAT" (an on-screen key touched), "press BUTTON SEAT short|long" (a button pressed), "scan SEAT UID" (a tag read), "touch X Y", "lift" (the mouse's button seen up by a frame, in a desktop window) and "ended N" lines on standard output, for tests`)
 	fs.BoolVar(&o.full, "fullscreen", false, "full screen on a desktop (the Pi's DRM build is always full screen)")
 	if err := fs.Parse(args); err != nil {
 		return o, &exitError{code: 2, err: err}
@@ -207,6 +207,9 @@ func runTable(ctx context.Context, args []string) error {
 	}
 	if o.trace {
 		l.trace = os.Stdout
+		if w, ok := scr.(*window); ok {
+			w.trace = os.Stdout
+		}
 	}
 	if !o.fake {
 		// The virtual table of -fake (tests, the simulator) keeps its
@@ -283,8 +286,8 @@ type loop struct {
 	notify   func(unsetEnv bool, state string) (bool, error)
 	watchdog time.Duration
 	// trace, if set, receives "ready", "log N", "key ID SEAT", "press
-	// BUTTON SEAT short|long", "scan SEAT UID", "touch X Y" and "ended N"
-	// lines.
+	// BUTTON SEAT short|long", "scan SEAT UID", "touch X Y", "lift" and
+	// "ended N" lines.
 	trace io.Writer
 	// keep writes the start screen's choices into the config when a game
 	// starts; nil writes nothing.

@@ -6,6 +6,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"runtime"
@@ -31,6 +32,11 @@ type window struct {
 	scr     *display.Screen
 	touches *touchTracker
 	evdev   *touchscreens // every touch screen, read by the table (Pi build); nil or none found: raylib's touches
+	// trace, if set (run -trace), receives "lift" when a frame sees the
+	// mouse's button come up: a test clicking the window waits for it
+	// before its next press, since a release and a press within one
+	// frame are no press at all.
+	trace io.Writer
 }
 
 // openWindow opens the screen at the config's size. The DRM build (make pi)
@@ -129,6 +135,9 @@ func (w *window) Frame(v *input.View, now time.Time) ([]hal.Touch, bool) {
 		}
 		m := rl.GetMousePosition()
 		taps = w.touches.frame(points, rl.IsMouseButtonPressed(rl.MouseButtonLeft), touchPoint{X: m.X, Y: m.Y})
+		if w.trace != nil && rl.IsMouseButtonReleased(rl.MouseButtonLeft) {
+			fmt.Fprintln(w.trace, "lift")
+		}
 	}
 	for _, p := range taps {
 		touches = append(touches, w.scr.HitTest(p.X, p.Y, now))

@@ -65,12 +65,13 @@ func TestWindowClick(t *testing.T) {
 			t.Fatalf("%s: %v: %s", press, err, b)
 		}
 		got := next("touch")
-		// Let go, and give the table a moment to see the button up: a
-		// release and the next press within one frame (a slow frame on a
-		// loaded machine) would be no press at all.
-		if b, err := exec.CommandContext(ctx, "sh", "-c", "xdotool mouseup 1; sleep 1").CombinedOutput(); err != nil {
+		// Let go, and wait for a frame to see the button up: a release
+		// and the next press within one frame (a slow frame on a loaded
+		// machine) would be no press at all.
+		if b, err := exec.CommandContext(ctx, "xdotool", "mouseup", "1").CombinedOutput(); err != nil {
 			t.Fatalf("xdotool mouseup: %v: %s", err, b)
 		}
+		next("lift")
 		if want := fmt.Sprintf("touch %d %d", p[0], p[1]); got != want {
 			t.Fatalf("clicked at %d,%d: got %q, want %q", p[0], p[1], got, want)
 		}
