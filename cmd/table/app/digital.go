@@ -3,6 +3,8 @@ package app
 import (
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"slices"
 	"time"
 
@@ -161,4 +163,45 @@ func (d *Digital) Outcome(a *App) engine.Action {
 		return engine.Action{}
 	}
 	return d.outcome(a.Seed(), s)
+}
+
+// PlayGames plays n whole games of bots into the game logs folder dir, one
+// after another, each ending as a family's would: the names' seats, the
+// maps Europe and North America in turn, game g seeded g+1, the moves a
+// second apart from now (each game's clock goes on from the last's). The
+// owner's history and records, and their tests, read such a folder.
+func PlayGames(dir string, n int, names []string, now time.Time) error {
+	reg := VirtualRegistry()
+	for g := range n {
+		a, err := Open(Opts{Dir: dir, Seed: uint64(g + 1), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+			Now:   func() time.Time { return now },
+			Table: input.Opts{Seats: len(names), Map: []string{"europe", "usa"}[g%2], Lang: "en", Names: names, Resolve: Resolver(reg)}})
+		if err != nil {
+			return err
+		}
+		var bots []hal.Seat
+		for s := range names {
+			bots = append(bots, hal.Seat(s))
+		}
+		d := Digital{Bots: bots, Deal: true, Start: true, UID: UIDs(reg)}
+		for steps := 0; a.Ended() == 0; steps++ {
+			now = now.Add(time.Second)
+			evs, err := d.Next(a, now)
+			if err == nil && (steps > 20000 || len(evs) == 0) {
+				err = errors.New("no move")
+			}
+			if err != nil {
+				a.Close()
+				return fmt.Errorf("app: game %d after %d steps: %w", g+1, steps, err)
+			}
+			for _, ev := range evs {
+				if _, err := a.Handle(ev); err != nil {
+					a.Close()
+					return fmt.Errorf("app: game %d: %w", g+1, err)
+				}
+			}
+		}
+		a.Close()
+	}
+	return nil
 }

@@ -2,8 +2,6 @@ package owner
 
 import (
 	"fmt"
-	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,7 +10,6 @@ import (
 
 	"ttr/cmd/table/app"
 	"ttr/display/msg"
-	"ttr/hal"
 	"ttr/hal/storage"
 	"ttr/input"
 )
@@ -21,38 +18,8 @@ import (
 // folder dir, alternating the maps, and returns the folder.
 func playGames(t testing.TB, dir string, n int, names []string) {
 	t.Helper()
-	now := time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)
-	reg := app.VirtualRegistry()
-	for g := range n {
-		mapID := []string{"europe", "usa"}[g%2]
-		a, err := app.Open(app.Opts{
-			Dir:    dir,
-			Seed:   uint64(g + 1),
-			Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-			Now:    func() time.Time { return now },
-			Table:  input.Opts{Seats: len(names), Map: mapID, Lang: "en", Names: names, Resolve: app.Resolver(reg)},
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var bots []hal.Seat
-		for s := range names {
-			bots = append(bots, hal.Seat(s))
-		}
-		d := app.Digital{Bots: bots, Deal: true, Start: true, UID: app.UIDs(reg)}
-		for steps := 0; a.Ended() == 0; steps++ {
-			now = now.Add(time.Second)
-			evs, err := d.Next(a, now)
-			if err != nil || steps > 20000 || len(evs) == 0 {
-				t.Fatalf("game %d: %v after %d steps", g, err, steps)
-			}
-			for _, ev := range evs {
-				if _, err := a.Handle(ev); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		a.Close()
+	if err := app.PlayGames(dir, n, names, time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)); err != nil {
+		t.Fatal(err)
 	}
 }
 
