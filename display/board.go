@@ -116,7 +116,7 @@ func (b *Board) paint() {
 	if b.bg.ID != 0 {
 		rl.UnloadTexture(b.bg)
 	}
-	img := board.Background(l.Map, w)
+	img, fresh := background(l.Map, w)
 	// The pixels go to the GPU as they are (rl.NewImageFromImage would
 	// copy them one cgo call per pixel); the image is opaque, so its
 	// premultiplied RGBA is plain RGBA.
@@ -128,7 +128,9 @@ func (b *Board) paint() {
 	// when the runtime gets round to it, so that the table's peak memory
 	// does not carry it into the frames that follow.
 	runtime.KeepAlive(img)
-	debug.FreeOSMemory()
+	if fresh {
+		debug.FreeOSMemory()
+	}
 }
 
 // bgWidth is the width of a background drawn a texel a pixel in layout l.

@@ -1,6 +1,7 @@
 package display
 
 import (
+	"image"
 	"sync"
 
 	"ttr/display/board"
@@ -87,4 +88,41 @@ func (ls *layouts) layout(m *maps.Map, area board.Rect, o board.Opts) *board.Lay
 		}
 	}
 	return l
+}
+
+// sharedBackgrounds, when set, keeps every board background painted, by
+// map and width, for every Board made. Only the tests set it (TestMain):
+// their hundreds of screens paint a handful of backgrounds.
+var sharedBackgrounds *backgrounds
+
+type backgrounds struct {
+	mu   sync.Mutex
+	made map[backgroundKey]*image.RGBA
+}
+
+type backgroundKey struct {
+	m *maps.Map
+	w int
+}
+
+// background returns board.Background(m, w), painted once when the
+// backgrounds are shared; fresh reports that it was painted now, its
+// working memory garbage.
+func background(m *maps.Map, w int) (img *image.RGBA, fresh bool) {
+	bs := sharedBackgrounds
+	if bs == nil {
+		return board.Background(m, w), true
+	}
+	k := backgroundKey{m, w}
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	if img, ok := bs.made[k]; ok {
+		return img, false
+	}
+	img = board.Background(m, w)
+	if bs.made == nil {
+		bs.made = map[backgroundKey]*image.RGBA{}
+	}
+	bs.made[k] = img
+	return img, true
 }

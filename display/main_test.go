@@ -30,6 +30,7 @@ func TestMain(m *testing.M) {
 	// Every screen of the tests shares the boards laid out: most of the
 	// tests' time was laying the same few boards out again.
 	sharedLayouts = newLayouts(0)
+	sharedBackgrounds = &backgrounds{}
 	rl.SetTraceLogLevel(rl.LogWarning)
 	rl.SetConfigFlags(rl.FlagWindowHidden)
 	rl.InitWindow(320, 200, "display tests")
