@@ -107,5 +107,5 @@ func CheckPanel(m *maps.Map, opts ScreenOpts) []board.Shortfall {
 	u := scaleFor(fw, fh, p, opts.Seats)
 	fr := board.Frame(m)
 	area := newLayoutU(board.Rect{W: fw, H: fh}, opts.Seats, fr.W/fr.H, false, u).board
-	return p.CheckIn(m, area, len(opts.Seats), boardOpts(m, area, u, p))
+	return p.CheckInWith(m, area, len(opts.Seats), boardOpts(m, area, u, p), layoutsFor().layout)
 }

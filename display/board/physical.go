@@ -212,7 +212,7 @@ func (p Physical) check(m *maps.Map, w, h, seats int, o Opts) (*Layout, []Shortf
 	if !ok {
 		return nil, []Shortfall{p.StripsShort(w, h, seats)}
 	}
-	return p.checkIn(m, area, seats, o)
+	return p.checkIn(m, area, seats, o, New)
 }
 
 // StripsShort is the shortfall of a w x h pixel panel whose seats' strips,
@@ -226,16 +226,22 @@ func (p Physical) StripsShort(w, h, seats int) Shortfall {
 // strips leave the board that area (package display works out the area
 // as it lays its screen out, and the options as its board takes them).
 func (p Physical) CheckIn(m *maps.Map, area Rect, seats int, o Opts) []Shortfall {
+	return p.CheckInWith(m, area, seats, o, New)
+}
+
+// CheckInWith is CheckIn laying the board out with layout, New or a memo
+// of its layouts (a screen's, which lays out the same board).
+func (p Physical) CheckInWith(m *maps.Map, area Rect, seats int, o Opts, layout func(*maps.Map, Rect, Opts) *Layout) []Shortfall {
 	if !p.Known() {
 		return nil
 	}
-	_, out := p.checkIn(m, area, seats, o)
+	_, out := p.checkIn(m, area, seats, o, layout)
 	return out
 }
 
-// checkIn is CheckIn, also returning the layout checked (nil when there
-// is none).
-func (p Physical) checkIn(m *maps.Map, area Rect, seats int, o Opts) (*Layout, []Shortfall) {
+// checkIn is CheckInWith, also returning the layout checked (nil when
+// there is none).
+func (p Physical) checkIn(m *maps.Map, area Rect, seats int, o Opts, layout func(*maps.Map, Rect, Opts) *Layout) (*Layout, []Shortfall) {
 	o.Physical = p
 	if n, share := namesShare(m, area, o); share > maxNamesShare {
 		// The names alone would cover most of the board: no need to
@@ -243,7 +249,7 @@ func (p Physical) checkIn(m *maps.Map, area Rect, seats int, o Opts) (*Layout, [
 		return nil, []Shortfall{{KeyTooSmallNames, map[string]any{"Seats": seats, "Want": int(MinNameMM)},
 			fmt.Sprintf("%d city names at %.1f mm would cover %.0f%% of the board", n, MinNameMM, 100*share)}}
 	}
-	l := New(m, area, o)
+	l := layout(m, area, o)
 	var out []Shortfall
 	if n := l.NamesHidden(); n > 0 || p.MM(l.LabelSize) < MinNameMM-1e-6 {
 		out = append(out, Shortfall{KeyTooSmallNames, map[string]any{"Seats": seats, "Want": int(MinNameMM)},
