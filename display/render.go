@@ -22,8 +22,8 @@ const (
 	// replayLayer draws every item; the board under the names is copied
 	// from its picture (under.go) instead, when the screen has it ready.
 	replayLayer replay = iota
-	replayUnder // only the board under the names (underPart)
-	replayNames // only the city names, wherever they are
+	replayUnder        // only the board under the names (underPart)
+	replayNames        // only the city names, wherever they are
 )
 
 // underPart reports whether the board draws p under the city names
