@@ -186,10 +186,11 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 // render.go), with a scissor, so that every pixel inside is exactly the
 // pixel a whole layer gets (what crosses the rectangle's edge is drawn
 // whole and cut by the scissor), and what lies wholly outside is skipped.
-// The drawing code runs once per change, to record. The names turn over a picture
-// of the board under them (under.go). TestPatchedLayerIsTheWholeLayer
-// plays whole games and compares, every few events, the patched layer
-// with one drawn whole.
+// The drawing code runs once per change, to record. The names turn over
+// a picture of the board under them (under.go).
+// TestPatchedLayerIsTheWholeLayer plays whole games and compares, every
+// few events, the patched layer with one drawn whole;
+// TestReplayDrawsTheStillLayer replays every golden screen's layer whole.
 
 // patchShare is the largest share of the screen a patch covers; more
 // than that is drawn whole, in one pass instead of many.
