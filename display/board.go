@@ -197,80 +197,57 @@ func (b *Board) Unload() {
 
 // Draw draws the board with v on top. Call it between rl.BeginDrawing (or
 // rl.BeginTextureMode) and the matching End.
-func (b *Board) Draw(v *View) { b.DrawIn(v, b.layout.Area.Inset(-b.layout.Area.W-b.layout.Area.H)) }
-
-// DrawIn draws the part of the board with v on top that lies in clip
-// (screen pixels): what lies wholly outside it is not drawn at all, what
-// crosses its edge is drawn whole. A caller that draws the board again in
-// part of a picture (Screen's still layer, where only a route and a few
-// names changed) sets a scissor to clip, so that the pixels inside are
-// exactly those Draw gives, at the cost of what lies there.
-func (b *Board) DrawIn(v *View, clip board.Rect) {
-	b.DrawUnder(v, clip)
-	b.DrawOver(v, clip)
+func (b *Board) Draw(v *View) {
+	b.DrawUnder(v)
+	b.DrawOver(v)
 }
 
-// DrawUnder draws what DrawIn draws under the city names, in clip: the
-// background and its frame, the score track, the routes and the cities,
-// all within UnderBounds.
-func (b *Board) DrawUnder(v *View, clip board.Rect) {
+// DrawUnder draws what Draw draws under the city names: the background
+// and its frame, the score track, the routes and the cities, all within
+// UnderBounds.
+func (b *Board) DrawUnder(v *View) {
 	l := b.layout
 	r := l.Board
 	b.cv.part(scene.Key{Part: scene.Board})
 	b.cv.texture("board.background", b.bg, b.bgSource(), rect(r), rl.White)
 	b.cv.frame(rect(r.Inset(-2)), max(2, l.CarWidth*0.2), frameColor)
 
-	b.drawTrack(clip)
+	b.drawTrack()
 	pulse := boardPulse(v)
 
 	// Halos go under every car, so that a highlighted route never hides
 	// its neighbours.
 	for i := range l.Routes {
-		if meets(b.routeBox[i], clip) {
-			b.cv.part(scene.Key{Part: scene.Route, Index: i})
-			b.drawHalo(i, routeMark(v, i).Glow, v.Selected.Kind == board.HitRoute && v.Selected.Index == i, pulse)
-		}
+		b.cv.part(scene.Key{Part: scene.Route, Index: i})
+		b.drawHalo(i, routeMark(v, i).Glow, v.Selected.Kind == board.HitRoute && v.Selected.Index == i, pulse)
 	}
 	for i := range l.Routes {
-		if meets(b.routeBox[i], clip) {
-			b.cv.part(scene.Key{Part: scene.Route, Index: i})
-			b.drawRoute(i, routeMark(v, i), v.Selected.Kind == board.HitRoute && v.Selected.Index == i, pulse)
-		}
+		b.cv.part(scene.Key{Part: scene.Route, Index: i})
+		b.drawRoute(i, routeMark(v, i), v.Selected.Kind == board.HitRoute && v.Selected.Index == i, pulse)
 	}
 	b.drawTickets(v)
 	for i := range l.Cities {
-		if meets(b.CityBounds(i), clip) {
-			b.cv.part(scene.Key{Part: scene.City, Index: i})
-			b.drawCity(i, cityMark(v, i), v.Selected.Kind == board.HitCity && v.Selected.Index == i, pulse)
-		}
+		b.cv.part(scene.Key{Part: scene.City, Index: i})
+		b.drawCity(i, cityMark(v, i), v.Selected.Kind == board.HitCity && v.Selected.Index == i, pulse)
 	}
 }
 
-// DrawOver draws what DrawIn draws from the city names up, in clip: the
-// names on their plates, then the players' markers on the score track.
-func (b *Board) DrawOver(v *View, clip board.Rect) {
-	b.DrawNames(v, clip)
-	b.drawScores(v, clip)
-}
-
-// DrawNames draws the city names that reach into clip, on their plates.
-func (b *Board) DrawNames(v *View, clip board.Rect) {
+// DrawOver draws what Draw draws from the city names up: the names on
+// their plates, then the players' markers on the score track.
+func (b *Board) DrawOver(v *View) {
 	l := b.layout
 	// Plates first, then every name: names never overlap (the layout
 	// sees to it), and one texture for all of them is one draw call
 	// rather than two per city.
 	for i := range l.Cities {
-		if meets(b.plate(i, v.NameAngle), clip) {
-			b.cv.part(scene.Key{Part: scene.Name, Index: i})
-			b.drawPlate(i, v.NameAngle)
-		}
+		b.cv.part(scene.Key{Part: scene.Name, Index: i})
+		b.drawPlate(i, v.NameAngle)
 	}
 	for i := range l.Cities {
-		if meets(b.plate(i, v.NameAngle), clip) {
-			b.cv.part(scene.Key{Part: scene.Name, Index: i})
-			b.drawName(i, v.NameAngle)
-		}
+		b.cv.part(scene.Key{Part: scene.Name, Index: i})
+		b.drawName(i, v.NameAngle)
 	}
+	b.drawScores(v)
 }
 
 // UnderBounds returns a rectangle that holds everything DrawUnder draws.
@@ -424,7 +401,7 @@ func (b *Board) drawName(i int, angle float32) {
 		o = rl.Vector2{X: p.X + py, Y: p.Y + p.H - px}
 	default:
 		if k == 0 {
-			b.cv.text(b.label, "bold", b.names[i], rl.Vector2{X: p.X + px, Y: p.Y + py}, l.LabelSize, labelInk)
+			b.cv.text(b.label, "board.label", "bold", b.names[i], rl.Vector2{X: p.X + px, Y: p.Y + py}, l.LabelSize, labelInk)
 			return
 		}
 		o = rl.Vector2{X: p.X + px, Y: p.Y + py}
@@ -435,12 +412,12 @@ func (b *Board) drawName(i int, angle float32) {
 		b.cv.rotate(angle)
 	}
 	if k == 0 {
-		b.cv.text(b.label, "bold", b.names[i], rl.Vector2{}, l.LabelSize, labelInk)
+		b.cv.text(b.label, "board.label", "bold", b.names[i], rl.Vector2{}, l.LabelSize, labelInk)
 	} else {
 		n, x := b.names[i], b.lineX[i]
 		second := l.LabelSize * (1 + board.LabelLineGap)
-		b.cv.text(b.label, "bold", n[:k-1], rl.Vector2{X: x[0]}, l.LabelSize, labelInk)
-		b.cv.text(b.label, "bold", n[k:], rl.Vector2{X: x[1], Y: second}, l.LabelSize, labelInk)
+		b.cv.text(b.label, "board.label", "bold", n[:k-1], rl.Vector2{X: x[0]}, l.LabelSize, labelInk)
+		b.cv.text(b.label, "board.label", "bold", n[k:], rl.Vector2{X: x[1], Y: second}, l.LabelSize, labelInk)
 	}
 	b.cv.pop()
 }

@@ -139,10 +139,10 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 		// The names first: what else changed, and the markers over
 		// names, are drawn again whole over them.
 		s.copyUnder(s.boxes)
-		s.bd.DrawNames(s.stillBoard(v, now), s.bigClip(lay))
+		s.replay(&s.still.next, board.Rect{}, replayNames)
 	}
 	for _, r := range patch {
-		s.drawPart(v, now, r)
+		s.drawPart(r)
 	}
 	if s.opts.Rotation != 0 {
 		rl.PopMatrix()
@@ -182,13 +182,15 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 // part) and compares it with the scene of the layer it holds, part by
 // part (scene.Diff); changes lists the rectangles where a part was added,
 // removed or drawn differently (its old and its new bounds); drawPart
-// draws the layer again inside each of them, with a scissor, so that
-// every pixel inside is exactly the pixel a whole layer gets (what
-// crosses the rectangle's edge is drawn whole and cut by the scissor),
-// and what lies wholly outside is skipped. The names turn over a picture
-// of the board under them (under.go). TestPatchedLayerIsTheWholeLayer
-// plays whole games and compares, every few events, the patched layer
-// with one drawn whole.
+// draws the layer's new scene again inside each of them (replay,
+// render.go), with a scissor, so that every pixel inside is exactly the
+// pixel a whole layer gets (what crosses the rectangle's edge is drawn
+// whole and cut by the scissor), and what lies wholly outside is skipped.
+// The drawing code runs once per change, to record. The names turn over
+// a picture of the board under them (under.go).
+// TestPatchedLayerIsTheWholeLayer plays whole games and compares, every
+// few events, the patched layer with one drawn whole;
+// TestReplayDrawsTheStillLayer replays every golden screen's layer whole.
 
 // patchShare is the largest share of the screen a patch covers; more
 // than that is drawn whole, in one pass instead of many.
@@ -305,9 +307,10 @@ func (s *Screen) stillBoard(v *input.View, now time.Time) *View {
 	return bv
 }
 
-// drawPart draws the still layer again inside logical rectangle r: a
-// scissor round r, and only what reaches into it.
-func (s *Screen) drawPart(v *input.View, now time.Time, r board.Rect) {
+// drawPart draws the still layer again inside logical rectangle r, from
+// the scene it is to show (s.still.next): a scissor round r, and only the
+// items that reach into it.
+func (s *Screen) drawPart(r board.Rect) {
 	ax, ay, bx, by, ok := s.layerBox(r)
 	if !ok {
 		return
@@ -315,9 +318,7 @@ func (s *Screen) drawPart(v *input.View, now time.Time, r board.Rect) {
 	rl.BeginScissorMode(ax, ay, bx-ax, by-ay)
 	// The scissor holds r's pixels, rounded out: a pixel more round it
 	// to decide what reaches in.
-	s.clip, s.clipping = r.Inset(-2), true
-	s.draw(v, now, passStill)
-	s.clipping = false
+	s.replay(&s.still.next, r.Inset(-2), replayLayer)
 	rl.EndScissorMode()
 }
 
@@ -333,21 +334,6 @@ func (s *Screen) layerBox(r board.Rect) (ax, ay, bx, by int32, ok bool) {
 	bx = min(int32(math.Ceil(float64(max(x0, x1)-ox))), int32(s.opts.Width))
 	by = min(int32(math.Ceil(float64(max(y0, y1)-oy))), int32(s.opts.Height))
 	return ax, ay, bx, by, bx > ax && by > ay
-}
-
-// reaches reports whether logical rectangle r reaches into the part of
-// the layer being drawn (drawPart); always, when it is drawn whole.
-func (s *Screen) reaches(r board.Rect) bool {
-	return !s.clipping || meets(r, s.clip)
-}
-
-// clipRect is the rectangle the board is drawn in: the part being drawn
-// (drawPart), or all of the screen and more.
-func (s *Screen) clipRect(lay *screenLayout) board.Rect {
-	if s.clipping {
-		return s.clip
-	}
-	return s.bigClip(lay)
 }
 
 // bigClip is a rectangle that holds all of the screen and more.
@@ -515,14 +501,14 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 		s.cv.part(scene.Key{Part: scene.Table})
 		s.cv.fill(rect(lay.area), tableColor)
 		if s.bd != nil {
-			bv, clip := s.stillBoard(v, now), s.clipRect(lay)
+			bv := s.stillBoard(v, now)
 			if s.under.ready {
-				s.boxes1[0] = clip
+				s.boxes1[0] = s.bigClip(lay)
 				s.copyUnder(s.boxes1[:])
 			} else {
-				s.bd.DrawUnder(bv, clip)
+				s.bd.DrawUnder(bv)
 			}
-			s.bd.DrawOver(bv, clip)
+			s.bd.DrawOver(bv)
 		}
 		switch v.Mode {
 		case input.ModeStart:
@@ -532,9 +518,7 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 			s.cv.part(scene.Key{Part: scene.Middle})
 			s.drawEndMiddle(v, lang, lay)
 		default:
-			if s.reaches(lay.market.area) {
-				s.drawMarket(v, lang, lay)
-			}
+			s.drawMarket(v, lang, lay)
 			if !live {
 				s.cv.part(scene.Key{Part: scene.Cost})
 				s.drawCost(v, lay)
@@ -555,7 +539,7 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 		s.drawAnnouncePulse(v, now, lay)
 	}
 	for i := range lay.panels {
-		if pg := &lay.panels[i]; pg.seat < len(v.Seats) && (p == passLive || s.reaches(pg.rect.Inset(-panelEdgeWidth(lay.u)))) {
+		if pg := &lay.panels[i]; pg.seat < len(v.Seats) {
 			s.drawPanel(v, lang, pg, &v.Seats[pg.seat], now, pulse, p)
 		}
 	}

@@ -23,6 +23,11 @@ type canvas struct {
 	key   scene.Key    // the part being drawn, for the items recorded
 	turn  scene.Turn
 	stack []scene.Turn
+	// The textures and fonts the items recorded name, by their names, as
+	// the drawing code last drew with them: what the renderer draws a
+	// scene with (render.go).
+	textures map[string]rl.Texture2D
+	fonts    map[string]Font
 }
 
 // recording reports whether c records rather than draws.
@@ -93,7 +98,7 @@ func (c *canvas) ring(at rl.Vector2, in, out, start, end float32, segs int32, co
 		rl.DrawRing(at, in, out, start, end, segs, col)
 		return
 	}
-	c.add(scene.Item{Kind: scene.Ring, At: board.Vec(at), Radius: in, Outer: out, Color: col})
+	c.add(scene.Item{Kind: scene.Ring, At: board.Vec(at), Radius: in, Outer: out, Start: start, End: end, Segments: int(segs), Color: col})
 }
 
 func (c *canvas) line(a, b rl.Vector2, w float32, col color.RGBA) {
@@ -135,19 +140,28 @@ func (c *canvas) texture(name string, tex rl.Texture2D, src, dst rl.Rectangle, c
 		rl.DrawTexturePro(tex, src, dst, rl.Vector2{}, 0, col)
 		return
 	}
-	c.add(scene.Item{Kind: scene.Texture, Texture: name, Box: box(dst), Color: col})
+	if c.textures == nil {
+		c.textures = make(map[string]rl.Texture2D)
+	}
+	c.textures[name] = tex
+	c.add(scene.Item{Kind: scene.Texture, Texture: name, Src: box(src), Box: box(dst), Color: col})
 }
 
-// text draws rs in f at px pixels, its top left corner at pos, at once
-// (not queued: the board's names and numbers, in their own fonts).
-func (c *canvas) text(f Font, face string, rs []rune, pos rl.Vector2, px float32, col color.RGBA) {
+// text draws rs in f, named name in a scene, of typeface face, at px
+// pixels, its top left corner at pos, at once (not queued: the board's
+// names and numbers, in their own fonts).
+func (c *canvas) text(f Font, name, face string, rs []rune, pos rl.Vector2, px float32, col color.RGBA) {
 	if !c.recording() {
 		rl.DrawTextCodepoints(f.Font, rs, pos, px, spacing(px), col)
 		return
 	}
+	if c.fonts == nil {
+		c.fonts = make(map[string]Font)
+	}
+	c.fonts[name] = f
 	w := f.Measure(string(rs), px).X
-	c.add(scene.Item{Kind: scene.Text, Text: string(rs), Face: face, Size: px, At: board.Vec(pos),
-		Box: board.Rect{X: pos.X, Y: pos.Y, W: w, H: px * lineSpacing}, Color: col})
+	c.add(scene.Item{Kind: scene.Text, Text: string(rs), Face: face, Size: px, Spacing: spacing(px), Font: name,
+		At: board.Vec(pos), Box: board.Rect{X: pos.X, Y: pos.Y, W: w, H: px * lineSpacing}, Color: col})
 }
 
 // push saves the transform, as rlPushMatrix.

@@ -52,7 +52,9 @@
 //     list. session.go: X11 or Wayland for the window.
 //   - canvas.go, record.go: every drawn item goes through a canvas that
 //     draws with raylib or records a scene (Screen.Scene).
-//   - cache.go: the still layer, its patch and the window's repair.
+//   - cache.go: the still layer, its patch and the window's repair;
+//     render.go: a recorded scene drawn again within a rectangle (the
+//     patch).
 //   - menu.go: the owner's menu (Menu, Screen.ShowMenu): plain data the
 //     table fills in from its menu's model, drawn over the whole picture
 //     facing the seat that opened it; while it is shown HitTest gives its
@@ -82,8 +84,10 @@
 // layer, and Draw copies it and draws what moves over it (the current
 // player's glow, the route being claimed, the last move's pulse). After
 // an event Prepare records the layer's new scene, compares it with the
-// old one part by part (scene.Diff) and draws again only where a part
-// changed, under a scissor: the drawing code declares nothing for this.
+// old one part by part (scene.Diff) and, under a scissor round each place
+// a part changed, replays the new scene's items that reach into it
+// (render.go), in the frame's order: the drawing code runs once per
+// change, to record, and declares nothing for the patch.
 // A window that keeps its last frame (Mesa under X) is repaired only
 // where the last frame drew what moves.
 //

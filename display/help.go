@@ -156,9 +156,6 @@ func (s *Screen) drawOpenPages(v *input.View, lang msg.Lang, lay *screenLayout, 
 			continue
 		}
 		f := s.pageFrame(pg, lay)
-		if !s.reaches(f.rect) {
-			continue
-		}
 		sl := &s.slots.seats[pg.seat].pages
 		// Text is drawn after every shape of the frame: what is queued
 		// (the board's names, a rising score) goes first, under the page.
@@ -213,13 +210,6 @@ func (s *Screen) drawBubbles(v *input.View, lang msg.Lang, pg *panelGeom, sv *in
 	nb, eb := bubbleBoxes(pg, lines, u)
 	if !shown {
 		eb.Y = nb.Y + nb.H - eb.H
-	}
-	whole := nb
-	if ex {
-		whole = union(nb, eb)
-	}
-	if !s.reaches(pg.screenRect(whole)) {
-		return
 	}
 	s.fonts.q.flush() // the board's names under the bubbles (drawOpenPages)
 	s.begin(pg)

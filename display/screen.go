@@ -122,11 +122,10 @@ type Screen struct {
 	numb   []byte
 	slots  screenSlots
 	still  stillLayer // what does not move, drawn once per change (Prepare)
-	// A patch of the still layer (drawPart): the part being drawn, and
-	// scratch for the parts.
-	clip     board.Rect
-	clipping bool
-	dirty    []board.Rect
+	// Scratch for a patch of the still layer: its parts (changes), the
+	// letters of a run of text drawn again (replay).
+	dirty []board.Rect
+	runes []rune
 	// under is the picture of the board under the city names, for the
 	// still layer (under.go).
 	under underLayer

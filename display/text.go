@@ -445,13 +445,18 @@ func (q *textQueue) record(f *face, rs []rune, pos rl.Vector2, px float32, col c
 	c := q.cv
 	saved := c.turn
 	c.turn = scene.Turn{X: q.xf.o.X, Y: q.xf.o.Y, Angle: q.xf.angle}
-	c.add(scene.Item{Kind: scene.Text, Text: string(rs), Face: name, Size: px, At: board.Vec(pos),
+	c.add(scene.Item{Kind: scene.Text, Text: string(rs), Face: name, Size: px, Atlas: f.Size, At: board.Vec(pos),
 		Box: board.Rect{X: pos.X, Y: pos.Y, W: f.width(rs, px), H: px * lineSpacing}, Color: col})
 	c.turn = saved
 }
 
-// flush draws the queued text, face by face, and empties the queue.
+// flush draws the queued text, face by face, and empties the queue; while
+// a scene is recorded, it notes the point in the scene instead.
 func (q *textQueue) flush() {
+	if q.cv.recording() {
+		q.cv.rec.Flush()
+		return
+	}
 	if len(q.items) == 0 {
 		return
 	}

@@ -43,18 +43,15 @@ var trackNumbers = func() (n [board.TrackSpaces / 5][]rune) {
 	return n
 }()
 
-// drawTrack draws the spaces of the score track round the board's edge
-// that reach into clip, a number on every fifth space.
-func (b *Board) drawTrack(clip board.Rect) {
+// drawTrack draws the spaces of the score track round the board's edge,
+// a number on every fifth space.
+func (b *Board) drawTrack() {
 	l := b.layout
 	d := l.TrackDepth
 	size := d * 0.8
 	b.cv.part(scene.Key{Part: scene.Track})
 	for k := range l.Track {
 		r := l.Track[k].Rect
-		if !meets(r.Inset(-1), clip) {
-			continue
-		}
 		fill := trackSpace
 		if k%5 == 0 {
 			fill = trackFifth
@@ -64,9 +61,6 @@ func (b *Board) drawTrack(clip board.Rect) {
 	}
 	for k := 0; k < len(l.Track); k += 5 {
 		r := l.Track[k].Rect
-		if !meets(r.Inset(-1), clip) {
-			continue
-		}
 		n := trackNumbers[k/5]
 		if b.trackSize != size {
 			// Measured once per size, so that a frame allocates nothing.
@@ -77,20 +71,16 @@ func (b *Board) drawTrack(clip board.Rect) {
 		}
 		tw := b.trackW[k/5]
 		pos := rl.Vector2{X: r.X + (r.W-tw)/2, Y: r.Y + (r.H-size)/2}
-		b.cv.text(b.label, "bold", n, pos, size, trackInk)
+		b.cv.text(b.label, "board.label", "bold", n, pos, size, trackInk)
 	}
 }
 
-// drawScores draws each player's marker that reaches into clip on the
-// space of their score; markers sharing a space stack inwards from the
-// edge.
-func (b *Board) drawScores(v *View, clip board.Rect) {
+// drawScores draws each player's marker on the space of their score;
+// markers sharing a space stack inwards from the edge.
+func (b *Board) drawScores(v *View) {
 	for i := range v.Scores {
 		m := &v.Scores[i]
 		c, r := b.marker(v, i)
-		if !meets(markerBox(c, r), clip) {
-			continue
-		}
 		b.cv.part(scene.Key{Part: scene.Marker, Index: i})
 		b.cv.circle(rl.Vector2{X: c.X + r*0.2, Y: c.Y + r*0.3}, r*1.15, trainShadow)
 		b.cv.circle(rl.Vector2(c), r*1.18, trainRim)
@@ -124,11 +114,4 @@ func (b *Board) marker(v *View, i int) (board.Vec, float32) {
 	}
 	c := sp.Rect.Center().Add(sp.Inward.Scale(float32(below)*d*markerStack + m.Rise*d*1.5))
 	return c, d * markerRadius
-}
-
-// markerBox holds everything drawn for a marker of centre c and radius r:
-// its rim and its shadow.
-func markerBox(c board.Vec, r float32) board.Rect {
-	k := r*1.5 + 2
-	return board.Rect{X: c.X - k, Y: c.Y - k, W: 2 * k, H: 2 * k}
 }

@@ -112,9 +112,6 @@ func (s *Screen) drawCost(v *input.View, lay *screenLayout) {
 	}
 	u := lay.u
 	s.moved(c.box.Inset(-2*u - 2))
-	if !s.reaches(c.box.Inset(-2*u - 2)) {
-		return
-	}
 	f := facing(c.box, s.opts.Seats[c.seat])
 	s.begin(&f)
 	defer s.done()

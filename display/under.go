@@ -58,7 +58,7 @@ func (s *Screen) prepareUnder(v *input.View, now time.Time, lay *screenLayout, w
 	}
 	if whole {
 		rl.ClearBackground(tableColor)
-		s.bd.DrawUnder(bv, s.bigClip(lay))
+		s.bd.DrawUnder(bv)
 	}
 	for _, r := range u.dirty {
 		x0, y0, x1, y1, ok := s.layerBox(r)
@@ -68,7 +68,7 @@ func (s *Screen) prepareUnder(v *input.View, now time.Time, lay *screenLayout, w
 		}
 		rl.BeginScissorMode(x0-ax, y0-ay, x1-x0, y1-y0)
 		rl.ClearBackground(tableColor) // within the scissor
-		s.bd.DrawUnder(bv, r.Inset(-2))
+		s.replay(&s.still.next, r.Inset(-2), replayUnder)
 		rl.EndScissorMode()
 	}
 	if s.opts.Rotation != 0 {

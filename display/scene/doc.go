@@ -16,7 +16,10 @@
 //
 // A scene is compared with the one before it part by part (Diff): what a
 // part draws differently, and only that, needs drawing again, inside the
-// union of its old and new bounds. And it is written as text (WriteText),
+// union of its old and new bounds; the display draws it again from the
+// new scene itself, so an item holds every argument of the raylib call
+// that drew it, and a scene where its queued text was drawn (Flushes).
+// And it is written as text (WriteText),
 // the form of the display's goldens: a change to a screen reads as a
 // change of lines in a review, and the goldens need no window to compare.
 // A Key is also what a touch lands on: Key.ID gives the input package's

@@ -18,11 +18,11 @@ const (
 	Round                  // a filled rounded rectangle: Box, Roundness, Segments
 	RoundFrame             // a rounded rectangle's outline: Box, Roundness, Segments, Width
 	Circle                 // a filled circle: At, Radius
-	Ring                   // a ring: At, Radius (inner), Outer
+	Ring                   // a ring: At, Radius (inner), Outer, Start, End, Segments
 	Line                   // a thick line: At, To, Width
 	Tris                   // filled triangles: Tris
-	Text                   // a run of text: Text, Face, Size, At (its top left corner)
-	Texture                // a texture stretched over Box: Texture
+	Text                   // a run of text: Text, Face, Size, At (its top left corner), Spacing, Font, Atlas
+	Texture                // a texture's part Src stretched over Box: Texture
 )
 
 var kindNames = [...]string{
@@ -103,15 +103,25 @@ type Item struct {
 	At, To    board.Vec  // Circle, Ring: the centre; Line: the ends; Text: the top left corner
 	Radius    float32    // Circle; Ring: the inner radius
 	Outer     float32    // Ring: the outer radius
+	Start     float32    // Ring: raylib's start angle, degrees
+	End       float32    // Ring: raylib's end angle, degrees
 	Roundness float32    // Round, RoundFrame: raylib's roundness, 0 to 1
-	Segments  int        // Round, RoundFrame: segments of each corner
+	Segments  int        // Round, RoundFrame: segments of each corner; Ring: of the whole
 	Width     float32    // Frame, RoundFrame, Line: the line's width
 	Tris      []board.Tri
 	Text      string
 	Face      string  // Text: the typeface ("sans", "bold")
 	Size      float32 // Text: pixels
-	Texture   string  // Texture: its name ("board.background")
-	Color     color.RGBA
+	Spacing   float32 // Text: pixels between letters
+	// Text: Font names the font of text drawn at once, where it is
+	// recorded (the board's names: "board.label"); empty, the text is
+	// queued and drawn at the scene's next flush point (Scene.Flushes),
+	// in the screen's face Face rasterised at Atlas pixels.
+	Font    string
+	Atlas   float32
+	Texture string     // Texture: its name ("board.background")
+	Src     board.Rect // Texture: the part of it drawn, in texels
+	Color   color.RGBA
 
 	Bounds board.Rect
 }
@@ -120,9 +130,11 @@ type Item struct {
 func (a *Item) equal(b *Item) bool {
 	return a.Key == b.Key && a.Kind == b.Kind && a.Turn == b.Turn && a.Box == b.Box &&
 		a.At == b.At && a.To == b.To && a.Radius == b.Radius && a.Outer == b.Outer &&
+		a.Start == b.Start && a.End == b.End &&
 		a.Roundness == b.Roundness && a.Segments == b.Segments && a.Width == b.Width &&
 		slices.Equal(a.Tris, b.Tris) && a.Text == b.Text && a.Face == b.Face &&
-		a.Size == b.Size && a.Texture == b.Texture && a.Color == b.Color
+		a.Size == b.Size && a.Spacing == b.Spacing && a.Font == b.Font && a.Atlas == b.Atlas &&
+		a.Texture == b.Texture && a.Src == b.Src && a.Color == b.Color
 }
 
 // bound works out Bounds from the geometry and the turn; the text's width
@@ -189,17 +201,30 @@ func union(a, b board.Rect) board.Rect {
 }
 
 // A Scene is a whole screen as plain data: its draw items in the order
-// they are drawn (text after the shapes of a frame is the renderer's
-// business, not the scene's).
+// the drawing code draws them, and where the frame draws the text it
+// queued (Flushes).
 type Scene struct {
 	W, H  int // the picture's size as the players see it
 	Items []Item
+	// Flushes are the points where a frame draws the text queued so far
+	// (the Text items without a Font since the last point), grouped by
+	// face, over the shapes drawn before: each the number of items
+	// recorded by then, ascending. Queued text past the last point is
+	// drawn at the frame's end.
+	Flushes []int
 }
 
 // Reset empties sc for a w x h picture, keeping its memory: the items'
 // triangles too, for Spare.
 func (sc *Scene) Reset(w, h int) {
-	sc.W, sc.H, sc.Items = w, h, sc.Items[:0]
+	sc.W, sc.H, sc.Items, sc.Flushes = w, h, sc.Items[:0], sc.Flushes[:0]
+}
+
+// Flush notes that the frame draws the text queued so far here (Flushes).
+func (sc *Scene) Flush() {
+	if n := len(sc.Flushes); n == 0 || sc.Flushes[n-1] != len(sc.Items) {
+		sc.Flushes = append(sc.Flushes, len(sc.Items))
+	}
 }
 
 // Spare returns an empty slice of triangles for the next item Add takes:

@@ -2,6 +2,7 @@ package scene
 
 import (
 	"image/color"
+	"slices"
 	"strings"
 	"testing"
 
@@ -125,8 +126,9 @@ func TestDiffFindsEveryChange(t *testing.T) {
 // a time, and finds Diff reports the part each time.
 func TestDiffSeesEveryField(t *testing.T) {
 	it := Item{Key: route(1), Kind: Round, Box: board.Rect{X: 1, Y: 2, W: 3, H: 4}, At: board.Vec{X: 1, Y: 1},
-		To: board.Vec{X: 2, Y: 2}, Radius: 1, Outer: 2, Roundness: 0.3, Segments: 6, Width: 1,
-		Tris: []board.Tri{{{X: 1}, {X: 2}, {Y: 3}}}, Text: "a", Face: "sans", Size: 12, Texture: "t", Color: red}
+		To: board.Vec{X: 2, Y: 2}, Radius: 1, Outer: 2, Start: 0, End: 360, Roundness: 0.3, Segments: 6, Width: 1,
+		Tris: []board.Tri{{{X: 1}, {X: 2}, {Y: 3}}}, Text: "a", Face: "sans", Size: 12, Atlas: 12, Texture: "t",
+		Src: board.Rect{W: 8, H: 8}, Color: red}
 	for _, f := range []struct {
 		name   string
 		change func(*Item)
@@ -138,6 +140,8 @@ func TestDiffSeesEveryField(t *testing.T) {
 		{"to", func(i *Item) { i.To.Y = 9 }},
 		{"radius", func(i *Item) { i.Radius = 9 }},
 		{"outer", func(i *Item) { i.Outer = 9 }},
+		{"start", func(i *Item) { i.Start = 90 }},
+		{"end", func(i *Item) { i.End = 180 }},
 		{"roundness", func(i *Item) { i.Roundness = 0.5 }},
 		{"segments", func(i *Item) { i.Segments = 4 }},
 		{"width", func(i *Item) { i.Width = 3 }},
@@ -145,7 +149,11 @@ func TestDiffSeesEveryField(t *testing.T) {
 		{"text", func(i *Item) { i.Text = "b" }},
 		{"face", func(i *Item) { i.Face = "bold" }},
 		{"size", func(i *Item) { i.Size = 13 }},
+		{"spacing", func(i *Item) { i.Spacing = 1 }},
+		{"font", func(i *Item) { i.Font = "board.label" }},
+		{"atlas", func(i *Item) { i.Atlas = 14 }},
 		{"texture", func(i *Item) { i.Texture = "u" }},
+		{"source", func(i *Item) { i.Src.X = 1 }},
 		{"colour", func(i *Item) { i.Color = blue }},
 	} {
 		next := it
@@ -154,6 +162,40 @@ func TestDiffSeesEveryField(t *testing.T) {
 		if got := Diff(scene(it), scene(next)); len(got) != 1 {
 			t.Errorf("a change of %s: %d changes, want 1", f.name, len(got))
 		}
+	}
+}
+
+// TestFlushesAreWhereTextIsDrawn checks that a scene notes each point
+// where the frame draws its queued text once, in order, and forgets them
+// when reset.
+func TestFlushesAreWhereTextIsDrawn(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		items []int // items added before each Flush
+		want  []int
+	}{
+		{"none", nil, nil},
+		{"one at the end", []int{3}, []int{3}},
+		{"two apart", []int{2, 1}, []int{2, 3}},
+		{"twice at one point: once", []int{2, 0, 0}, []int{2}},
+		{"at the start", []int{0, 1}, []int{0, 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var sc Scene
+			sc.Reset(10, 10)
+			sc.Add(Item{Kind: Fill})
+			sc.Flush()
+			sc.Reset(100, 100) // a scene recorded again starts with none
+			for _, n := range tc.items {
+				for range n {
+					sc.Add(Item{Kind: Fill})
+				}
+				sc.Flush()
+			}
+			if !slices.Equal(sc.Flushes, tc.want) {
+				t.Errorf("flushes %v, want %v", sc.Flushes, tc.want)
+			}
+		})
 	}
 }
 
