@@ -119,9 +119,7 @@ func (c *canvas) tri(a, b, d rl.Vector2, col color.RGBA) {
 	t := board.Tri{board.Vec(a), board.Vec(b), board.Vec(d)}
 	if n := len(c.rec.Items); n > 0 {
 		if last := &c.rec.Items[n-1]; last.Kind == scene.Tris && last.Key == c.key && last.Turn == c.turn && last.Color == col {
-			last.Tris = append(last.Tris, t)
-			c.rec.Items = c.rec.Items[:n-1]
-			c.rec.Add(*last)
+			c.rec.Extend(t)
 			return
 		}
 	}

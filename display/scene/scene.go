@@ -124,6 +124,10 @@ type Item struct {
 	Color   color.RGBA
 
 	Bounds board.Rect
+
+	// local is the extent of the item's geometry in its own coordinates,
+	// the rectangle Bounds turns (Extend grows it).
+	local board.Rect
 }
 
 // equal reports whether a and b draw the same pixels.
@@ -164,6 +168,7 @@ func (it *Item) bound() {
 			}
 		}
 	}
+	it.local = local
 	it.Bounds = it.Turn.box(local)
 }
 
@@ -242,6 +247,18 @@ func (sc *Scene) Spare() []board.Tri {
 func (sc *Scene) Add(it Item) {
 	it.bound()
 	sc.Items = append(sc.Items, it)
+}
+
+// Extend adds triangle t to sc's last item, a Tris item, and grows its
+// Bounds: as Add of the item with t appended would, without going over
+// every triangle again (a route's car spaces are hundreds of them).
+func (sc *Scene) Extend(t board.Tri) {
+	it := &sc.Items[len(sc.Items)-1]
+	it.Tris = append(it.Tris, t)
+	for _, p := range t {
+		it.local = union(it.local, board.Rect{X: p.X, Y: p.Y})
+	}
+	it.Bounds = it.Turn.box(it.local)
 }
 
 // Keys returns the keys of sc's items, each once, in the order they first

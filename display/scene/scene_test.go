@@ -270,3 +270,27 @@ func TestKeyIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestExtendBoundsAsAdd checks a Tris item grown triangle by triangle
+// (Extend) has the Bounds of the item added whole, turned or not.
+func TestExtendBoundsAsAdd(t *testing.T) {
+	tris := []board.Tri{
+		{{X: 10, Y: 10}, {X: 20, Y: 12}, {X: 15, Y: 30}},
+		{{X: -5, Y: 40}, {X: 3, Y: 41}, {X: 0, Y: 55.5}},
+		{{X: 100.25, Y: -7}, {X: 90, Y: 0}, {X: 95, Y: 3}},
+	}
+	for _, turn := range []Turn{{}, {X: 300, Y: 200, Angle: 90}, {X: 50, Y: 60, Angle: 33}} {
+		var grown, whole Scene
+		grown.Add(Item{Kind: Tris, Turn: turn, Tris: []board.Tri{tris[0]}})
+		for _, tr := range tris[1:] {
+			grown.Extend(tr)
+		}
+		whole.Add(Item{Kind: Tris, Turn: turn, Tris: tris})
+		if g, w := grown.Items[0].Bounds, whole.Items[0].Bounds; g != w {
+			t.Errorf("turned %v: grown %v, added whole %v", turn, g, w)
+		}
+		if !grown.Items[0].equal(&whole.Items[0]) {
+			t.Errorf("turned %v: the grown item draws other triangles", turn)
+		}
+	}
+}
