@@ -22,6 +22,28 @@ import (
 // still layer, and a steady frame copies that texture and draws only what
 // moves on top.
 
+// renderer is what the screen keeps to draw a frame cheaply: the textures
+// it draws into and copies from, and what they show. Prepare, Draw and the
+// replay (render.go) use it; the drawing code reaches it only through
+// moved (where what moves was drawn, for the window's repair).
+type renderer struct {
+	still stillLayer // what does not move, drawn once per change (Prepare)
+	// Scratch for a patch of the still layer: its parts (changes), the
+	// letters of a run of text drawn again (replay).
+	dirty []board.Rect
+	runes []rune
+	// under is the picture of the board under the city names, for the
+	// still layer (under.go).
+	under underLayer
+	// A patch turns the names (turning), and what it changed, for the
+	// window; scratch for the names' boxes.
+	turning bool
+	copied  []board.Rect
+	boxes   []board.Rect
+	boxes1  [1]board.Rect
+	rep     repair // what the window shows of the last frame
+}
+
 // A pass says which parts of the screen a drawing pass draws.
 type pass uint8
 

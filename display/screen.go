@@ -121,21 +121,9 @@ type Screen struct {
 	num    []rune
 	numb   []byte
 	slots  screenSlots
-	still  stillLayer // what does not move, drawn once per change (Prepare)
-	// Scratch for a patch of the still layer: its parts (changes), the
-	// letters of a run of text drawn again (replay).
-	dirty []board.Rect
-	runes []rune
-	// under is the picture of the board under the city names, for the
-	// still layer (under.go).
-	under underLayer
-	// A patch turns the names (turning), and what it changed, for the
-	// window; scratch for the names' boxes.
-	turning bool
-	copied  []board.Rect
-	boxes   []board.Rect
-	boxes1  [1]board.Rect
-	rep     repair // what the window shows of the last frame
+	// The renderer's state: the still layer, its patches, the picture
+	// under the names and the window's repair (cache.go).
+	renderer
 	// cv is what the drawing code draws on: raylib, or a scene being
 	// recorded (Scene).
 	cv canvas
