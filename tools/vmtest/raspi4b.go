@@ -86,7 +86,7 @@ done
 	echo "@@i2c"; for d in /sys/bus/i2c/devices/*-00*; do echo "$(basename $d) $(cat $d/name) driver=$(basename "$(readlink $d/driver)")"; done
 	echo "@@modules"; lsmod | grep -E 'spi|panel|edt|vc4|i2c|drm' | cut -d' ' -f1
 	echo "@@journal"; journalctl -b -u table -o cat --no-pager
-	echo "@@kernel"; journalctl -k -b -o cat --no-pager | grep -iE 'spi|dsi|panel|touchscreen|edt|ft5|i2c|vc4|drm|mmc0'
+	echo "@@kernel"; journalctl -k -b -o cat --no-pager | grep -iE 'spi|dsi|panel|touchscreen|edt|ft5|i2c|vc4|drm|mmc' | grep -vE 'timed out|transfer' | head -200
 	echo "@@uptime"; cat /proc/uptime
 } >$out.new 2>&1
 mv $out.new $out
@@ -382,6 +382,18 @@ func raspi4b(o options) error {
 	if err != nil {
 		return err
 	}
+	// The 7" display's nodes first: what its drivers made of them is shown
+	// whether or not the checks below hold.
+	if slices.Contains(names, "ttr-dsi-7inch") {
+		s := raspi4bSections(string(data))
+		r.add("7\" display (i2c)", "%s", strings.Join(nonEmpty(s["i2c"]), "; "))
+		r.add("7\" display (modules)", "%s", strings.Join(nonEmpty(s["modules"]), " "))
+		for _, l := range nonEmpty(s["kernel"]) {
+			if regexp.MustCompile(`(?i)dsi|panel|touchscreen|edt[_,-]|ft5|7inch|vc4`).MatchString(l) {
+				r.add("7\" display (kernel)", "%s", strings.TrimSpace(l))
+			}
+		}
+	}
 	lines, err := raspi4bCheck(string(data), seats)
 	for _, l := range lines {
 		r.lines = append(r.lines, l)
@@ -389,15 +401,6 @@ func raspi4b(o options) error {
 	}
 	if err != nil {
 		return err
-	}
-	if slices.Contains(names, "ttr-dsi-7inch") {
-		s := raspi4bSections(string(data))
-		r.add("7\" display (i2c)", "%s", strings.Join(nonEmpty(s["i2c"]), "; "))
-		for _, l := range nonEmpty(s["kernel"]) {
-			if regexp.MustCompile(`(?i)dsi|panel|touchscreen|edt|ft5|7inch`).MatchString(l) {
-				r.add("7\" display (kernel)", "%s", strings.TrimSpace(l))
-			}
-		}
 	}
 	r.add("raspi4b", "all checks passed in %.0f s (report %s)", time.Since(t0).Seconds(), reportPath)
 	return nil
