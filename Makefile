@@ -155,8 +155,8 @@ vmtest: image deps-sim
 # Boots the image's own Pi 4 kernel, initramfs and device tree (with
 # config.txt's overlays) under qemu-system-aarch64 -M raspi4b, headless,
 # and checks the pinctrl-bcm2711 GPIO chip, the readers' spidev nodes and
-# each reader's status (tools/vmtest/raspi4b.go). About 15 minutes on two
-# idle cores. VMTEST_FLAGS=-raspi4b-overlays=none boots the tree without
+# each reader's status (tools/vmtest/raspi4b.go). 6.5 minutes on two shared
+# cores, more on busier ones. VMTEST_FLAGS=-raspi4b-overlays=none boots the tree without
 # the SPI overlay (the spidev check fails); =ttr-spi,ttr-dsi-7inch adds the
 # 7" display's.
 vmtest-raspi4b: image
