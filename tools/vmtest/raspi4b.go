@@ -6,10 +6,10 @@ package main
 // card's bcm2711-rpi-4-b.dtb with the overlays its config.txt names
 // applied by fdtoverlay, as the Pi's firmware applies them, then, on a
 // copy, only what the model cannot serve taken out (raspi4bUnsupported).
-// The model has the BCM2711's GPIO block, its SPI controllers and SD
-// host, but no GPU or display pipeline: the table runs headless, its
-// buttons and readers on the kernel's own pinctrl-bcm2711 and spi-bcm2835
-// drivers. A oneshot unit of the test (never in the image) waits for the
+// The model has the BCM2711's GPIO block, an SD host and SPI controllers
+// on which no transfer completes, but no GPU or display pipeline: the
+// table runs headless, its buttons and readers on the kernel's own
+// pinctrl-bcm2711 and spi-bcm2835 drivers. A oneshot unit of the test (never in the image) waits for the
 // table, writes what the boot shows to the boot partition and powers off;
 // the checks read it from the disk afterwards.
 
@@ -201,7 +201,9 @@ func raspi4bSections(report string) map[string]string {
 
 var (
 	raspi4bHeader = regexp.MustCompile(`msg="header GPIO" chip=(\S+) label=(\S+)`)
-	raspi4bStatus = regexp.MustCompile(`msg="device status" seat=(\d+) device=reader state=(\w+)(?: err=("(?:[^"\\]|\\.)*"|\S+))?`)
+	// raspi4bDisplayLine is a kernel line about the 7" display's nodes.
+	raspi4bDisplayLine = regexp.MustCompile(`(?i)dsi|panel|touchscreen|edt[_,-]|ft5|7inch|vc4`)
+	raspi4bStatus      = regexp.MustCompile(`msg="device status" seat=(\d+) device=reader state=(\w+)(?: err=("(?:[^"\\]|\\.)*"|\S+))?`)
 )
 
 // raspi4bCheck checks the report against the config's seats: the table
@@ -368,17 +370,17 @@ func raspi4b(o options) error {
 	select {
 	case err := <-done:
 		if err != nil {
-			return fmt.Errorf("raspi4b: qemu: %v (log %s)", err, logf.Name())
+			return fmt.Errorf("qemu: %v (log %s)", err, logf.Name())
 		}
 	case <-time.After(o.raspi4bTimeout):
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		<-done
-		return fmt.Errorf("raspi4b: no power off in %v (serial log %s)", o.raspi4bTimeout, serial)
+		return fmt.Errorf("no power off in %v (serial log %s)", o.raspi4bTimeout, serial)
 	}
 	r.add("raspi4b boot", "power on to power off %.0f s", time.Since(started).Seconds())
 	reportPath := filepath.Join(dir, "report.txt")
 	if err := run("mcopy", "-o", "-i", fmt.Sprintf("%s@@%d", m.disk, ps[0].start), "::/vmtest-raspi4b.txt", reportPath); err != nil {
-		return fmt.Errorf("raspi4b: the guest wrote no report (serial log %s): %w", serial, err)
+		return fmt.Errorf("the guest wrote no report (serial log %s): %w", serial, err)
 	}
 	data, err := os.ReadFile(reportPath)
 	if err != nil {
@@ -391,7 +393,7 @@ func raspi4b(o options) error {
 		r.add("7\" display (i2c)", "%s", strings.Join(nonEmpty(s["i2c"]), "; "))
 		r.add("7\" display (modules)", "%s", strings.Join(nonEmpty(s["modules"]), " "))
 		for _, l := range nonEmpty(s["kernel"]) {
-			if regexp.MustCompile(`(?i)dsi|panel|touchscreen|edt[_,-]|ft5|7inch|vc4`).MatchString(l) {
+			if raspi4bDisplayLine.MatchString(l) {
 				r.add("7\" display (kernel)", "%s", strings.TrimSpace(l))
 			}
 		}
