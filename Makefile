@@ -62,7 +62,7 @@ PI_ENV += CC=aarch64-linux-gnu-gcc
 endif
 
 .PHONY: all deps deps-sim build sim test test-guards test-pure test-arm64 test-raylib \
-	test-systemd pi install image vmtest lint bench fuzz soak clean
+	test-systemd pi install image vmtest vmtest-raspi4b lint bench fuzz soak clean
 
 all: build
 
@@ -149,6 +149,16 @@ vmtest: image deps-sim
 	$(GO) build -o $(BIN)/table ./cmd/table
 	GOOS=linux GOARCH=arm64 CGO_ENABLED=0 $(GO) build -o $(BIN)/spidevd-arm64 ./tools/vmtest/spidevd
 	$(GO) run ./tools/vmtest -image $(IMAGE) -table $(BIN)/table -spidevd $(BIN)/spidevd-arm64 -dir $(BIN)/vmtest $(VMTEST_FLAGS)
+
+# Boots the image's own Pi 4 kernel, initramfs and device tree (with
+# config.txt's overlays) under qemu-system-aarch64 -M raspi4b, headless,
+# and checks the pinctrl-bcm2711 GPIO chip, the readers' spidev nodes and
+# each reader's status (tools/vmtest/raspi4b.go). 6.5 minutes on two shared
+# cores, more on busier ones. VMTEST_FLAGS=-raspi4b-overlays=none boots the tree without
+# the SPI overlay (the spidev check fails); =ttr-spi,ttr-dsi-7inch adds the
+# 7" display's.
+vmtest-raspi4b: image
+	$(GO) run ./tools/vmtest -raspi4b -image $(IMAGE) -dir $(BIN)/vmtest $(VMTEST_FLAGS)
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

@@ -10,7 +10,8 @@
 # loop devices or mounts (mkfs.vfat + mtools, mkfs.ext4 -d, sfdisk, dd):
 #   1. TTR-BOOT, FAT32, 256 MiB: the Pi's boot firmware, Debian's kernel,
 #      initramfs and device trees, the readers' SPI buses as an overlay
-#      (overlays/ttr-spi.dtbo, image/ttr-spi.dtso), config.txt and
+#      (overlays/ttr-spi.dtbo, image/ttr-spi.dtso), the official 7" DSI
+#      display's overlay, off (overlays/ttr-dsi-7inch.dtbo), config.txt and
 #      cmdline.txt as Debian's raspi-firmware hooks write them, and the
 #      table's config, table.json, editable from any computer;
 #   2. ttr-root, ext4: Debian 13 arm64 (image/root.sh) with the table
@@ -101,6 +102,12 @@ unshare --mount --propagation private --fork chroot "$root" /bin/sh -ec \
 mkdir -p "$root/boot/firmware/overlays"
 dtbo=$root/boot/firmware/overlays/ttr-spi.dtbo
 dtc -@ -q -I dts -O dtb -o "$dtbo" image/ttr-spi.dtso
+image/check-overlay.sh "$dtbo" "$root"/boot/firmware/bcm2711-*.dtb
+# The official 7" DSI display (image/ttr-dsi-7inch.dtso): shipped, checked
+# the same way, and off until the owner adds dtoverlay=ttr-dsi-7inch to
+# config.txt (README, Displays); a table on HDMI never loads it.
+dtbo=$root/boot/firmware/overlays/ttr-dsi-7inch.dtbo
+dtc -@ -q -I dts -O dtb -o "$dtbo" image/ttr-dsi-7inch.dtso
 image/check-overlay.sh "$dtbo" "$root"/boot/firmware/bcm2711-*.dtb
 
 # The manifest: what the root holds.

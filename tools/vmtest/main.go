@@ -47,6 +47,9 @@ type options struct {
 	spidevd                       string
 	unplugged                     bool
 	noButtons                     bool
+	raspi4b                       bool
+	raspi4bOverlays               string
+	raspi4bTimeout                time.Duration
 }
 
 func main() {
@@ -68,8 +71,18 @@ func main() {
 	flag.BoolVar(&o.unplugged, "unplugged", false, "spidevd's chips unplugged (the bus reads 0xFF): shows that the reader check fails when the spidev nodes answer nothing")
 	flag.BoolVar(&o.noButtons, "no-buttons", false, "skip the button check (the reader check comes sooner)")
 	flag.IntVar(&o.buttonLine, "button-line", -1, "the gpio-sim line the button check presses (default: the line of seat 1's confirm button in the config; another shows that the check fails when the wiring differs)")
+	flag.BoolVar(&o.raspi4b, "raspi4b", false, "instead: boot the image's own Pi 4 kernel and device tree under -M raspi4b, headless, and check its GPIO chip, spidev nodes and readers (raspi4b.go, make vmtest-raspi4b)")
+	flag.StringVar(&o.raspi4bOverlays, "raspi4b-overlays", "config", "with -raspi4b: the overlays applied to the tree: config (config.txt's dtoverlay= lines), none, or a list (ttr-spi,ttr-dsi-7inch)")
+	flag.DurationVar(&o.raspi4bTimeout, "raspi4b-timeout", 40*time.Minute, "with -raspi4b: how long the boot may take to report and power off")
 	flag.Parse()
 	log.SetFlags(log.Ltime)
+	if o.raspi4b {
+		if err := raspi4b(o); err != nil {
+			log.Fatalf("vmtest: raspi4b: FAIL: %v", err)
+		}
+		log.Print("vmtest: raspi4b: all checks passed")
+		return
+	}
 	if o.seed == 0 {
 		o.seed = uint64(time.Now().UnixNano())
 	}
