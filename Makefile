@@ -48,14 +48,13 @@ RAYLIB = $$($(GO) list ./display/... ./tools/sim/... ./cmd/table/... | grep -vE 
 
 BIN := bin
 # Each go test's bound (per package), with headroom: the slowest package
-# of each step takes a few minutes on an idle 2-core machine, a loaded
-# machine is several times slower, and qemu-user slower again. display's
-# pixel tests are the exception: 16 minutes on 2 cores, 27 on loaded ones,
-# which RAYLIB_TIMEOUT covers until they are made fast. A hung test fails
-# its package with a goroutine dump instead of holding make test.
+# of each step takes one to three minutes on an idle 2-core machine, a
+# loaded machine is several times slower, and qemu-user slower again (the
+# raylib packages run at once, sharing the machine). A hung test fails its
+# package with a goroutine dump instead of holding make test.
 PURE_TIMEOUT ?= 15m
 ARM64_TIMEOUT ?= 20m
-RAYLIB_TIMEOUT ?= 45m
+RAYLIB_TIMEOUT ?= 25m
 PI_ENV := CGO_ENABLED=1 GOOS=linux GOARCH=arm64
 ifneq ($(shell dpkg --print-architecture 2>/dev/null),arm64)
 PI_ENV += CC=aarch64-linux-gnu-gcc
