@@ -42,9 +42,6 @@ func (s *Screen) drawAnnouncePulse(v *input.View, now time.Time, lay *screenLayo
 		bv.Selected = board.Hit{Kind: board.HitCity, Index: a.City}
 	}
 	s.bd.DrawSelection(bv)
-	if r, ok := s.bd.SelectionBounds(bv); ok {
-		s.moved(r)
-	}
 	if a.Points == 0 || a.Player < 0 || a.Player >= len(bv.Scores) {
 		return
 	}
@@ -64,7 +61,6 @@ func (s *Screen) drawAnnouncePulse(v *input.View, now time.Time, lay *screenLayo
 	w := f.width(s.num, px)
 	r := board.Rect{X: c.X - w/2 - 4*u, Y: c.Y - px*0.6 - 2*u, W: w + 8*u, H: px*1.2 + 4*u}
 	alpha := 1 - max(0, t-0.6)/0.4
-	s.moved(r.Inset(-2*u - 2))
 	s.cv.round(rect(r), 0.4, 6, withAlpha(overlayColor, alpha))
 	s.cv.roundFrame(rect(r), 0.4, 6, max(1, 1.5*u), withAlpha(bv.Scores[a.Player].Color, alpha))
 	f.text(s.num, rl.Vector2{X: float32(int(r.X + 4*u + 0.5)), Y: float32(int(r.Y + 2*u + 0.5))}, px, withAlpha(doneInk, alpha))

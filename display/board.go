@@ -629,31 +629,6 @@ func grow(q board.Quad, d float32) board.Quad {
 	return q
 }
 
-// SelectionBounds returns a rectangle that holds everything DrawSelection
-// draws for v (the halo at its widest, the trains' shadows, the cities and
-// their name plates), and false when v selects nothing.
-func (b *Board) SelectionBounds(v *View) (board.Rect, bool) {
-	l := b.layout
-	i := v.Selected.Index
-	var bb bounds
-	city := func(c int) {
-		bb.add(b.CityBounds(c))
-		bb.add(b.NameBounds(c, v.NameAngle))
-	}
-	switch {
-	case v.Selected.Kind == board.HitRoute && i >= 0 && i < len(l.Routes):
-		bb.add(b.routeBox[i])
-		r := &l.Map.Routes[i]
-		city(r.A)
-		city(r.B)
-	case v.Selected.Kind == board.HitCity && i >= 0 && i < len(l.Cities):
-		city(i)
-	default:
-		return board.Rect{}, false
-	}
-	return bb.r, true
-}
-
 // bounds grows a rectangle round the rectangles added to it.
 type bounds struct {
 	r  board.Rect

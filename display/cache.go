@@ -24,8 +24,8 @@ import (
 
 // renderer is what the screen keeps to draw a frame cheaply: the textures
 // it draws into and copies from, and what they show. Prepare, Draw and the
-// replay (render.go) use it; the drawing code reaches it only through
-// moved (where what moves was drawn, for the window's repair).
+// replay (render.go) use it; the drawing code never does (where what
+// moves was drawn, for the window's repair, the canvas notes itself).
 type renderer struct {
 	still stillLayer // what does not move, drawn once per change (Prepare)
 	// Scratch for a patch of the still layer: its parts (changes), the
@@ -551,9 +551,6 @@ func (s *Screen) draw(v *input.View, now time.Time, p pass) {
 	} else if live && s.bd != nil {
 		bv := s.boardView(v, now)
 		s.bd.DrawSelection(bv)
-		if r, ok := s.bd.SelectionBounds(bv); ok {
-			s.moved(r)
-		}
 		s.cv.part(scene.Key{Part: scene.Cost})
 		s.drawCost(v, lay)
 	} else if p == passLive {
@@ -609,12 +606,6 @@ const probeFrames = 3
 // that flips between two buffers shows the first mark when the second is
 // expected.
 var probeMarks = [probeFrames - 1]color.RGBA{{3, 141, 59, 255}, {201, 7, 113, 255}}
-
-// moved notes that the frame drew r (logical coordinates) over the still
-// layer.
-func (s *Screen) moved(r board.Rect) {
-	s.rep.next = append(s.rep.next, r)
-}
 
 // toWindow maps logical point x, y to window pixels: the inverse of
 // toLogical.

@@ -15,14 +15,21 @@ import (
 // exactly what a frame draws, and the drawing code says once what it
 // draws. A nil canvas draws with raylib (a Board made on its own).
 //
-// Recording tracks the transform the drawing code sets (push, move,
+// The canvas tracks the transform the drawing code sets (push, move,
 // rotate, pop, as rlPushMatrix and the like) so that each item knows where
-// it lies on the screen; raylib's own transform is left alone.
+// it lies on the screen; raylib's own transform is left alone. While what
+// moves is drawn over the still layer (moved set), the canvas notes where
+// each call drew, for the window's repair (cache.go): the drawing code
+// never says it.
 type canvas struct {
 	rec   *scene.Scene // nil: draw with raylib
 	key   scene.Key    // the part being drawn, for the items recorded
 	turn  scene.Turn
 	stack []scene.Turn
+	// moved, while set, collects the logical rectangles raylib drew in;
+	// one is scratch for a triangle's item.
+	moved *[]board.Rect
+	one   [1]board.Tri
 	// The textures and fonts the items recorded name, by their names, as
 	// the drawing code last drew with them: what the renderer draws a
 	// scene with (render.go).
@@ -49,74 +56,117 @@ func (c *canvas) add(it scene.Item) {
 	c.rec.Add(it)
 }
 
+// note notes where raylib drew it, in the current transform, while the
+// canvas collects that (moved).
+func (c *canvas) note(it *scene.Item) {
+	if c == nil || c.moved == nil {
+		return
+	}
+	it.Turn = c.turn
+	c.noteRect(it.Bound())
+}
+
+// noteRect notes logical rectangle r as drawn: merged with the last one
+// noted where one rectangle costs no more than two, so that a panel's
+// words and shapes make one.
+func (c *canvas) noteRect(r board.Rect) {
+	r = r.Inset(-damageMargin)
+	rs := *c.moved
+	if n := len(rs); n > 0 {
+		if u := union(rs[n-1], r); u.Area() <= rs[n-1].Area()+r.Area()+mergeSlack {
+			rs[n-1] = u
+			return
+		}
+	}
+	*c.moved = append(rs, r)
+}
+
 func box(r rl.Rectangle) board.Rect { return board.Rect{X: r.X, Y: r.Y, W: r.Width, H: r.Height} }
 
 func (c *canvas) fill(r rl.Rectangle, col color.RGBA) {
+	it := scene.Item{Kind: scene.Fill, Box: box(r), Color: col}
 	if !c.recording() {
 		rl.DrawRectangleRec(r, col)
+		c.note(&it)
 		return
 	}
-	c.add(scene.Item{Kind: scene.Fill, Box: box(r), Color: col})
+	c.add(it)
 }
 
 func (c *canvas) frame(r rl.Rectangle, w float32, col color.RGBA) {
+	it := scene.Item{Kind: scene.Frame, Box: box(r), Width: w, Color: col}
 	if !c.recording() {
 		rl.DrawRectangleLinesEx(r, w, col)
+		c.note(&it)
 		return
 	}
-	c.add(scene.Item{Kind: scene.Frame, Box: box(r), Width: w, Color: col})
+	c.add(it)
 }
 
 func (c *canvas) round(r rl.Rectangle, roundness float32, segs int32, col color.RGBA) {
+	it := scene.Item{Kind: scene.Round, Box: box(r), Roundness: roundness, Segments: int(segs), Color: col}
 	if !c.recording() {
 		rl.DrawRectangleRounded(r, roundness, segs, col)
+		c.note(&it)
 		return
 	}
-	c.add(scene.Item{Kind: scene.Round, Box: box(r), Roundness: roundness, Segments: int(segs), Color: col})
+	c.add(it)
 }
 
 func (c *canvas) roundFrame(r rl.Rectangle, roundness float32, segs int32, w float32, col color.RGBA) {
+	it := scene.Item{Kind: scene.RoundFrame, Box: box(r), Roundness: roundness, Segments: int(segs), Width: w, Color: col}
 	if !c.recording() {
 		rl.DrawRectangleRoundedLinesEx(r, roundness, segs, w, col)
+		c.note(&it)
 		return
 	}
-	c.add(scene.Item{Kind: scene.RoundFrame, Box: box(r), Roundness: roundness, Segments: int(segs), Width: w, Color: col})
+	c.add(it)
 }
 
 func (c *canvas) circle(at rl.Vector2, r float32, col color.RGBA) {
+	it := scene.Item{Kind: scene.Circle, At: board.Vec(at), Radius: r, Color: col}
 	if !c.recording() {
 		rl.DrawCircleV(at, r, col)
+		c.note(&it)
 		return
 	}
-	c.add(scene.Item{Kind: scene.Circle, At: board.Vec(at), Radius: r, Color: col})
+	c.add(it)
 }
 
 // ring draws a whole ring (the market's refusal mark); start, end and
 // segs are raylib's.
 func (c *canvas) ring(at rl.Vector2, in, out, start, end float32, segs int32, col color.RGBA) {
+	it := scene.Item{Kind: scene.Ring, At: board.Vec(at), Radius: in, Outer: out, Start: start, End: end, Segments: int(segs), Color: col}
 	if !c.recording() {
 		rl.DrawRing(at, in, out, start, end, segs, col)
+		c.note(&it)
 		return
 	}
-	c.add(scene.Item{Kind: scene.Ring, At: board.Vec(at), Radius: in, Outer: out, Start: start, End: end, Segments: int(segs), Color: col})
+	c.add(it)
 }
 
 func (c *canvas) line(a, b rl.Vector2, w float32, col color.RGBA) {
+	it := scene.Item{Kind: scene.Line, At: board.Vec(a), To: board.Vec(b), Width: w, Color: col}
 	if !c.recording() {
 		rl.DrawLineEx(a, b, w, col)
+		c.note(&it)
 		return
 	}
-	c.add(scene.Item{Kind: scene.Line, At: board.Vec(a), To: board.Vec(b), Width: w, Color: col})
+	c.add(it)
 }
 
 // tri draws a filled triangle; while recording, triangles drawn one after
 // another in one part and colour make one item.
 func (c *canvas) tri(a, b, d rl.Vector2, col color.RGBA) {
+	t := board.Tri{board.Vec(a), board.Vec(b), board.Vec(d)}
 	if !c.recording() {
 		rl.DrawTriangle(a, b, d, col)
+		if c != nil && c.moved != nil {
+			c.one[0] = t
+			c.note(&scene.Item{Kind: scene.Tris, Tris: c.one[:]})
+		}
 		return
 	}
-	t := board.Tri{board.Vec(a), board.Vec(b), board.Vec(d)}
 	if n := len(c.rec.Items); n > 0 {
 		if last := &c.rec.Items[n-1]; last.Kind == scene.Tris && last.Key == c.key && last.Turn == c.turn && last.Color == col {
 			c.rec.Extend(t)
@@ -136,6 +186,7 @@ func (c *canvas) quad(q *board.Quad, col color.RGBA) {
 func (c *canvas) texture(name string, tex rl.Texture2D, src, dst rl.Rectangle, col color.RGBA) {
 	if !c.recording() {
 		rl.DrawTexturePro(tex, src, dst, rl.Vector2{}, 0, col)
+		c.note(&scene.Item{Kind: scene.Texture, Box: box(dst)})
 		return
 	}
 	if c.textures == nil {
@@ -151,6 +202,9 @@ func (c *canvas) texture(name string, tex rl.Texture2D, src, dst rl.Rectangle, c
 func (c *canvas) text(f Font, name, face string, rs []rune, pos rl.Vector2, px float32, col color.RGBA) {
 	if !c.recording() {
 		rl.DrawTextCodepoints(f.Font, rs, pos, px, spacing(px), col)
+		// Its width without measuring (a string per frame): a letter is
+		// never wider than its size.
+		c.note(&scene.Item{Kind: scene.Text, Box: board.Rect{X: pos.X, Y: pos.Y, W: float32(len(rs)) * px, H: px * lineSpacing}})
 		return
 	}
 	if c.fonts == nil {
@@ -164,18 +218,24 @@ func (c *canvas) text(f Font, name, face string, rs []rune, pos rl.Vector2, px f
 
 // push saves the transform, as rlPushMatrix.
 func (c *canvas) push() {
-	if !c.recording() {
+	if c == nil {
 		rl.PushMatrix()
 		return
+	}
+	if c.rec == nil {
+		rl.PushMatrix()
 	}
 	c.stack = append(c.stack, c.turn)
 }
 
 // pop restores the transform push saved, as rlPopMatrix.
 func (c *canvas) pop() {
-	if !c.recording() {
+	if c == nil {
 		rl.PopMatrix()
 		return
+	}
+	if c.rec == nil {
+		rl.PopMatrix()
 	}
 	if n := len(c.stack); n > 0 {
 		c.turn, c.stack = c.stack[n-1], c.stack[:n-1]
@@ -184,9 +244,12 @@ func (c *canvas) pop() {
 
 // move moves what is drawn next by dx, dy, as rlTranslatef.
 func (c *canvas) move(dx, dy float32) {
-	if !c.recording() {
+	if c == nil {
 		rl.Translatef(dx, dy, 0)
 		return
+	}
+	if c.rec == nil {
+		rl.Translatef(dx, dy, 0)
 	}
 	c.turn = c.turn.Move(dx, dy)
 }
@@ -194,9 +257,12 @@ func (c *canvas) move(dx, dy float32) {
 // rotate turns what is drawn next deg degrees clockwise, as rlRotatef
 // about the z axis.
 func (c *canvas) rotate(deg float32) {
-	if !c.recording() {
+	if c == nil {
 		rl.Rotatef(deg, 0, 0, 1)
 		return
+	}
+	if c.rec == nil {
+		rl.Rotatef(deg, 0, 0, 1)
 	}
 	c.turn = c.turn.Rotate(deg)
 }

@@ -165,9 +165,6 @@ func (s *Screen) drawOpenPages(v *input.View, lang msg.Lang, lay *screenLayout, 
 		} else {
 			s.drawMoves(v, lang, &f, sv, sl, lay.u)
 		}
-		if live {
-			s.moved(f.rect)
-		}
 	}
 }
 

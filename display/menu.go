@@ -419,7 +419,6 @@ func (s *Screen) drawMenu(lang msg.Lang) {
 	g := s.menuLayout()
 	m := &ms.m
 	u := g.u
-	s.moved(g.card.rect)
 	s.begin(&g.card)
 	s.cv.part(scene.Key{Part: scene.Menu})
 	full := board.Rect{W: g.card.w, H: g.card.d}
@@ -598,7 +597,6 @@ func (s *Screen) drawFingers(r board.Rect, u float32) {
 // page: a corner is the picture's), where the check waits for a touch.
 func (s *Screen) drawTarget(g *menuGeom, c int) {
 	z := cornerZone(g.area, c)
-	s.moved(z)
 	s.cv.part(scene.Key{Part: scene.MenuTarget, Index: c})
 	at := rl.Vector2(z.Center())
 	r := min(z.W, z.H) * 0.42

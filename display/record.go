@@ -39,13 +39,9 @@ func (s *Screen) record(v *input.View, now time.Time, sc *scene.Scene, live bool
 	}
 	s.cv.rec, s.cv.key, s.cv.turn, s.cv.stack = sc, scene.Key{}, scene.Turn{}, s.cv.stack[:0]
 	s.fonts.q.cv = &s.cv
-	// The parts of the frame that move note where they drew, for the
-	// window's repair: a recording draws nothing there.
-	moved := len(s.rep.next)
 	under := s.under.ready
 	defer func() {
 		s.cv.rec, s.cv.key = nil, scene.Key{}
-		s.rep.next = s.rep.next[:moved]
 		s.under.ready = under
 	}()
 	if v == nil || s.play == nil {

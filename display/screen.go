@@ -10,6 +10,7 @@ import (
 
 	"ttr/display/board"
 	"ttr/display/msg"
+	"ttr/display/scene"
 	"ttr/input"
 	"ttr/maps"
 )
@@ -612,7 +613,13 @@ func (s *Screen) Draw(v *input.View, now time.Time) {
 	if !still {
 		s.draw(v, now, passStill)
 	}
+	// What moves notes where it drew as it draws (canvas.note), for the
+	// next frame's repair.
+	s.cv.turn, s.cv.stack = scene.Turn{}, s.cv.stack[:0]
+	s.fonts.q.cv = &s.cv
+	s.cv.moved = &s.rep.next
 	s.draw(v, now, passLive)
+	s.cv.moved = nil
 	if s.opts.Rotation != 0 {
 		rl.PopMatrix()
 	}

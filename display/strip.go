@@ -133,8 +133,6 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 		}
 		s.cv.part(scene.Key{Part: scene.Glow, Seat: pg.seat})
 		drawGlow(&s.cv, full, glow, pulse, u)
-		// The glow's widest ring reaches 6 u past the plate's edge.
-		s.moved(pg.rect.Inset(-panelEdgeWidth(u) - 6*u - 2))
 		return
 	}
 	s.cv.round(rect(full), panelRound, 6, panelColor)

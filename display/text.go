@@ -428,6 +428,11 @@ func (f *face) text(rs []rune, pos rl.Vector2, px float32, col color.RGBA) {
 		q.record(f, rs, pos, px, col)
 		return
 	}
+	if c := q.cv; c != nil && c.moved != nil {
+		it := scene.Item{Kind: scene.Text, Turn: scene.Turn{X: q.xf.o.X, Y: q.xf.o.Y, Angle: q.xf.angle},
+			Box: board.Rect{X: pos.X, Y: pos.Y, W: f.width(rs, px), H: px * lineSpacing}}
+		c.noteRect(it.Bound())
+	}
 	f.load()
 	from := len(q.runes)
 	q.runes = append(q.runes, rs...)

@@ -111,7 +111,6 @@ func (s *Screen) drawCost(v *input.View, lay *screenLayout) {
 		return
 	}
 	u := lay.u
-	s.moved(c.box.Inset(-2*u - 2))
 	f := facing(c.box, s.opts.Seats[c.seat])
 	s.begin(&f)
 	defer s.done()

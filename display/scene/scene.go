@@ -249,6 +249,13 @@ func (sc *Scene) Add(it Item) {
 	sc.Items = append(sc.Items, it)
 }
 
+// Bound works out the item's Bounds from its geometry and turn, as Add
+// does, and returns them.
+func (it *Item) Bound() board.Rect {
+	it.bound()
+	return it.Bounds
+}
+
 // Extend adds triangle t to sc's last item, a Tris item, and grows its
 // Bounds: as Add of the item with t appended would, without going over
 // every triangle again (a route's car spaces are hundreds of them).
