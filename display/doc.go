@@ -89,7 +89,8 @@
 // (render.go), in the frame's order: the drawing code runs once per
 // change, to record, and declares nothing for the patch.
 // A window that keeps its last frame (Mesa under X) is repaired only
-// where the last frame drew what moves.
+// where the last frame drew what moves, which the canvas notes as it
+// draws (canvas.go): the drawing code declares nothing for it either.
 //
 // # Tests
 //
