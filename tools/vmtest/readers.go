@@ -114,9 +114,8 @@ func checkReaders(v *vm, k *kernel, o options, r *report) error {
 			break
 		}
 		if time.Now().After(end) {
-			sd, _ := v.sh.must("journalctl -b -u ttr-spidevd -o cat --no-pager | tail -5", time.Minute)
-			return fmt.Errorf("readers: online %v two minutes after the start, want all of %v; the table's statuses %q; spidevd's journal:\n%s",
-				on, k.readers, readerStatus.FindAllString(j, -1), sd)
+			return fmt.Errorf("readers: online %v two minutes after the start, want all of %v; the table's statuses %q; what the guest saw:\n%s",
+				on, k.readers, readerStatus.FindAllString(j, -1), readerEvidence(v))
 		}
 	}
 	var got []string
@@ -136,7 +135,7 @@ func checkReaders(v *vm, k *kernel, o options, r *report) error {
 				break
 			}
 			if time.Since(t) > time.Minute {
-				return fmt.Errorf("readers: a tag %s laid on %s (seat %d) was not read in a minute", uid, node, seat)
+				return fmt.Errorf("readers: a tag %s laid on %s (seat %d) was not read in a minute; what the guest saw:\n%s", uid, node, seat, readerEvidence(v))
 			}
 			time.Sleep(time.Second)
 		}
@@ -155,4 +154,20 @@ func checkReaders(v *vm, k *kernel, o options, r *report) error {
 		return fmt.Errorf("readers: %d scans for %d tags laid once each: %q", len(scans), len(k.readers), scans)
 	}
 	return nil
+}
+
+// readerEvidence is what the guest shows of a reader check that failed:
+// spidevd's journal (the commands it took, each node's transfers and
+// requests), the table's log without its touch lines, its restarts, the
+// journal's suppressed messages, and the busiest processes.
+func readerEvidence(v *vm) string {
+	out, _, err := v.sh.run(`echo "== spidevd"; journalctl -b -u ttr-spidevd -o short-monotonic --no-pager | tail -25; `+
+		`echo "== table"; journalctl -b -u table -o short-monotonic --no-pager | grep -v ' touch ' | tail -40; `+
+		`echo "== restarts"; systemctl show table -p NRestarts -p ActiveState -p InvocationID; `+
+		`echo "== journald"; journalctl -b --no-pager -o cat | grep -iE 'suppress|watchdog' | tail -10; `+
+		`echo "== top"; top -bn1 | head -15`, 2*time.Minute)
+	if err != nil {
+		return err.Error()
+	}
+	return out
 }
