@@ -140,6 +140,7 @@ func buttonPins(path string, seat int, meaning string) (pin int, all []int, err 
 // kernel is the guest's devices the table runs on in the kernel checks.
 type kernel struct {
 	dev, chip string // gpio-sim's platform device and its gpiochipN
+	config    string // the config's copy on this machine
 	pin       int    // seat 1's confirm button's line, from the config
 	readers   []string
 }
@@ -157,7 +158,7 @@ func kernelDevices(v *vm, dir string, o options, r *report) (*kernel, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := &kernel{pin: pin, readers: readers}
+	k := &kernel{config: cfg, pin: pin, readers: readers}
 	out, err := v.sh.must(simChipScript(pins), 2*time.Minute)
 	if err != nil {
 		return nil, fmt.Errorf("gpio-sim: %v", err)
@@ -183,6 +184,21 @@ func kernelDevices(v *vm, dir string, o options, r *report) (*kernel, error) {
 	// READY); its readers have no spidev node yet: the buttons are checked
 	// first, alone, as four readers polled through CUSE under emulation
 	// take the guest's CPU for seconds at a time, longer than a press.
+	// The card registry of the game by scans (game.go) is in place before
+	// the table starts: it loads the registry at its start.
+	gc, err := readGameConfig(cfg)
+	if err != nil {
+		return nil, err
+	}
+	reg, err := registryScripts(gc)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range reg {
+		if _, err := v.sh.must(c, time.Minute); err != nil {
+			return nil, fmt.Errorf("the card registry: %v", err)
+		}
+	}
 	if _, err := v.sh.must("echo TABLE_DEVICES= > "+devicesEnv+" && systemctl restart table", bootWait); err != nil {
 		return nil, err
 	}

@@ -188,6 +188,9 @@ func vmtest(o options) error {
 	if err := checkReaders(v, k, o, r); err != nil {
 		return err
 	}
+	if err := checkGame(v, k, o, r); err != nil {
+		return err
+	}
 	if err := fakeDevicesAgain(v); err != nil {
 		return err
 	}
