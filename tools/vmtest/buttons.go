@@ -64,14 +64,27 @@ type gesture struct {
 // gestures are a short press, a long press (past hal/pi's 800 ms) and a
 // press that bounces, as a worn contact does, when it closes and when it
 // opens: one press each. The waits are the guest's own (sleep), so the
-// host's load does not stretch a press.
+// host's load does not stretch a press; the finger runs at a real-time
+// priority (chrt), as a finger is not slowed by the table's drawing: at an
+// ordinary one, the guest's shell woke from a 0.5 s sleep late enough,
+// behind the table's frames drawn by llvmpipe, to make every press long.
+// Each gesture prints how long the guest held the line (held=MS).
 var gestures = []gesture{
-	{"short press", "echo pull-down > $p; sleep 0.5; echo pull-up > $p", "short"},
-	{"long press", "echo pull-down > $p; sleep 1.5; echo pull-up > $p", "long"},
+	{"short press", "echo pull-down > $p; a=$EPOCHREALTIME; sleep 0.5; echo pull-up > $p; b=$EPOCHREALTIME", "short"},
+	{"long press", "echo pull-down > $p; a=$EPOCHREALTIME; sleep 1.5; echo pull-up > $p; b=$EPOCHREALTIME", "long"},
 	{"bouncing press",
-		"for i in 1 2 3; do echo pull-down > $p; echo pull-up > $p; done; echo pull-down > $p; sleep 0.5; " +
-			"for i in 1 2; do echo pull-up > $p; echo pull-down > $p; done; echo pull-up > $p", "short"},
+		"for i in 1 2 3; do echo pull-down > $p; echo pull-up > $p; done; echo pull-down > $p; a=$EPOCHREALTIME; sleep 0.5; " +
+			"for i in 1 2; do echo pull-up > $p; echo pull-down > $p; done; echo pull-up > $p; b=$EPOCHREALTIME", "short"},
 }
+
+// fingerScript is a gesture's script as the guest runs it: at a real-time
+// priority, printing how long the line was held.
+func fingerScript(pull string, g gesture) string {
+	return "chrt -f 50 bash -c '" + pull + "; " + g.script + "; echo held=$(( (${b/./} - ${a/./}) / 1000 ))'"
+}
+
+// heldRE is a gesture's report of how long the line was held, in ms.
+var heldRE = regexp.MustCompile(`held=(\d+)`)
 
 // pressLine is a "press BUTTON SEAT short|long" trace line.
 type pressLine struct {
@@ -249,12 +262,19 @@ func checkButtons(v *vm, k *kernel, o options, r *report) error {
 	time.Sleep(20 * time.Second)
 	pull := fmt.Sprintf("p=/sys/bus/platform/devices/%s/%s/sim_gpio%d/pull", k.dev, k.chip, line)
 	var want []pressLine
+	var holds []string // how long the guest held the line, each gesture
 	for _, g := range gestures {
 		// A second between gestures: the last one's release is read
 		// (30 ms of debounce) before the next comes down.
-		if _, err := v.sh.must(pull+"; "+g.script+"; sleep 1", time.Minute); err != nil {
+		out, err := v.sh.must(fingerScript(pull, g)+"; sleep 1", time.Minute)
+		if err != nil {
 			return fmt.Errorf("%s: %v", g.name, err)
 		}
+		held := "?"
+		if m := heldRE.FindStringSubmatch(out); m != nil {
+			held = m[1]
+		}
+		holds = append(holds, held+" ms")
 		want = append(want, pressLine{"confirm", 1, g.want})
 	}
 	var got []pressLine
@@ -272,7 +292,7 @@ func checkButtons(v *vm, k *kernel, o options, r *report) error {
 	if ps, err := presses(); err == nil {
 		got = ps[min(n0, len(ps)):]
 	}
-	r.add("buttons", "line %d of %s (seat 1's confirm is GPIO%d): short, long and bouncing presses gave %v", line, k.chip, k.pin, got)
+	r.add("buttons", "line %d of %s (seat 1's confirm is GPIO%d): short, long and bouncing presses (held %v) gave %v", line, k.chip, k.pin, holds, got)
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		return fmt.Errorf("buttons: pressing line %d of %s short, long and bouncing gave presses %v, want %v", line, k.chip, got, want)
 	}

@@ -236,7 +236,7 @@ func (g *vmGuest) confirm(seat hal.Seat) error {
 		return err
 	}
 	pull := fmt.Sprintf("p=/sys/bus/platform/devices/%s/%s/sim_gpio%d/pull", g.k.dev, g.k.chip, pin)
-	_, err = g.v.sh.must(pull+"; "+gestures[0].script, time.Minute)
+	_, err = g.v.sh.must(fingerScript(pull, gestures[0]), time.Minute)
 	return err
 }
 
