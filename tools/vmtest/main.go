@@ -24,6 +24,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"log"
@@ -47,6 +48,7 @@ type options struct {
 	spidevd                       string
 	unplugged                     bool
 	noButtons                     bool
+	keepGoing                     bool
 }
 
 func main() {
@@ -67,6 +69,7 @@ func main() {
 	flag.StringVar(&o.spidevd, "spidevd", "bin/spidevd-arm64", "tools/vmtest/spidevd built for linux/arm64: the readers' /dev/spidevB.C in the guest")
 	flag.BoolVar(&o.unplugged, "unplugged", false, "spidevd's chips unplugged (the bus reads 0xFF): shows that the reader check fails when the spidev nodes answer nothing")
 	flag.BoolVar(&o.noButtons, "no-buttons", false, "skip the button check (the reader check comes sooner)")
+	flag.BoolVar(&o.keepGoing, "keep-going", false, "run the buttons', readers' and game's checks even after one of them failed, and fail at the end with each failure (one boot shows every break: -button-line=6 -unplugged -keep-going -quick)")
 	flag.IntVar(&o.buttonLine, "button-line", -1, "the gpio-sim line the button check presses (default: the line of seat 1's confirm button in the config; another shows that the check fails when the wiring differs)")
 	flag.Parse()
 	log.SetFlags(log.Ltime)
@@ -180,16 +183,30 @@ func vmtest(o options) error {
 	if err != nil {
 		return err
 	}
+	// The kernel checks; with -keep-going each runs whatever the one
+	// before it found.
+	var failed []error
+	kernelCheck := func(err error) error {
+		if err != nil && o.keepGoing {
+			r.add("failed", "%v", err)
+			failed = append(failed, err)
+			return nil
+		}
+		return err
+	}
 	if o.noButtons {
 		r.add("buttons", "not checked (-no-buttons)")
-	} else if err := checkButtons(v, k, o, r); err != nil {
+	} else if err := kernelCheck(checkButtons(v, k, o, r)); err != nil {
 		return err
 	}
-	if err := checkReaders(v, k, o, r); err != nil {
+	if err := kernelCheck(checkReaders(v, k, o, r)); err != nil {
 		return err
 	}
-	if err := checkGame(v, k, o, r); err != nil {
+	if err := kernelCheck(checkGame(v, k, o, r)); err != nil {
 		return err
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%d kernel checks failed: %w", len(failed), errors.Join(failed...))
 	}
 	if err := fakeDevicesAgain(v); err != nil {
 		return err
