@@ -212,7 +212,7 @@ func kernelDevices(v *vm, dir string, o options, r *report) (*kernel, error) {
 			return nil, fmt.Errorf("the card registry: %v", err)
 		}
 	}
-	if _, err := v.sh.must("echo TABLE_DEVICES= > "+devicesEnv+" && systemctl restart table", bootWait); err != nil {
+	if _, err := v.sh.must("printf '"+kernelDropInText+"' > "+kernelDropIn+" && systemctl daemon-reload && echo TABLE_DEVICES= > "+devicesEnv+" && systemctl restart table", bootWait); err != nil {
 		return nil, err
 	}
 	j, err := v.sh.must(`journalctl -b -u table -o cat --no-pager _SYSTEMD_INVOCATION_ID=$(systemctl show -p InvocationID --value table)`, time.Minute)
@@ -234,9 +234,20 @@ func kernelDevices(v *vm, dir string, o options, r *report) (*kernel, error) {
 // fakeDevicesAgain runs the table on the fake devices again, for the
 // checks that follow.
 func fakeDevicesAgain(v *vm) error {
-	_, err := v.sh.must("rm -f "+devicesEnv+" && systemctl restart table", bootWait)
+	_, err := v.sh.must("rm -f "+devicesEnv+" "+kernelDropIn+" && systemctl daemon-reload && systemctl restart table", bootWait)
 	return err
 }
+
+// kernelDropIn gives the table's watchdog three minutes while the kernel
+// checks run: with four readers polled through CUSE, the emulated machine
+// drew a frame more than 20 s apart ("Watchdog timeout (limit 20s)!" in
+// the journal, the table restarted with a tag on seat 1's reader, which
+// was then not read in a minute). The watchdog check, on the fake devices
+// again, runs on the unit's own 20 s.
+const (
+	kernelDropIn     = "/etc/systemd/system/table.service.d/vmtest-kernel.conf"
+	kernelDropInText = `[Service]\nWatchdogSec=3min\n` // printf's escapes
+)
 
 // checkButtons: seat 1's confirm button, wired as the config says to a
 // line of the emulated header chip, pressed short, long and bouncing from

@@ -159,13 +159,14 @@ func checkReaders(v *vm, k *kernel, o options, r *report) error {
 // readerEvidence is what the guest shows of a reader check that failed:
 // spidevd's journal (the commands it took, each node's transfers and
 // requests), the table's log without its touch lines, its restarts, the
-// journal's suppressed messages, and the busiest processes.
+// journal's suppressed messages and watchdog time-outs, and the busiest
+// processes.
 func readerEvidence(v *vm) string {
 	out, _, err := v.sh.run(`echo "== spidevd"; journalctl -b -u ttr-spidevd -o short-monotonic --no-pager | tail -25; `+
 		`echo "== table"; journalctl -b -u table -o short-monotonic --no-pager | grep -v ' touch ' | tail -40; `+
 		`echo "== restarts"; systemctl show table -p NRestarts -p ActiveState -p InvocationID; `+
 		`echo "== journald"; journalctl -b --no-pager -o cat | grep -iE 'suppress|watchdog' | tail -10; `+
-		`echo "== top"; top -bn1 | head -15`, 2*time.Minute)
+		`echo "== processes"; ps -eo pid,pcpu,etime,comm --sort=-pcpu | head -12`, 2*time.Minute)
 	if err != nil {
 		return err.Error()
 	}
