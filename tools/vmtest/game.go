@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -169,6 +170,7 @@ type vmGuest struct {
 	k    *kernel
 	o    options
 	read map[string]int // scan trace lines seen, by line
+	dir  string         // where a failed tap's screenshot goes
 }
 
 // trace is the table's trace lines of this invocation.
@@ -257,14 +259,18 @@ func (g *vmGuest) tap(x, y int, wantKey string) error {
 			return nil
 		}
 		if time.Now().After(end) {
-			return fmt.Errorf("game: a tap at %d,%d gave no %q line in a minute", x, y, wantKey)
+			shot := filepath.Join(g.dir, "game-tap.png")
+			if err := g.v.qmp.screendump(shot); err != nil {
+				shot = err.Error()
+			}
+			return fmt.Errorf("game: a tap at %d,%d gave no %q line in a minute (the screen then: %s); what the guest saw:\n%s", x, y, wantKey, shot, readerEvidence(g.v))
 		}
 	}
 }
 
 // checkGame plays the start of a game by scans, presses and touches
 // through the kernel, and its first claim (see the top of this file).
-func checkGame(v *vm, k *kernel, o options, r *report) error {
+func checkGame(v *vm, k *kernel, dir string, o options, r *report) error {
 	cfg, err := readGameConfig(k.config)
 	if err != nil {
 		return err
@@ -282,7 +288,7 @@ func checkGame(v *vm, k *kernel, o options, r *report) error {
 	if err != nil {
 		return fmt.Errorf("game: %v", err)
 	}
-	g := &vmGuest{v: v, k: k, o: o}
+	g := &vmGuest{v: v, k: k, o: o, dir: dir}
 	// The table's log of this invocation starts empty: no game yet.
 	tr, err := g.trace()
 	if err != nil {

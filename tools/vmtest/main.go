@@ -202,7 +202,10 @@ func vmtest(o options) error {
 	if err := kernelCheck(checkReaders(v, k, o, r)); err != nil {
 		return err
 	}
-	if err := kernelCheck(checkGame(v, k, o, r)); err != nil {
+	if err := kernelCheck(checkGame(v, k, dir, o, r)); err != nil {
+		return err
+	}
+	if err := kernelCheck(checkTags(v, k, o, r)); err != nil {
 		return err
 	}
 	if len(failed) > 0 {

@@ -82,9 +82,7 @@ func scanUID(seat int) string {
 	return fmt.Sprintf("C0FFEE%02X", seat)
 }
 
-// checkReaders: every seat's reader comes online through its spidevd node,
-// and a tag laid on each is read once, through periph's spidev path, and
-// reaches the game (its "scan SEAT UID" trace line).
+// checkReaders: every seat's reader comes online through its spidevd node.
 func checkReaders(v *vm, k *kernel, o options, r *report) error {
 	nodes, err := v.sh.must(spidevdScript(k.readers, o.unplugged), 3*time.Minute)
 	if err != nil {
@@ -118,6 +116,23 @@ func checkReaders(v *vm, k *kernel, o options, r *report) error {
 				on, k.readers, readerStatus.FindAllString(j, -1), readerEvidence(v))
 		}
 	}
+	r.add("readers online", "all %d through spidevd", len(k.readers))
+	return nil
+}
+
+// checkTags: a tag of no card laid on each seat's reader is read once,
+// through periph's spidev path, and reaches the game (its "scan SEAT UID"
+// trace line). It runs after the game by scans: each such tag leaves a
+// refusal on its seat's panel.
+func checkTags(v *vm, k *kernel, o options, r *report) error {
+	journal := func() (string, error) {
+		return v.sh.must(`journalctl -b -u table -o cat --no-pager _SYSTEMD_INVOCATION_ID=$(systemctl show -p InvocationID --value table)`, time.Minute)
+	}
+	before, err := journal()
+	if err != nil {
+		return err
+	}
+	n0 := len(regexp.MustCompile(`(?m)^scan \d+ \S+$`).FindAllString(before, -1))
 	var got []string
 	for i, node := range k.readers {
 		seat, uid := i+1, scanUID(i+1)
@@ -148,8 +163,8 @@ func checkReaders(v *vm, k *kernel, o options, r *report) error {
 	if err != nil {
 		return err
 	}
-	scans := regexp.MustCompile(`(?m)^scan \d+ \S+$`).FindAllString(j, -1)
-	r.add("readers", "all %d online through spidevd; tags read: %v", len(k.readers), got)
+	scans := regexp.MustCompile(`(?m)^scan \d+ \S+$`).FindAllString(j, -1)[n0:]
+	r.add("readers", "tags read: %v", got)
 	if len(scans) != len(k.readers) {
 		return fmt.Errorf("readers: %d scans for %d tags laid once each: %q", len(scans), len(k.readers), scans)
 	}
