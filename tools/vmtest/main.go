@@ -16,7 +16,11 @@
 // as the Pi 4's header chip and wired as the config says, pressed short,
 // long and bouncing from the guest's shell, reaches the game as one press
 // each through the kernel, periph, the udev rule and the unit's device
-// permissions (the table run without -fake); a bots game survives power cuts
+// permissions (the table run without -fake); every seat's reader comes
+// online through a /dev/spidevB.C that spidevd serves through CUSE; a game
+// is played by scans on those readers, presses on every seat's Confirm
+// and touches, up to a route claimed (game.go); a tag laid on each reader
+// is read once; a bots game survives power cuts
 // (qemu killed outright at random moments, booted again) and ends with the
 // same log as an uninterrupted game of the same seed played on this
 // machine; the watchdog restarts a hung table; systemctl stop ends it
