@@ -174,14 +174,14 @@ func checkTags(v *vm, k *kernel, o options, r *report) error {
 // readerEvidence is what the guest shows of a reader check that failed:
 // spidevd's journal (the commands it took, each node's transfers and
 // requests), the table's log without its touch lines, its restarts, the
-// journal's suppressed messages and watchdog time-outs, and the busiest
-// processes.
+// journal's suppressed messages and watchdog time-outs, and the load (the
+// image has neither top nor ps).
 func readerEvidence(v *vm) string {
 	out, _, err := v.sh.run(`echo "== spidevd"; journalctl -b -u ttr-spidevd -o short-monotonic --no-pager | tail -25; `+
 		`echo "== table"; journalctl -b -u table -o short-monotonic --no-pager | grep -v ' touch ' | tail -40; `+
 		`echo "== restarts"; systemctl show table -p NRestarts -p ActiveState -p InvocationID; `+
 		`echo "== journald"; journalctl -b --no-pager -o cat | grep -iE 'suppress|watchdog' | tail -10; `+
-		`echo "== processes"; ps -eo pid,pcpu,etime,comm --sort=-pcpu | head -12`, 2*time.Minute)
+		`echo "== load"; cat /proc/loadavg`, 2*time.Minute)
 	if err != nil {
 		return err.Error()
 	}
