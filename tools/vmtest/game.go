@@ -175,7 +175,7 @@ type vmGuest struct {
 
 // trace is the table's trace lines of this invocation.
 func (g *vmGuest) trace() (string, error) {
-	return g.v.sh.must(`journalctl -b -u table -o cat --no-pager _SYSTEMD_INVOCATION_ID=$(systemctl show -p InvocationID --value table) | grep -E '^(log|scan|press|key) ' || true`, time.Minute)
+	return g.v.sh.must(`journalctl -b -u table -o cat --no-pager _SYSTEMD_INVOCATION_ID=$(systemctl show -p InvocationID --value table) | grep -E '^(log|scan|press|key|touch) ' || true`, time.Minute)
 }
 
 // guestLogged is the last "log N" of trace lines tr.
@@ -189,7 +189,7 @@ func guestLogged(tr string) int {
 }
 
 func (g *vmGuest) settle(logged int, what string) error {
-	for end := time.Now().Add(time.Minute); ; time.Sleep(time.Second) {
+	for end := time.Now().Add(stepWait); ; time.Sleep(time.Second) {
 		tr, err := g.trace()
 		if err != nil {
 			return err
@@ -214,7 +214,7 @@ func (g *vmGuest) scan(seat hal.Seat, uid hal.UID) error {
 	if _, err := g.v.sh.must(fmt.Sprintf("echo place %s %s > %s", node, uid, spidevdCtl), time.Minute); err != nil {
 		return err
 	}
-	for end := time.Now().Add(time.Minute); ; time.Sleep(time.Second) {
+	for end := time.Now().Add(stepWait); ; time.Sleep(time.Second) {
 		tr, err := g.trace()
 		if err != nil {
 			return err
@@ -224,7 +224,7 @@ func (g *vmGuest) scan(seat hal.Seat, uid hal.UID) error {
 			break
 		}
 		if time.Now().After(end) {
-			return fmt.Errorf("game: the tag %s laid on %s (seat %d) was not read in a minute; what the guest saw:\n%s", uid, node, int(seat)+1, readerEvidence(g.v))
+			return fmt.Errorf("game: the tag %s laid on %s (seat %d) was not read in %v; what the guest saw:\n%s", uid, node, int(seat)+1, stepWait, readerEvidence(g.v))
 		}
 	}
 	_, err := g.v.sh.must(fmt.Sprintf("echo lift %s > %s", node, spidevdCtl), time.Minute)
@@ -242,31 +242,43 @@ func (g *vmGuest) confirm(seat hal.Seat) error {
 	return err
 }
 
+// tap puts a finger down at x, y and holds it until the firmware has
+// handled it (a new "touch X Y" line, and wantKey's line if given), then
+// lifts it: with four readers polled through CUSE a frame of the emulated
+// table took up to minutes, and a tap whose finger came down and up
+// within one frame was never seen (the start screen unchanged, no line).
 func (g *vmGuest) tap(x, y int, wantKey string) error {
-	if err := g.v.qmp.tap(x, y, g.o.width, g.o.height); err != nil {
+	tr, err := g.trace()
+	if err != nil {
 		return err
 	}
-	if wantKey == "" {
-		return nil
+	n0 := len(touchRE.FindAllString(tr, -1))
+	g.v.qmp.contacts++
+	if err := g.v.qmp.send(fingerDown(0, g.v.qmp.contacts, x, y, g.o.width, g.o.height)); err != nil {
+		return err
 	}
 	re := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(wantKey) + `$`)
-	for end := time.Now().Add(time.Minute); ; time.Sleep(time.Second) {
+	for end := time.Now().Add(3 * time.Minute); ; time.Sleep(time.Second) {
 		tr, err := g.trace()
 		if err != nil {
 			return err
 		}
-		if re.MatchString(tr) {
-			return nil
+		if len(touchRE.FindAllString(tr, -1)) > n0 && (wantKey == "" || re.MatchString(tr)) {
+			return g.v.qmp.send(fingerUp(0))
 		}
 		if time.Now().After(end) {
 			shot := filepath.Join(g.dir, "game-tap.png")
 			if err := g.v.qmp.screendump(shot); err != nil {
 				shot = err.Error()
 			}
-			return fmt.Errorf("game: a tap at %d,%d gave no %q line in a minute (the screen then: %s); what the guest saw:\n%s", x, y, wantKey, shot, readerEvidence(g.v))
+			g.v.qmp.send(fingerUp(0))
+			return fmt.Errorf("game: a finger held at %d,%d gave no touch and %q lines in 3 minutes (the screen then: %s); what the guest saw:\n%s", x, y, wantKey, shot, readerEvidence(g.v))
 		}
 	}
 }
+
+// touchRE is a "touch X Y" trace line.
+var touchRE = regexp.MustCompile(`(?m)^touch \d+ \d+$`)
 
 // checkGame plays the start of a game by scans, presses and touches
 // through the kernel, and its first claim (see the top of this file).
@@ -402,3 +414,9 @@ func (p *player) play(w, h int) (string, time.Duration, error) {
 	}
 	return "", 0, fmt.Errorf("game: Confirm after touching %s and scanning two greens claimed nothing", gameRoute)
 }
+
+// stepWait bounds each step of the game: a tag read, the table's log
+// catching up. The table drains its events once a frame, and with four
+// readers polled through CUSE a frame of the emulated table took up to
+// minutes.
+const stepWait = 3 * time.Minute
