@@ -322,7 +322,7 @@ func firstPlayerKey(seat, w, h int) (int, int) {
 // langKey is where the start screen's English key is on a w x h screen
 // (display's layStart: the language row, its last key), as a share of
 // the screen measured on the 800x480 start screen.
-func langKey(w, h int) (int, int) { return w * 554 / 800, h * 191 / 480 }
+func langKey(w, h int) (int, int) { return w * 554 / 800, h * 172 / 480 }
 
 var logLine = regexp.MustCompile(`(?m)^log (\d+)$`)
 

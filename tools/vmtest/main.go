@@ -16,7 +16,11 @@
 // as the Pi 4's header chip and wired as the config says, pressed short,
 // long and bouncing from the guest's shell, reaches the game as one press
 // each through the kernel, periph, the udev rule and the unit's device
-// permissions (the table run without -fake); a bots game survives power cuts
+// permissions (the table run without -fake); every seat's reader comes
+// online through a /dev/spidevB.C that spidevd serves through CUSE; a game
+// is played by scans on those readers, presses on every seat's Confirm
+// and touches, up to a route claimed (game.go); a tag laid on each reader
+// is read once; a bots game survives power cuts
 // (qemu killed outright at random moments, booted again) and ends with the
 // same log as an uninterrupted game of the same seed played on this
 // machine; the watchdog restarts a hung table; systemctl stop ends it
@@ -24,6 +28,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"log"
@@ -50,6 +55,8 @@ type options struct {
 	raspi4b                       bool
 	raspi4bOverlays               string
 	raspi4bTimeout                time.Duration
+	keepGoing                     bool
+	game                          bool
 }
 
 func main() {
@@ -70,6 +77,8 @@ func main() {
 	flag.StringVar(&o.spidevd, "spidevd", "bin/spidevd-arm64", "tools/vmtest/spidevd built for linux/arm64: the readers' /dev/spidevB.C in the guest")
 	flag.BoolVar(&o.unplugged, "unplugged", false, "spidevd's chips unplugged (the bus reads 0xFF): shows that the reader check fails when the spidev nodes answer nothing")
 	flag.BoolVar(&o.noButtons, "no-buttons", false, "skip the button check (the reader check comes sooner)")
+	flag.BoolVar(&o.game, "game", false, "play the game by scans through the kernel (game.go); not yet seen green in the machine, so not part of the default run")
+	flag.BoolVar(&o.keepGoing, "keep-going", false, "run the buttons', readers' and game's checks even after one of them failed, and fail at the end with each failure (one boot shows every break: -button-line=6 -unplugged -keep-going -quick)")
 	flag.IntVar(&o.buttonLine, "button-line", -1, "the gpio-sim line the button check presses (default: the line of seat 1's confirm button in the config; another shows that the check fails when the wiring differs)")
 	flag.BoolVar(&o.raspi4b, "raspi4b", false, "instead: boot the image's own Pi 4 kernel and device tree under -M raspi4b, headless, and check its GPIO chip, spidev nodes and readers (raspi4b.go, make vmtest-raspi4b)")
 	flag.StringVar(&o.raspi4bOverlays, "raspi4b-overlays", "config", "with -raspi4b: the overlays applied to the tree: config (config.txt's dtoverlay= lines), none, or a list (ttr-spi,ttr-dsi-7inch)")
@@ -193,13 +202,35 @@ func vmtest(o options) error {
 	if err != nil {
 		return err
 	}
-	if o.noButtons {
-		r.add("buttons", "not checked (-no-buttons)")
-	} else if err := checkButtons(v, k, o, r); err != nil {
+	// The kernel checks; with -keep-going each runs whatever the one
+	// before it found.
+	var failed []error
+	kernelCheck := func(err error) error {
+		if err != nil && o.keepGoing {
+			r.add("failed", "%v", err)
+			failed = append(failed, err)
+			return nil
+		}
 		return err
 	}
-	if err := checkReaders(v, k, o, r); err != nil {
+	if o.noButtons {
+		r.add("buttons", "not checked (-no-buttons)")
+	} else if err := kernelCheck(checkButtons(v, k, o, r)); err != nil {
 		return err
+	}
+	if err := kernelCheck(checkReaders(v, k, o, r)); err != nil {
+		return err
+	}
+	if !o.game {
+		r.add("game by scans", "not played (-game)")
+	} else if err := kernelCheck(checkGame(v, k, dir, o, r)); err != nil {
+		return err
+	}
+	if err := kernelCheck(checkTags(v, k, o, r)); err != nil {
+		return err
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%d kernel checks failed: %w", len(failed), errors.Join(failed...))
 	}
 	if err := fakeDevicesAgain(v); err != nil {
 		return err

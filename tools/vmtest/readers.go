@@ -82,9 +82,7 @@ func scanUID(seat int) string {
 	return fmt.Sprintf("C0FFEE%02X", seat)
 }
 
-// checkReaders: every seat's reader comes online through its spidevd node,
-// and a tag laid on each is read once, through periph's spidev path, and
-// reaches the game (its "scan SEAT UID" trace line).
+// checkReaders: every seat's reader comes online through its spidevd node.
 func checkReaders(v *vm, k *kernel, o options, r *report) error {
 	nodes, err := v.sh.must(spidevdScript(k.readers, o.unplugged), 3*time.Minute)
 	if err != nil {
@@ -114,11 +112,27 @@ func checkReaders(v *vm, k *kernel, o options, r *report) error {
 			break
 		}
 		if time.Now().After(end) {
-			sd, _ := v.sh.must("journalctl -b -u ttr-spidevd -o cat --no-pager | tail -5", time.Minute)
-			return fmt.Errorf("readers: online %v two minutes after the start, want all of %v; the table's statuses %q; spidevd's journal:\n%s",
-				on, k.readers, readerStatus.FindAllString(j, -1), sd)
+			return fmt.Errorf("readers: online %v two minutes after the start, want all of %v; the table's statuses %q; what the guest saw:\n%s",
+				on, k.readers, readerStatus.FindAllString(j, -1), readerEvidence(v))
 		}
 	}
+	r.add("readers online", "all %d through spidevd", len(k.readers))
+	return nil
+}
+
+// checkTags: a tag of no card laid on each seat's reader is read once,
+// through periph's spidev path, and reaches the game (its "scan SEAT UID"
+// trace line). It runs after the game by scans: each such tag leaves a
+// refusal on its seat's panel.
+func checkTags(v *vm, k *kernel, o options, r *report) error {
+	journal := func() (string, error) {
+		return v.sh.must(`journalctl -b -u table -o cat --no-pager _SYSTEMD_INVOCATION_ID=$(systemctl show -p InvocationID --value table)`, time.Minute)
+	}
+	before, err := journal()
+	if err != nil {
+		return err
+	}
+	n0 := len(regexp.MustCompile(`(?m)^scan \d+ \S+$`).FindAllString(before, -1))
 	var got []string
 	for i, node := range k.readers {
 		seat, uid := i+1, scanUID(i+1)
@@ -136,7 +150,7 @@ func checkReaders(v *vm, k *kernel, o options, r *report) error {
 				break
 			}
 			if time.Since(t) > time.Minute {
-				return fmt.Errorf("readers: a tag %s laid on %s (seat %d) was not read in a minute", uid, node, seat)
+				return fmt.Errorf("readers: a tag %s laid on %s (seat %d) was not read in a minute; what the guest saw:\n%s", uid, node, seat, readerEvidence(v))
 			}
 			time.Sleep(time.Second)
 		}
@@ -149,10 +163,27 @@ func checkReaders(v *vm, k *kernel, o options, r *report) error {
 	if err != nil {
 		return err
 	}
-	scans := regexp.MustCompile(`(?m)^scan \d+ \S+$`).FindAllString(j, -1)
-	r.add("readers", "all %d online through spidevd; tags read: %v", len(k.readers), got)
+	scans := regexp.MustCompile(`(?m)^scan \d+ \S+$`).FindAllString(j, -1)[n0:]
+	r.add("readers", "tags read: %v", got)
 	if len(scans) != len(k.readers) {
 		return fmt.Errorf("readers: %d scans for %d tags laid once each: %q", len(scans), len(k.readers), scans)
 	}
 	return nil
+}
+
+// readerEvidence is what the guest shows of a reader check that failed:
+// spidevd's journal (the commands it took, each node's transfers and
+// requests), the table's log without its touch lines, its restarts, the
+// journal's suppressed messages and watchdog time-outs, and the load (the
+// image has neither top nor ps).
+func readerEvidence(v *vm) string {
+	out, _, err := v.sh.run(`echo "== spidevd"; journalctl -b -u ttr-spidevd -o short-monotonic --no-pager | tail -25; `+
+		`echo "== table"; journalctl -b -u table -o short-monotonic --no-pager | grep -v ' touch ' | tail -40; `+
+		`echo "== restarts"; systemctl show table -p NRestarts -p ActiveState -p InvocationID; `+
+		`echo "== journald"; journalctl -b --no-pager -o cat | grep -iE 'suppress|watchdog' | tail -10; `+
+		`echo "== load"; cat /proc/loadavg`, 2*time.Minute)
+	if err != nil {
+		return err.Error()
+	}
+	return out
 }

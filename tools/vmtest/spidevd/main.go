@@ -9,7 +9,7 @@
 //	place spidev0.0 04a1b2c3   a tag of that UID (4 or 7 bytes, hex) alone on the reader
 //	lift spidev0.0             the reader's field empty
 //
-// Usage: spidevd [-ctl /run/spidevd.ctl] [-unplugged] spidev0.0 spidev0.1 ...
+// Usage: spidevd [-ctl /run/spidevd.ctl] [-unplugged] [-tally 10s] spidev0.0 spidev0.1 ...
 package main
 
 import (
@@ -22,6 +22,7 @@ import (
 	"os"
 	"strings"
 	"syscall"
+	"time"
 
 	"periph.io/x/conn/v3/physic"
 	"periph.io/x/conn/v3/spi"
@@ -32,6 +33,7 @@ import (
 func main() {
 	ctl := flag.String("ctl", "/run/spidevd.ctl", "the control FIFO (made if missing)")
 	unplugged := flag.Bool("unplugged", false, "every chip unplugged: the bus reads 0xFF, as with no reader on the cable (shows that make vmtest's reader check fails then)")
+	every := flag.Duration("tally", 10*time.Second, "how often to log each device's transfers and requests (0: never)")
 	flag.Parse()
 	log.SetFlags(0)
 	if flag.NArg() == 0 {
@@ -61,8 +63,29 @@ func main() {
 		go func() { errs <- serve(f, name, &device{chip: chip}) }()
 	}
 	go func() { errs <- control(*ctl, chips) }()
+	go tally(flag.Args(), chips, *every)
 	log.Printf("spidevd: serving %s", strings.Join(flag.Args(), " "))
 	log.Fatal(<-errs)
+}
+
+// tally logs, every period, each device's SPI transfers and the REQA or
+// WUPA frames its chip sent since the last line: whether a reader is
+// polled, and how often, is seen in spidevd's journal.
+func tally(names []string, chips map[string]*mfrc522emu.Chip, every time.Duration) {
+	if every <= 0 {
+		return
+	}
+	last := map[string][2]int{}
+	for range time.Tick(every) {
+		var parts []string
+		for _, name := range names {
+			c := chips[name]
+			now := [2]int{c.Transfers(), c.Requests()}
+			parts = append(parts, fmt.Sprintf("%s %d transfers %d requests", name, now[0]-last[name][0], now[1]-last[name][1]))
+			last[name] = now
+		}
+		log.Printf("spidevd: in %v: %s", every, strings.Join(parts, ", "))
+	}
 }
 
 // control reads commands from the FIFO at path, one a line, for ever.
