@@ -38,7 +38,6 @@ func (s *Screen) record(v *input.View, now time.Time, sc *scene.Scene, live bool
 		return
 	}
 	s.cv.rec, s.cv.key, s.cv.turn, s.cv.stack = sc, scene.Key{}, scene.Turn{}, s.cv.stack[:0]
-	s.fonts.q.cv = &s.cv
 	under := s.under.ready
 	defer func() {
 		s.cv.rec, s.cv.key = nil, scene.Key{}

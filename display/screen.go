@@ -159,10 +159,17 @@ func NewScreen(cat *msg.Catalog, opts ScreenOpts) (*Screen, error) {
 	if !rl.IsWindowReady() {
 		return nil, errors.New("display: NewScreen needs an open window")
 	}
-	s.fonts = loadFonts(s.scale(), s.extra...)
+	s.loadFonts(s.scale())
 	v := rl.GetVersion()
 	s.still.blit = v == rl.Opengl33 || v == rl.Opengl43 || v == rl.OpenglEs30
 	return s, nil
+}
+
+// loadFonts loads the screen's fonts at scale u; their text goes through
+// the screen's canvas (recorded, or noted for the window's repair).
+func (s *Screen) loadFonts(u float32) {
+	s.fonts = loadFonts(u, s.extra...)
+	s.fonts.q.cv = &s.cv
 }
 
 // Letters returns what the table can show, for LoadFont: the letters of
@@ -316,7 +323,7 @@ func (s *Screen) ResizeArea(x, y, w, h int) {
 	if s.fonts != nil {
 		if u := s.scale(); u != s.fonts.u {
 			s.fonts.unload()
-			s.fonts = loadFonts(u, s.extra...)
+			s.loadFonts(u)
 		}
 	}
 	s.slots.invalidate()
@@ -616,7 +623,6 @@ func (s *Screen) Draw(v *input.View, now time.Time) {
 	// What moves notes where it drew as it draws (canvas.note), for the
 	// next frame's repair.
 	s.cv.turn, s.cv.stack = scene.Turn{}, s.cv.stack[:0]
-	s.fonts.q.cv = &s.cv
 	s.cv.moved = &s.rep.next
 	s.draw(v, now, passLive)
 	s.cv.moved = nil
