@@ -74,6 +74,30 @@ func newMTDecoder(x, y absRange, mt bool, width, height int) *mtDecoder {
 	return &mtDecoder{x: x, y: y, mt: mt, width: width, height: height, slots: map[int32]*mtSlot{}}
 }
 
+// touchState is what the kernel holds of a touch screen when the table
+// opens it: the slot selected, each slot's tracking id and position, and
+// a single-touch screen's position and BTN_TOUCH. The kernel sends a value
+// only when it differs from the one it holds, so a decoder that starts
+// from nothing places a finger that comes down where the last one lifted
+// (before the table started: a restart, a game after a crash) in the
+// screen's corner instead.
+type touchState struct {
+	slot  int32
+	slots []mtSlot // by slot number; id -1 for an empty slot
+	x, y  int32    // single touch
+	down  bool     // single touch: BTN_TOUCH
+}
+
+// resume starts the decoder from the kernel's state: a finger already down
+// is not told again, and values the kernel will leave out are known.
+func (d *mtDecoder) resume(st touchState) {
+	d.slot = st.slot
+	for i, s := range st.slots {
+		d.slots[int32(i)] = &mtSlot{id: s.id, x: s.x, y: s.y}
+	}
+	d.stX, d.stY, d.stDown = st.x, st.y, st.down
+}
+
 func (d *mtDecoder) cur() *mtSlot {
 	s := d.slots[d.slot]
 	if s == nil {

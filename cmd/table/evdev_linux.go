@@ -58,6 +58,8 @@ const scanEvery = time.Second
 func eviocgbit(ev, size uintptr) uintptr { return 2<<30 | size<<16 | 'E'<<8 | (0x20 + ev) }
 func eviocgabs(abs uintptr) uintptr      { return 2<<30 | 24<<16 | 'E'<<8 | (0x40 + abs) }
 func eviocgprop(size uintptr) uintptr    { return 2<<30 | size<<16 | 'E'<<8 | 0x09 }
+func eviocgmtslots(size uintptr) uintptr { return 2<<30 | size<<16 | 'E'<<8 | 0x0a }
+func eviocgkey(size uintptr) uintptr     { return 2<<30 | size<<16 | 'E'<<8 | 0x18 }
 
 const inputPropDirect = 0x01 // the device is a screen: its coordinates are the screen's
 
@@ -206,12 +208,13 @@ func probeTouch(f *os.File, width, height int) (*mtDecoder, string, error) {
 		}
 	}
 	var r [2]absRange
+	var now [2]int32
 	for i, c := range []uintptr{xc, yc} {
-		var info [6]int32 // value, minimum, maximum, fuzz, flat, resolution
-		if err := ioctl(f, eviocgabs(c), unsafe.Pointer(&info[0])); err != nil {
+		info, err := absInfo(f, c)
+		if err != nil {
 			return nil, "", err
 		}
-		r[i] = absRange{Min: info[1], Max: info[2]}
+		r[i], now[i] = absRange{Min: info[1], Max: info[2]}, info[0]
 	}
 	name := make([]byte, 128)
 	// EVIOCGNAME: _IOC(_IOC_READ, 'E', 0x06, len)
@@ -224,7 +227,62 @@ func probeTouch(f *os.File, width, height int) (*mtDecoder, string, error) {
 			break
 		}
 	}
-	return newMTDecoder(r[0], r[1], mt, width, height), string(name), nil
+	d := newMTDecoder(r[0], r[1], mt, width, height)
+	st, err := kernelTouchState(f, mt, now)
+	if err != nil {
+		return nil, "", err
+	}
+	d.resume(st)
+	return d, string(name), nil
+}
+
+// absInfo returns an axis's struct input_absinfo: value, minimum, maximum,
+// fuzz, flat, resolution.
+func absInfo(f *os.File, code uintptr) ([6]int32, error) {
+	var info [6]int32
+	err := ioctl(f, eviocgabs(code), unsafe.Pointer(&info[0]))
+	return info, err
+}
+
+// kernelTouchState reads what the kernel holds of f's contacts (see
+// touchState); at are the position axes' current values, read with their
+// ranges.
+func kernelTouchState(f *os.File, mt bool, at [2]int32) (touchState, error) {
+	if !mt {
+		keys := make([]byte, 96) // KEY_MAX+1 bits
+		if err := ioctl(f, eviocgkey(uintptr(len(keys))), unsafe.Pointer(&keys[0])); err != nil {
+			return touchState{}, err
+		}
+		return touchState{x: at[0], y: at[1], down: hasBit(keys, btnTouch)}, nil
+	}
+	slot, err := absInfo(f, absMTSlot)
+	if err != nil {
+		return touchState{}, err
+	}
+	n := int(slot[2]) + 1 // slots 0..maximum
+	if n < 1 || n > 256 {
+		return touchState{}, fmt.Errorf("touch screen with %d slots", n)
+	}
+	st := touchState{slot: slot[0], slots: make([]mtSlot, n)}
+	// EVIOCGMTSLOTS fills one code's value for every slot, after the code.
+	buf := make([]int32, 1+n)
+	for _, c := range []int32{absMTTrackingID, absMTPositionX, absMTPositionY} {
+		buf[0] = c
+		if err := ioctl(f, eviocgmtslots(uintptr(4*len(buf))), unsafe.Pointer(&buf[0])); err != nil {
+			return touchState{}, err
+		}
+		for i, v := range buf[1:] {
+			switch c {
+			case absMTTrackingID:
+				st.slots[i].id = v
+			case absMTPositionX:
+				st.slots[i].x = v
+			case absMTPositionY:
+				st.slots[i].y = v
+			}
+		}
+	}
+	return st, nil
 }
 
 // eventSize is struct input_event on 64-bit Linux: a struct timeval (16

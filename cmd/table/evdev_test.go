@@ -106,3 +106,51 @@ func TestSingleTouchDecoder(t *testing.T) {
 		t.Errorf("got %v\nwant %v", got, want)
 	}
 }
+
+// The kernel sends an axis's value only when it differs from the one it
+// holds, so a decoder opened after contacts came and went (the table
+// restarted) starts from the kernel's state (touchState).
+func TestDecoderResumesTheKernelsState(t *testing.T) {
+	rng := absRange{0, 4096}
+	at := func(id int32, x, y int32, n int) touchPoint {
+		return touchPoint{ID: id, X: float32(x) * 1920 / 4096, Y: float32(y) * 1080 / 4096, Fingers: n}
+	}
+	tests := []struct {
+		name string
+		st   touchState
+		evs  []ev
+		want [][]touchPoint
+	}{
+		{"a finger where the last one lifted before the table started",
+			touchState{slot: 0, slots: []mtSlot{{id: -1, x: 3000, y: 3500}, {id: -1}}},
+			// Slot and position are left out: they are the kernel's already.
+			[]ev{{evAbs, absMTTrackingID, 7}, syn},
+			[][]touchPoint{{at(7, 3000, 3500, 1)}}},
+		{"a finger in the slot the kernel had selected",
+			touchState{slot: 1, slots: []mtSlot{{id: -1}, {id: -1, x: 10, y: 20}}},
+			[]ev{{evAbs, absMTTrackingID, 8}, {evAbs, absMTPositionX, 1000}, syn},
+			[][]touchPoint{{at(8, 1000, 20, 1)}}},
+		{"a finger already down is not told again",
+			touchState{slot: 0, slots: []mtSlot{{id: 5, x: 100, y: 100}, {id: -1}}},
+			cat(move(0, 120, 100), []ev{syn}, down(1, 6, 2000, 2000), []ev{syn}),
+			[][]touchPoint{nil, {at(6, 2000, 2000, 2)}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := newMTDecoder(rng, rng, true, 1920, 1080)
+			d.resume(tc.st)
+			if got := feed(d, tc.evs...); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got %v\nwant %v", got, tc.want)
+			}
+		})
+	}
+	t.Run("single touch held, then a touch where it lifted", func(t *testing.T) {
+		d := newMTDecoder(absRange{0, 1023}, absRange{0, 599}, false, 1024, 600)
+		d.resume(touchState{x: 300, y: 400, down: true})
+		got := feed(d, ev{evAbs, absX, 310}, syn, ev{evKey, btnTouch, 0}, syn, ev{evKey, btnTouch, 1}, syn)
+		want := [][]touchPoint{nil, nil, {{ID: 1, X: 310 * 1024.0 / 1023, Y: 400 * 600.0 / 599, Fingers: 1}}}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("got %v\nwant %v", got, want)
+		}
+	})
+}

@@ -272,7 +272,8 @@ func (g *vmGuest) tap(x, y int, wantKey string) error {
 				shot = err.Error()
 			}
 			g.v.qmp.send(fingerUp(0))
-			return fmt.Errorf("game: a finger held at %d,%d gave no touch and %q lines in 3 minutes (the screen then: %s); what the guest saw:\n%s", x, y, wantKey, shot, readerEvidence(g.v))
+			seen := touchRE.FindAllString(tr, -1)[n0:]
+			return fmt.Errorf("game: a finger held at %d,%d for 3 minutes: the firmware's touches since it came down %q, want one there and a %q line (the screen then: %s); what the guest saw:\n%s", x, y, seen, wantKey, shot, readerEvidence(g.v))
 		}
 	}
 }
