@@ -40,8 +40,10 @@
 // readers online"). With -fake the same runner runs haltest's virtual
 // devices. On the Pi (the drm build) the table reads every touch screen in
 // /dev/input itself (evdev_linux.go), scanning the folder every second so
-// that a screen plugged in after start is read; probe reads them the same
-// way.
+// that a screen plugged in after start is read, and starting from the
+// contacts the kernel holds (the kernel leaves out a value equal to the one
+// it holds, so a finger where the last one lifted before a restart would
+// otherwise be placed in a corner); probe reads them the same way.
 //
 // Under systemd (Type=notify) it sends READY=1 after the first frame and
 // WATCHDOG=1 at half WatchdogSec from the loop, once a frame is handled,
