@@ -231,7 +231,7 @@ func (g *vmGuest) scan(seat hal.Seat, uid hal.UID) error {
 	return err
 }
 
-// confirm pulls seat's Confirm line down for half a second.
+// confirm pulls seat's Confirm line down for a short press (gestures[0]).
 func (g *vmGuest) confirm(seat hal.Seat) error {
 	pin, _, err := buttonPins(g.k.config, int(seat), "confirm")
 	if err != nil {
