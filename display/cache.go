@@ -44,14 +44,6 @@ type renderer struct {
 	rep     repair // what the window shows of the last frame
 }
 
-// A pass says which parts of the screen a drawing pass draws.
-type pass uint8
-
-const (
-	passStill pass = iota // what does not move: into the still layer
-	passLive              // what moves: over the still layer
-)
-
 // stillLayer is the texture of what does not move, and the key of what it
 // shows.
 type stillLayer struct {
@@ -154,7 +146,7 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 		s.turn()
 	}
 	if patch == nil {
-		s.draw(v, now, passStill)
+		s.drawStill(v, now)
 	}
 	turning := patch != nil && s.turning && s.under.ready
 	if turning {
@@ -422,14 +414,14 @@ func (s *Screen) stillFor(v *input.View, now time.Time) bool {
 	return s.still.valid && !v.Rev.IsZero() && s.still.key == s.stillKeyOf(v, now)
 }
 
-// drawStill copies the still layer onto the screen's rectangle, as it is.
+// showStill copies the still layer onto the screen's rectangle, as it is.
 // Where OpenGL can copy between framebuffers (desktop OpenGL 3.3 and 4.3,
 // ES 3), it does: for Mesa's software renderer that costs half of drawing
 // the layer as a texture. OpenGL ES 2 (the Pi's DRM build) has no such
 // copy: there the layer is drawn as a texture, without blending (it is
 // opaque), which the Pi's GPU does at no cost to its CPU. The target must
 // not be multisampled (OpenGL copies into none).
-func (s *Screen) drawStill() {
+func (s *Screen) showStill() {
 	rl.DrawRenderBatchActive()
 	w, h := s.still.w, s.still.h
 	x, y := int32(s.opts.X), int32(s.opts.Y)
@@ -510,62 +502,77 @@ func panelMoves(v *input.View, sv *input.SeatView) bool {
 	return sv.Current || (v.Mode == input.ModeEnd && v.End != nil && isWinner(v.End, sv.Player))
 }
 
-// draw draws the parts of v that pass p covers. A frame without the still
-// layer draws both passes, one after the other, so that it shows what the
-// layer and what moves over it show.
-func (s *Screen) draw(v *input.View, now time.Time, p pass) {
+// drawStill draws what of v does not move (the still layer): the table,
+// the board without the selection that pulses over it, the middle (the
+// start or end screen's, or the market, the cost and the tunnel), each
+// seat's panel without its glow, and the pages and bubbles in front of the
+// strips. A frame without the still layer draws it, then drawLive over
+// it.
+func (s *Screen) drawStill(v *input.View, now time.Time) {
 	lang := s.langOf(v)
 	lay := s.layoutFor(v.Mode)
 	s.now = now
-	pulse := pulseAt(now)
-	live := liveSelection(v)
-	if p == passStill {
-		s.cv.part(scene.Key{Part: scene.Table})
-		s.cv.fill(rect(lay.area), tableColor)
-		if s.bd != nil {
-			bv := s.stillBoard(v, now)
-			if s.under.ready {
-				s.boxes1[0] = s.bigClip(lay)
-				s.copyUnder(s.boxes1[:])
-			} else {
-				s.bd.DrawUnder(bv)
-			}
-			s.bd.DrawOver(bv)
+	s.cv.part(scene.Key{Part: scene.Table})
+	s.cv.fill(rect(lay.area), tableColor)
+	if s.bd != nil {
+		bv := s.stillBoard(v, now)
+		if s.under.ready {
+			s.boxes1[0] = s.bigClip(lay)
+			s.copyUnder(s.boxes1[:])
+		} else {
+			s.bd.DrawUnder(bv)
 		}
-		switch v.Mode {
-		case input.ModeStart:
-			s.cv.part(scene.Key{Part: scene.Middle})
-			s.drawStart(v, lang, lay)
-		case input.ModeEnd:
-			s.cv.part(scene.Key{Part: scene.Middle})
-			s.drawEndMiddle(v, lang, lay)
-		default:
-			s.drawMarket(v, lang, lay)
-			if !live {
-				s.cv.part(scene.Key{Part: scene.Cost})
-				s.drawCost(v, lay)
-			}
-			s.cv.part(scene.Key{Part: scene.Tunnel})
-			s.drawTunnel(v, lang, lay)
+		s.bd.DrawOver(bv)
+	}
+	switch v.Mode {
+	case input.ModeStart:
+		s.cv.part(scene.Key{Part: scene.Middle})
+		s.drawStart(v, lang, lay)
+	case input.ModeEnd:
+		s.cv.part(scene.Key{Part: scene.Middle})
+		s.drawEndMiddle(v, lang, lay)
+	default:
+		s.drawMarket(v, lang, lay)
+		if !liveSelection(v) {
+			s.cv.part(scene.Key{Part: scene.Cost})
+			s.drawCost(v, lay)
 		}
-	} else if live && s.bd != nil {
-		bv := s.boardView(v, now)
-		s.bd.DrawSelection(bv)
-		s.cv.part(scene.Key{Part: scene.Cost})
-		s.drawCost(v, lay)
-	} else if p == passLive {
-		s.cv.part(scene.Key{Part: scene.Pulse})
-		s.drawAnnouncePulse(v, now, lay)
+		s.cv.part(scene.Key{Part: scene.Tunnel})
+		s.drawTunnel(v, lang, lay)
 	}
 	for i := range lay.panels {
 		if pg := &lay.panels[i]; pg.seat < len(v.Seats) {
-			s.drawPanel(v, lang, pg, &v.Seats[pg.seat], now, pulse, p)
+			s.drawPanel(v, lang, pg, &v.Seats[pg.seat], now)
 		}
 	}
-	s.drawSeatPages(v, lang, lay, now, p) // help.go: pages and bubbles over the board
-	if p == passLive {
-		s.drawMenu(lang)
+	s.drawSeatPages(v, lang, lay, now) // help.go: pages and bubbles over the board
+	s.fonts.q.flush()
+}
+
+// drawLive draws what of v moves, over the still layer, every frame and
+// without allocating: the selection and its cost (or the announcement's
+// pulse), the glow of each panel that breathes, the open pages again
+// over what pulses under them, and the owner's menu.
+func (s *Screen) drawLive(v *input.View, now time.Time) {
+	lang := s.langOf(v)
+	lay := s.layoutFor(v.Mode)
+	s.now = now
+	if liveSelection(v) && s.bd != nil {
+		s.bd.DrawSelection(s.boardView(v, now))
+		s.cv.part(scene.Key{Part: scene.Cost})
+		s.drawCost(v, lay)
+	} else {
+		s.cv.part(scene.Key{Part: scene.Pulse})
+		s.drawAnnouncePulse(v, now, lay)
 	}
+	pulse := pulseAt(now)
+	for i := range lay.panels {
+		if pg := &lay.panels[i]; pg.seat < len(v.Seats) {
+			s.drawPanelGlow(v, pg, &v.Seats[pg.seat], now, pulse)
+		}
+	}
+	s.drawLivePages(v, lang, lay, now) // help.go
+	s.drawMenu(lang)
 	s.fonts.q.flush()
 }
 
@@ -654,7 +661,7 @@ func (s *Screen) beginFrame(still bool) {
 	// from: then what the patch drew again is copied too.
 	patched := s.still.patch != nil && r.gen == s.still.from
 	if !win || !r.kept || !r.valid || (r.gen != s.still.gen && !patched) || r.w != w || r.h != h {
-		s.drawStill()
+		s.showStill()
 		return
 	}
 	rl.DrawRenderBatchActive()
@@ -707,7 +714,7 @@ func (s *Screen) copyStill(m board.Rect, winH int32) {
 	if bx <= ax || by <= ay {
 		return
 	}
-	// Rows count from the bottom in both framebuffers (drawStill).
+	// Rows count from the bottom in both framebuffers (showStill).
 	lx, ly := ax-ox, ay-oy
 	rl.BlitFramebuffer(lx, s.still.h-(by-oy), bx-ox, s.still.h-ly, ax, winH-by, bx, winH-ay, glColorBufferBit)
 }
