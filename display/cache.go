@@ -32,6 +32,10 @@ type renderer struct {
 	// letters of a run of text drawn again (replay).
 	dirty []board.Rect
 	runes []rune
+	// Scratch for changes: each changed part's items in the layer held
+	// and in the one to be (their indexes), by the part's place in parts.
+	parts      map[scene.Key]int
+	olds, news [][]int
 	// under is the picture of the board under the city names, for the
 	// still layer (under.go).
 	under underLayer
@@ -231,24 +235,24 @@ func (s *Screen) changes(v *input.View, k stillKey, angle float32) []board.Rect 
 	s.turning = angle != st.angle
 	d := s.dirty[:0]
 	under := s.under.dirty[:0]
-	for _, c := range scene.Diff(&st.scene, &st.next) {
-		r := c.Damage.Inset(-damageMargin)
-		switch c.Key.Part {
-		case scene.Name:
-			if s.turning {
-				continue // every name: turned over the picture under them (namesTurn)
-			}
-		case scene.Board, scene.Track, scene.Route, scene.Ticket, scene.City:
-			// What the picture of the board under the names shows.
-			under = append(under, r)
+	cs := scene.Diff(&st.scene, &st.next)
+	s.partItems(cs)
+	for i, c := range cs {
+		if c.Key.Part == scene.Name && s.turning {
+			continue // every name: turned over the picture under them (namesTurn)
 		}
-		d = append(d, r)
+		from := len(d)
+		d = itemsDamage(d, &st.scene, s.olds[i], &st.next, s.news[i])
+		if underPart(c.Key.Part) {
+			// What the picture of the board under the names shows.
+			under = append(under, d[from:]...)
+		}
 	}
-	s.under.dirty = mergeRects(under)
+	s.under.dirty = trimRects(mergeRects(under))
 	if s.turning {
 		d = s.namesTurn(d)
 	}
-	d = mergeRects(d)
+	d = trimRects(mergeRects(d))
 	s.dirty = d
 	var area float32
 	for _, r := range d {
@@ -258,6 +262,158 @@ func (s *Screen) changes(v *input.View, k stillKey, angle float32) []board.Rect 
 		return nil
 	}
 	return d
+}
+
+// A part that changed mostly changed in a few of its items: a strip
+// whose edge turns to the current player's colour, a prompt worded again
+// on a plate that stays. So the layer is drawn again where its items
+// changed, not over the whole part: the items of the part in the layer
+// held and in the one to be are matched in their order, and the damage
+// is where an item was added, removed or drawn differently. An outline
+// (a strip's edge) that changed its colour only is drawn again along its
+// edges, not over the plate it frames.
+
+// partItems collects, for each change of cs, the indexes of its part's
+// items in the layer held (s.olds) and in the one to be (s.news).
+func (s *Screen) partItems(cs []scene.Change) {
+	if s.parts == nil {
+		s.parts = make(map[scene.Key]int)
+	}
+	clear(s.parts)
+	for len(s.olds) < len(cs) {
+		s.olds, s.news = append(s.olds, nil), append(s.news, nil)
+	}
+	for i, c := range cs {
+		s.parts[c.Key] = i
+		s.olds[i], s.news[i] = s.olds[i][:0], s.news[i][:0]
+	}
+	for k, sc := range [2]*scene.Scene{&s.still.scene, &s.still.next} {
+		for j := range sc.Items {
+			i, ok := s.parts[sc.Items[j].Key]
+			if !ok {
+				continue
+			}
+			if k == 0 {
+				s.olds[i] = append(s.olds[i], j)
+			} else {
+				s.news[i] = append(s.news[i], j)
+			}
+		}
+	}
+}
+
+// resync is how far ahead itemsDamage looks for an item that matches
+// again after one that does not: items added or removed in a row.
+const resync = 8
+
+// itemsDamage appends to d where the items olds of prev and news of next,
+// one part's, draw differently: matched in order, an item equal to its
+// match draws the same pixels; one that differs only in its colour is
+// drawn again over what it covers (an outline, along its edges); one
+// added or removed, over its bounds.
+func itemsDamage(d []board.Rect, prev *scene.Scene, olds []int, next *scene.Scene, news []int) []board.Rect {
+	i, j := 0, 0
+	for i < len(olds) && j < len(news) {
+		a, b := &prev.Items[olds[i]], &next.Items[news[j]]
+		switch {
+		case a.Equal(b):
+			i, j = i+1, j+1
+			continue
+		case sameShape(a, b):
+			d = appendCovered(d, b)
+			i, j = i+1, j+1
+			continue
+		}
+		// Items removed before the next match, or added before it.
+		if k := matchAhead(a, next, news[j+1:]); k >= 0 && (k < 1 || matchAhead(b, prev, olds[i+1:]) < 0) {
+			for _, n := range news[j : j+1+k] {
+				d = append(d, next.Items[n].Bounds.Inset(-damageMargin))
+			}
+			j += 1 + k
+			continue
+		}
+		if k := matchAhead(b, prev, olds[i+1:]); k >= 0 {
+			for _, o := range olds[i : i+1+k] {
+				d = append(d, prev.Items[o].Bounds.Inset(-damageMargin))
+			}
+			i += 1 + k
+			continue
+		}
+		d = append(d, a.Bounds.Inset(-damageMargin), b.Bounds.Inset(-damageMargin))
+		i, j = i+1, j+1
+	}
+	for _, o := range olds[i:] {
+		d = append(d, prev.Items[o].Bounds.Inset(-damageMargin))
+	}
+	for _, n := range news[j:] {
+		d = append(d, next.Items[n].Bounds.Inset(-damageMargin))
+	}
+	return d
+}
+
+// matchAhead returns the place in is (of sc), within resync, of the first
+// item it matches (the same, or the same shape), or -1.
+func matchAhead(it *scene.Item, sc *scene.Scene, is []int) int {
+	for k, n := range is[:min(len(is), resync)] {
+		if o := &sc.Items[n]; it.Equal(o) || sameShape(it, o) {
+			return k
+		}
+	}
+	return -1
+}
+
+// sameShape reports whether a and b differ in their colour only.
+func sameShape(a, b *scene.Item) bool {
+	if a.Color == b.Color {
+		return false // then they differ in more
+	}
+	x := *b
+	x.Color = a.Color
+	return a.Equal(&x)
+}
+
+// appendCovered appends to d what it covers, for drawing it again in
+// another colour: an outline's edges, anything else's bounds.
+func appendCovered(d []board.Rect, it *scene.Item) []board.Rect {
+	var out board.Rect
+	var band float32
+	switch it.Kind {
+	case scene.Frame:
+		// Drawn inside its box.
+		out, band = it.Box, it.Width
+	case scene.RoundFrame:
+		// Drawn outside its box, round corners of raylib's radius
+		// (DrawRectangleRoundedLinesEx): within the radius and the width of
+		// each edge.
+		out = it.Box.Inset(-it.Width)
+		band = it.Width + min(it.Roundness, 1)*min(it.Box.W, it.Box.H)/2
+	default:
+		return append(d, it.Bounds.Inset(-damageMargin))
+	}
+	if 2*band >= min(out.W, out.H) {
+		return append(d, it.Bounds.Inset(-damageMargin))
+	}
+	for _, e := range [4]board.Rect{
+		{X: out.X, Y: out.Y, W: out.W, H: band},
+		{X: out.X, Y: out.Y + out.H - band, W: out.W, H: band},
+		{X: out.X, Y: out.Y + band, W: band, H: out.H - 2*band},
+		{X: out.X + out.W - band, Y: out.Y + band, W: band, H: out.H - 2*band},
+	} {
+		d = append(d, turnRect(it.Turn, e).Inset(-damageMargin))
+	}
+	return d
+}
+
+// turnRect returns the screen's rectangle round r, in the coordinates of
+// turn t.
+func turnRect(t scene.Turn, r board.Rect) board.Rect {
+	a := t.Apply(board.Vec{X: r.X, Y: r.Y})
+	out := board.Rect{X: a.X, Y: a.Y}
+	for _, p := range [3]board.Vec{{X: r.X + r.W, Y: r.Y}, {X: r.X, Y: r.Y + r.H}, {X: r.X + r.W, Y: r.Y + r.H}} {
+		q := t.Apply(p)
+		out = union(out, board.Rect{X: q.X, Y: q.Y})
+	}
+	return out
 }
 
 // namesTurn appends to d what must be drawn again, whole, when the names
@@ -386,6 +542,40 @@ func mergeRects(rs []board.Rect) []board.Rect {
 		rs[bi] = union(rs[bi], rs[bj])
 		rs[bj] = rs[len(rs)-1]
 		rs = rs[:len(rs)-1]
+	}
+	return rs
+}
+
+// trimRects cuts from rectangles of rs what other rectangles of rs hold,
+// where what is left is a rectangle, in place, and returns them: a part
+// merged rectangles still overlap would be drawn again twice.
+func trimRects(rs []board.Rect) []board.Rect {
+	for i := 0; i < len(rs); i++ {
+		for j := 0; j < len(rs); j++ {
+			if i == j {
+				continue
+			}
+			a, b := rs[i], &rs[j]
+			inX := a.X <= b.X && b.X+b.W <= a.X+a.W
+			inY := a.Y <= b.Y && b.Y+b.H <= a.Y+a.H
+			switch {
+			case inX && inY:
+				// b is in a: gone.
+				rs[j] = rs[len(rs)-1]
+				rs = rs[:len(rs)-1]
+				i, j = -1, len(rs) // again from the start
+			case inX && a.Y <= b.Y && b.Y < a.Y+a.H:
+				b.H -= a.Y + a.H - b.Y
+				b.Y = a.Y + a.H
+			case inX && a.Y < b.Y+b.H && b.Y+b.H <= a.Y+a.H:
+				b.H = a.Y - b.Y
+			case inY && a.X <= b.X && b.X < a.X+a.W:
+				b.W -= a.X + a.W - b.X
+				b.X = a.X + a.W
+			case inY && a.X < b.X+b.W && b.X+b.W <= a.X+a.W:
+				b.W = a.X - b.X
+			}
+		}
 	}
 	return rs
 }
