@@ -32,10 +32,9 @@ type renderer struct {
 	// letters of a run of text drawn again (replay).
 	dirty []board.Rect
 	runes []rune
-	// Scratch for changes: each changed part's items in the layer held
-	// and in the one to be (their indexes), by the part's place in parts.
-	parts      map[scene.Key]int
-	olds, news [][]int
+	// differ compares the scene of the layer held with the one to be
+	// (changes), keeping its memory.
+	differ scene.Differ
 	// under is the picture of the board under the city names, for the
 	// still layer (under.go).
 	under underLayer
@@ -198,8 +197,9 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 // never declared by the drawing code: Prepare records the layer as a
 // scene (package scene: every shape and text, each under the key of its
 // part) and compares it with the scene of the layer it holds, part by
-// part (scene.Diff); changes lists the rectangles where a part was added,
-// removed or drawn differently (its old and its new bounds); drawPart
+// part (scene.Differ), then item by item in each part that changed;
+// changes lists the rectangles where an item was added, removed or drawn
+// differently (its old and its new bounds; an outline's edges); drawPart
 // draws the layer's new scene again inside each of them (replay,
 // render.go), with a scissor, so that every pixel inside is exactly the
 // pixel a whole layer gets (what crosses the rectangle's edge is drawn
@@ -208,7 +208,8 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 // a picture of the board under them (under.go).
 // TestPatchedLayerIsTheWholeLayer plays whole games and compares, every
 // few events, the patched layer with one drawn whole;
-// TestReplayDrawsTheStillLayer replays every golden screen's layer whole.
+// TestReplayDrawsTheStillLayer replays every golden screen's layer whole;
+// TestDamageHoldsEveryChangedPixel checks the damage of items changed.
 
 // patchShare is the largest share of the screen a patch covers; more
 // than that is drawn whole, in one pass instead of many.
@@ -235,14 +236,13 @@ func (s *Screen) changes(v *input.View, k stillKey, angle float32) []board.Rect 
 	s.turning = angle != st.angle
 	d := s.dirty[:0]
 	under := s.under.dirty[:0]
-	cs := scene.Diff(&st.scene, &st.next)
-	s.partItems(cs)
-	for i, c := range cs {
+	for i, c := range s.differ.Diff(&st.scene, &st.next) {
 		if c.Key.Part == scene.Name && s.turning {
 			continue // every name: turned over the picture under them (namesTurn)
 		}
 		from := len(d)
-		d = itemsDamage(d, &st.scene, s.olds[i], &st.next, s.news[i])
+		olds, news := s.differ.Items(i)
+		d = itemsDamage(d, &st.scene, olds, &st.next, news)
 		if underPart(c.Key.Part) {
 			// What the picture of the board under the names shows.
 			under = append(under, d[from:]...)
@@ -272,35 +272,6 @@ func (s *Screen) changes(v *input.View, k stillKey, angle float32) []board.Rect 
 // is where an item was added, removed or drawn differently. An outline
 // (a strip's edge) that changed its colour only is drawn again along its
 // edges, not over the plate it frames.
-
-// partItems collects, for each change of cs, the indexes of its part's
-// items in the layer held (s.olds) and in the one to be (s.news).
-func (s *Screen) partItems(cs []scene.Change) {
-	if s.parts == nil {
-		s.parts = make(map[scene.Key]int)
-	}
-	clear(s.parts)
-	for len(s.olds) < len(cs) {
-		s.olds, s.news = append(s.olds, nil), append(s.news, nil)
-	}
-	for i, c := range cs {
-		s.parts[c.Key] = i
-		s.olds[i], s.news[i] = s.olds[i][:0], s.news[i][:0]
-	}
-	for k, sc := range [2]*scene.Scene{&s.still.scene, &s.still.next} {
-		for j := range sc.Items {
-			i, ok := s.parts[sc.Items[j].Key]
-			if !ok {
-				continue
-			}
-			if k == 0 {
-				s.olds[i] = append(s.olds[i], j)
-			} else {
-				s.news[i] = append(s.news[i], j)
-			}
-		}
-	}
-}
 
 // resync is how far ahead itemsDamage looks for an item that matches
 // again after one that does not: items added or removed in a row.
