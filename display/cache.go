@@ -199,7 +199,7 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 // part) and compares it with the scene of the layer it holds, part by
 // part (scene.Differ), then item by item in each part that changed;
 // changes lists the rectangles where an item was added, removed or drawn
-// differently (its old and its new bounds; an outline's edges); drawPart
+// differently (its old and its new bounds); drawPart
 // draws the layer's new scene again inside each of them (replay,
 // render.go), with a scissor, so that every pixel inside is exactly the
 // pixel a whole layer gets (what crosses the rectangle's edge is drawn
@@ -264,14 +264,15 @@ func (s *Screen) changes(v *input.View, k stillKey, angle float32) []board.Rect 
 	return d
 }
 
-// A part that changed mostly changed in a few of its items: a strip
-// whose edge turns to the current player's colour, a prompt worded again
-// on a plate that stays. So the layer is drawn again where its items
-// changed, not over the whole part: the items of the part in the layer
-// held and in the one to be are matched in their order, and the damage
-// is where an item was added, removed or drawn differently. An outline
-// (a strip's edge) that changed its colour only is drawn again along its
-// edges, not over the plate it frames.
+// A part that changed mostly changed in a few of its items: a prompt
+// worded again on a plate that stays, a count in a strip's header. So the
+// layer is drawn again where its items changed, not over the whole part:
+// the items of the part in the layer held and in the one to be are
+// matched in their order, and the damage is where an item was added,
+// removed or drawn differently. (An outline that changed its colour only
+// could be drawn again along its edges alone; on Mesa's software
+// renderer the thin rectangles cost more than the plate they spare: a
+// rectangle's every partly covered tile is drawn pixel by pixel.)
 
 // resync is how far ahead itemsDamage looks for an item that matches
 // again after one that does not: items added or removed in a row.
@@ -280,8 +281,7 @@ const resync = 8
 // itemsDamage appends to d where the items olds of prev and news of next,
 // one part's, draw differently: matched in order, an item equal to its
 // match draws the same pixels; one that differs only in its colour is
-// drawn again over what it covers (an outline, along its edges); one
-// added or removed, over its bounds.
+// drawn again over its bounds, and so is one added or removed.
 func itemsDamage(d []board.Rect, prev *scene.Scene, olds []int, next *scene.Scene, news []int) []board.Rect {
 	i, j := 0, 0
 	for i < len(olds) && j < len(news) {
@@ -291,7 +291,7 @@ func itemsDamage(d []board.Rect, prev *scene.Scene, olds []int, next *scene.Scen
 			i, j = i+1, j+1
 			continue
 		case sameShape(a, b):
-			d = appendCovered(d, b)
+			d = append(d, b.Bounds.Inset(-damageMargin))
 			i, j = i+1, j+1
 			continue
 		}
@@ -341,50 +341,6 @@ func sameShape(a, b *scene.Item) bool {
 	x := *b
 	x.Color = a.Color
 	return a.Equal(&x)
-}
-
-// appendCovered appends to d what it covers, for drawing it again in
-// another colour: an outline's edges, anything else's bounds.
-func appendCovered(d []board.Rect, it *scene.Item) []board.Rect {
-	var out board.Rect
-	var band float32
-	switch it.Kind {
-	case scene.Frame:
-		// Drawn inside its box.
-		out, band = it.Box, it.Width
-	case scene.RoundFrame:
-		// Drawn outside its box, round corners of raylib's radius
-		// (DrawRectangleRoundedLinesEx): within the radius and the width of
-		// each edge.
-		out = it.Box.Inset(-it.Width)
-		band = it.Width + min(it.Roundness, 1)*min(it.Box.W, it.Box.H)/2
-	default:
-		return append(d, it.Bounds.Inset(-damageMargin))
-	}
-	if 2*band >= min(out.W, out.H) {
-		return append(d, it.Bounds.Inset(-damageMargin))
-	}
-	for _, e := range [4]board.Rect{
-		{X: out.X, Y: out.Y, W: out.W, H: band},
-		{X: out.X, Y: out.Y + out.H - band, W: out.W, H: band},
-		{X: out.X, Y: out.Y + band, W: band, H: out.H - 2*band},
-		{X: out.X + out.W - band, Y: out.Y + band, W: band, H: out.H - 2*band},
-	} {
-		d = append(d, turnRect(it.Turn, e).Inset(-damageMargin))
-	}
-	return d
-}
-
-// turnRect returns the screen's rectangle round r, in the coordinates of
-// turn t.
-func turnRect(t scene.Turn, r board.Rect) board.Rect {
-	a := t.Apply(board.Vec{X: r.X, Y: r.Y})
-	out := board.Rect{X: a.X, Y: a.Y}
-	for _, p := range [3]board.Vec{{X: r.X + r.W, Y: r.Y}, {X: r.X, Y: r.Y + r.H}, {X: r.X + r.W, Y: r.Y + r.H}} {
-		q := t.Apply(p)
-		out = union(out, board.Rect{X: q.X, Y: q.Y})
-	}
-	return out
 }
 
 // namesTurn appends to d what must be drawn again, whole, when the names
