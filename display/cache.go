@@ -172,7 +172,7 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 	if turning {
 		// The window copies where the names were and went too.
 		c := append(append(s.copied[:0], patch...), s.boxes...)
-		c = mergeRects(c)
+		c = trimRects(mergeRectsUpTo(c, maxCopies))
 		s.copied, st.patch = c, c
 	}
 	st.gen++
@@ -440,7 +440,11 @@ func (s *Screen) bigClip(lay *screenLayout) board.Rect {
 
 // mergeRects merges rectangles of rs that are cheaper drawn as one (their
 // union barely larger than both), in place, and returns the rest.
-func mergeRects(rs []board.Rect) []board.Rect {
+func mergeRects(rs []board.Rect) []board.Rect { return mergeRectsUpTo(rs, maxPasses) }
+
+// mergeRectsUpTo merges rectangles of rs as mergeRects does, into n at
+// most.
+func mergeRectsUpTo(rs []board.Rect, n int) []board.Rect {
 	for merged := true; merged; {
 		merged = false
 		for i := 0; i < len(rs); i++ {
@@ -456,7 +460,7 @@ func mergeRects(rs []board.Rect) []board.Rect {
 			}
 		}
 	}
-	for len(rs) > maxPasses {
+	for len(rs) > n {
 		bi, bj := 0, 1
 		best := float32(math.MaxFloat32)
 		for i := range rs {
@@ -514,6 +518,13 @@ func trimRects(rs []board.Rect) []board.Rect {
 // Past this many, the nearest parts are merged; a patch that then covers
 // most of the screen is drawn whole (patchShare).
 const maxPasses = 16
+
+// maxCopies is the most rectangles the window is repaired in after a
+// patch that turned the names (beginFrame): a copy between framebuffers
+// is no pass of raylib's, and every name's box merged into maxPasses
+// rectangles copied most of the board (after a claim in the benchmark
+// game, 63% of the screen; into maxCopies, 40%).
+const maxCopies = 64
 
 // mergeSlack is the area, in pixels, a merge may add beyond its share: a
 // pass of its own costs about as much as drawing that much more.

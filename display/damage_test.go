@@ -3,13 +3,16 @@ package display
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"strings"
 	"testing"
+	"time"
 
 	rl "github.com/gen2brain/raylib-go/raylib"
 
 	"ttr/display/board"
 	"ttr/display/scene"
+	"ttr/input"
 )
 
 // TestDamageHoldsEveryChangedPixel draws one part's items as a layer
@@ -184,4 +187,78 @@ func coverage(rs []board.Rect) string {
 		}
 	}
 	return string(b)
+}
+
+// TestRepairedFrameAfterTheNamesTurn shows, frame after frame in the
+// window (ScreenOpts.FillsWindow, as the table draws), the View before a
+// claim that passes the turn to a seat at another edge and the View after
+// it, each a new revision: every frame patches the still layer, turning
+// every city name, and repairs the window where the patch drew and where
+// the names were and went. The window must show exactly what a frame
+// copying the whole still layer shows.
+func TestRepairedFrameAfterTheNamesTurn(t *testing.T) {
+	const w, h = 1920, 1080
+	sc := newScene(t, 5, "europe", "es", 4)
+	sc.start(0)
+	sc.turns(220)
+	edges := DefaultEdges(5)
+	var views [2]input.View
+	for i := 0; ; i++ {
+		if i == 40 {
+			t.Fatal("40 claims without one passing the turn to another edge")
+		}
+		before, after := sc.claimViews()
+		if edges[currentSeat(&before)] != edges[currentSeat(&after)] {
+			views = [2]input.View{before, after}
+			break
+		}
+	}
+	defer showWindow()()
+	var s *Screen
+	onMain(func() {
+		var err error
+		s, err = NewScreen(catalog(t), ScreenOpts{Width: w, Height: h, Seats: edges, FillsWindow: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+	defer onMain(s.Unload)
+	base := time.Date(2026, 3, 14, 21, 0, 0, 0, time.UTC)
+	var got *image.RGBA
+	var revs input.Revs
+	v, at := &views[0], base
+	// The probe's frames copy the whole layer; the last one shows the
+	// other View than the last frame checked, so that names the repair
+	// left out would show turned the other way.
+	onMain(func() {
+		for i := range 11 {
+			v, at = &views[i%2], base.Add(time.Duration(i)*170*time.Millisecond)
+			v.Rev = revs.Next()
+			s.Prepare(v, at)
+			rl.BeginDrawing()
+			s.Draw(v, at)
+			if i == 10 {
+				rl.DrawRenderBatchActive()
+				img := rl.LoadImageFromScreen()
+				got = image.NewRGBA(image.Rect(0, 0, w, h))
+				draw.Draw(got, got.Rect, img.ToImage(), image.Point{}, draw.Src)
+				rl.UnloadImage(img)
+			}
+			rl.EndDrawing()
+		}
+	})
+	if !s.rep.kept || s.rep.repaired < 7 {
+		t.Fatalf("%d of 11 frames repaired (the window keeps its last frame: %v), want all but the probe's", s.rep.repaired, s.rep.kept)
+	}
+	if s.still.turned < 7 {
+		t.Fatalf("%d of 11 layers patched turning the names, want all but the first", s.still.turned)
+	}
+	want := picture(t, s, w, h, v, at, true)
+	for i := 3; i < len(got.Pix); i += 4 {
+		got.Pix[i] = 255
+	}
+	if diff := differing(got, want); diff > 0 {
+		t.Errorf("%d pixels differ between the repaired frame and the one copying the whole layer, within %v", diff, diffBox(got, want))
+	}
+
 }
