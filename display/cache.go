@@ -32,6 +32,9 @@ type renderer struct {
 	// letters of a run of text drawn again (replay).
 	dirty []board.Rect
 	runes []rune
+	// differ compares the scene of the layer held with the one to be
+	// (changes), keeping its memory.
+	differ scene.Differ
 	// under is the picture of the board under the city names, for the
 	// still layer (under.go).
 	under underLayer
@@ -43,14 +46,6 @@ type renderer struct {
 	boxes1  [1]board.Rect
 	rep     repair // what the window shows of the last frame
 }
-
-// A pass says which parts of the screen a drawing pass draws.
-type pass uint8
-
-const (
-	passStill pass = iota // what does not move: into the still layer
-	passLive              // what moves: over the still layer
-)
 
 // stillLayer is the texture of what does not move, and the key of what it
 // shows.
@@ -154,7 +149,7 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 		s.turn()
 	}
 	if patch == nil {
-		s.draw(v, now, passStill)
+		s.drawStill(v, now)
 	}
 	turning := patch != nil && s.turning && s.under.ready
 	if turning {
@@ -177,7 +172,7 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 	if turning {
 		// The window copies where the names were and went too.
 		c := append(append(s.copied[:0], patch...), s.boxes...)
-		c = mergeRects(c)
+		c = trimRects(mergeRectsUpTo(c, maxCopies))
 		s.copied, st.patch = c, c
 	}
 	st.gen++
@@ -202,8 +197,9 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 // never declared by the drawing code: Prepare records the layer as a
 // scene (package scene: every shape and text, each under the key of its
 // part) and compares it with the scene of the layer it holds, part by
-// part (scene.Diff); changes lists the rectangles where a part was added,
-// removed or drawn differently (its old and its new bounds); drawPart
+// part (scene.Differ), then item by item in each part that changed;
+// changes lists the rectangles where an item was added, removed or drawn
+// differently (its old and its new bounds); drawPart
 // draws the layer's new scene again inside each of them (replay,
 // render.go), with a scissor, so that every pixel inside is exactly the
 // pixel a whole layer gets (what crosses the rectangle's edge is drawn
@@ -212,7 +208,8 @@ func (s *Screen) Prepare(v *input.View, now time.Time) {
 // a picture of the board under them (under.go).
 // TestPatchedLayerIsTheWholeLayer plays whole games and compares, every
 // few events, the patched layer with one drawn whole;
-// TestReplayDrawsTheStillLayer replays every golden screen's layer whole.
+// TestReplayDrawsTheStillLayer replays every golden screen's layer whole;
+// TestDamageHoldsEveryChangedPixel checks the damage of items changed.
 
 // patchShare is the largest share of the screen a patch covers; more
 // than that is drawn whole, in one pass instead of many.
@@ -239,24 +236,23 @@ func (s *Screen) changes(v *input.View, k stillKey, angle float32) []board.Rect 
 	s.turning = angle != st.angle
 	d := s.dirty[:0]
 	under := s.under.dirty[:0]
-	for _, c := range scene.Diff(&st.scene, &st.next) {
-		r := c.Damage.Inset(-damageMargin)
-		switch c.Key.Part {
-		case scene.Name:
-			if s.turning {
-				continue // every name: turned over the picture under them (namesTurn)
-			}
-		case scene.Board, scene.Track, scene.Route, scene.Ticket, scene.City:
-			// What the picture of the board under the names shows.
-			under = append(under, r)
+	for i, c := range s.differ.Diff(&st.scene, &st.next) {
+		if c.Key.Part == scene.Name && s.turning {
+			continue // every name: turned over the picture under them (namesTurn)
 		}
-		d = append(d, r)
+		from := len(d)
+		olds, news := s.differ.Items(i)
+		d = itemsDamage(d, &st.scene, olds, &st.next, news)
+		if underPart(c.Key.Part) {
+			// What the picture of the board under the names shows.
+			under = append(under, d[from:]...)
+		}
 	}
-	s.under.dirty = mergeRects(under)
+	s.under.dirty = trimRects(mergeRects(under))
 	if s.turning {
 		d = s.namesTurn(d)
 	}
-	d = mergeRects(d)
+	d = trimRects(mergeRects(d))
 	s.dirty = d
 	var area float32
 	for _, r := range d {
@@ -266,6 +262,85 @@ func (s *Screen) changes(v *input.View, k stillKey, angle float32) []board.Rect 
 		return nil
 	}
 	return d
+}
+
+// A part that changed mostly changed in a few of its items: a prompt
+// worded again on a plate that stays, a count in a strip's header. So the
+// layer is drawn again where its items changed, not over the whole part:
+// the items of the part in the layer held and in the one to be are
+// matched in their order, and the damage is where an item was added,
+// removed or drawn differently. (An outline that changed its colour only
+// could be drawn again along its edges alone; on Mesa's software
+// renderer the thin rectangles cost more than the plate they spare: a
+// rectangle's every partly covered tile is drawn pixel by pixel.)
+
+// resync is how far ahead itemsDamage looks for an item that matches
+// again after one that does not: items added or removed in a row.
+const resync = 8
+
+// itemsDamage appends to d where the items olds of prev and news of next,
+// one part's, draw differently: matched in order, an item equal to its
+// match draws the same pixels; one that differs only in its colour is
+// drawn again over its bounds, and so is one added or removed.
+func itemsDamage(d []board.Rect, prev *scene.Scene, olds []int, next *scene.Scene, news []int) []board.Rect {
+	i, j := 0, 0
+	for i < len(olds) && j < len(news) {
+		a, b := &prev.Items[olds[i]], &next.Items[news[j]]
+		switch {
+		case a.Equal(b):
+			i, j = i+1, j+1
+			continue
+		case sameShape(a, b):
+			d = append(d, b.Bounds.Inset(-damageMargin))
+			i, j = i+1, j+1
+			continue
+		}
+		// Items removed before the next match, or added before it.
+		if k := matchAhead(a, next, news[j+1:]); k >= 0 && (k < 1 || matchAhead(b, prev, olds[i+1:]) < 0) {
+			for _, n := range news[j : j+1+k] {
+				d = append(d, next.Items[n].Bounds.Inset(-damageMargin))
+			}
+			j += 1 + k
+			continue
+		}
+		if k := matchAhead(b, prev, olds[i+1:]); k >= 0 {
+			for _, o := range olds[i : i+1+k] {
+				d = append(d, prev.Items[o].Bounds.Inset(-damageMargin))
+			}
+			i += 1 + k
+			continue
+		}
+		d = append(d, a.Bounds.Inset(-damageMargin), b.Bounds.Inset(-damageMargin))
+		i, j = i+1, j+1
+	}
+	for _, o := range olds[i:] {
+		d = append(d, prev.Items[o].Bounds.Inset(-damageMargin))
+	}
+	for _, n := range news[j:] {
+		d = append(d, next.Items[n].Bounds.Inset(-damageMargin))
+	}
+	return d
+}
+
+// matchAhead returns the place in is (of sc), within resync, of the first
+// item it matches (the same, or the same shape), or -1.
+func matchAhead(it *scene.Item, sc *scene.Scene, is []int) int {
+	for k, n := range is[:min(len(is), resync)] {
+		if o := &sc.Items[n]; it.Equal(o) || sameShape(it, o) {
+			return k
+		}
+	}
+	return -1
+}
+
+// sameShape reports whether a and b differ in their colour only.
+func sameShape(a, b *scene.Item) bool {
+	if a.Color == b.Color {
+		return false // then they differ in more
+	}
+	x := *b
+	x.Color = a.Color
+	return a.Equal(&x)
 }
 
 // namesTurn appends to d what must be drawn again, whole, when the names
@@ -365,7 +440,11 @@ func (s *Screen) bigClip(lay *screenLayout) board.Rect {
 
 // mergeRects merges rectangles of rs that are cheaper drawn as one (their
 // union barely larger than both), in place, and returns the rest.
-func mergeRects(rs []board.Rect) []board.Rect {
+func mergeRects(rs []board.Rect) []board.Rect { return mergeRectsUpTo(rs, maxPasses) }
+
+// mergeRectsUpTo merges rectangles of rs as mergeRects does, into n at
+// most.
+func mergeRectsUpTo(rs []board.Rect, n int) []board.Rect {
 	for merged := true; merged; {
 		merged = false
 		for i := 0; i < len(rs); i++ {
@@ -381,7 +460,7 @@ func mergeRects(rs []board.Rect) []board.Rect {
 			}
 		}
 	}
-	for len(rs) > maxPasses {
+	for len(rs) > n {
 		bi, bj := 0, 1
 		best := float32(math.MaxFloat32)
 		for i := range rs {
@@ -398,6 +477,40 @@ func mergeRects(rs []board.Rect) []board.Rect {
 	return rs
 }
 
+// trimRects cuts from rectangles of rs what other rectangles of rs hold,
+// where what is left is a rectangle, in place, and returns them: a part
+// merged rectangles still overlap would be drawn again twice.
+func trimRects(rs []board.Rect) []board.Rect {
+	for i := 0; i < len(rs); i++ {
+		for j := 0; j < len(rs); j++ {
+			if i == j {
+				continue
+			}
+			a, b := rs[i], &rs[j]
+			inX := a.X <= b.X && b.X+b.W <= a.X+a.W
+			inY := a.Y <= b.Y && b.Y+b.H <= a.Y+a.H
+			switch {
+			case inX && inY:
+				// b is in a: gone.
+				rs[j] = rs[len(rs)-1]
+				rs = rs[:len(rs)-1]
+				i, j = -1, len(rs) // again from the start
+			case inX && a.Y <= b.Y && b.Y < a.Y+a.H:
+				b.H -= a.Y + a.H - b.Y
+				b.Y = a.Y + a.H
+			case inX && a.Y < b.Y+b.H && b.Y+b.H <= a.Y+a.H:
+				b.H = a.Y - b.Y
+			case inY && a.X <= b.X && b.X < a.X+a.W:
+				b.W -= a.X + a.W - b.X
+				b.X = a.X + a.W
+			case inY && a.X < b.X+b.W && b.X+b.W <= a.X+a.W:
+				b.W = a.X - b.X
+			}
+		}
+	}
+	return rs
+}
+
 // maxPasses is the most parts a patch is drawn in. Each part is a few
 // draw calls of its own, and Mesa's software renderer keeps a copy of
 // raylib's vertex buffer for each until the frame is drawn: a hundred
@@ -405,6 +518,13 @@ func mergeRects(rs []board.Rect) []board.Rect {
 // Past this many, the nearest parts are merged; a patch that then covers
 // most of the screen is drawn whole (patchShare).
 const maxPasses = 16
+
+// maxCopies is the most rectangles the window is repaired in after a
+// patch that turned the names (beginFrame): a copy between framebuffers
+// is no pass of raylib's, and every name's box merged into maxPasses
+// rectangles copied most of the board (after a claim in the benchmark
+// game, 63% of the screen; into maxCopies, 40%).
+const maxCopies = 64
 
 // mergeSlack is the area, in pixels, a merge may add beyond its share: a
 // pass of its own costs about as much as drawing that much more.
@@ -422,14 +542,14 @@ func (s *Screen) stillFor(v *input.View, now time.Time) bool {
 	return s.still.valid && !v.Rev.IsZero() && s.still.key == s.stillKeyOf(v, now)
 }
 
-// drawStill copies the still layer onto the screen's rectangle, as it is.
+// showStill copies the still layer onto the screen's rectangle, as it is.
 // Where OpenGL can copy between framebuffers (desktop OpenGL 3.3 and 4.3,
 // ES 3), it does: for Mesa's software renderer that costs half of drawing
 // the layer as a texture. OpenGL ES 2 (the Pi's DRM build) has no such
 // copy: there the layer is drawn as a texture, without blending (it is
 // opaque), which the Pi's GPU does at no cost to its CPU. The target must
 // not be multisampled (OpenGL copies into none).
-func (s *Screen) drawStill() {
+func (s *Screen) showStill() {
 	rl.DrawRenderBatchActive()
 	w, h := s.still.w, s.still.h
 	x, y := int32(s.opts.X), int32(s.opts.Y)
@@ -510,62 +630,77 @@ func panelMoves(v *input.View, sv *input.SeatView) bool {
 	return sv.Current || (v.Mode == input.ModeEnd && v.End != nil && isWinner(v.End, sv.Player))
 }
 
-// draw draws the parts of v that pass p covers. A frame without the still
-// layer draws both passes, one after the other, so that it shows what the
-// layer and what moves over it show.
-func (s *Screen) draw(v *input.View, now time.Time, p pass) {
+// drawStill draws what of v does not move (the still layer): the table,
+// the board without the selection that pulses over it, the middle (the
+// start or end screen's, or the market, the cost and the tunnel), each
+// seat's panel without its glow, and the pages and bubbles in front of the
+// strips. A frame without the still layer draws it, then drawLive over
+// it.
+func (s *Screen) drawStill(v *input.View, now time.Time) {
 	lang := s.langOf(v)
 	lay := s.layoutFor(v.Mode)
 	s.now = now
-	pulse := pulseAt(now)
-	live := liveSelection(v)
-	if p == passStill {
-		s.cv.part(scene.Key{Part: scene.Table})
-		s.cv.fill(rect(lay.area), tableColor)
-		if s.bd != nil {
-			bv := s.stillBoard(v, now)
-			if s.under.ready {
-				s.boxes1[0] = s.bigClip(lay)
-				s.copyUnder(s.boxes1[:])
-			} else {
-				s.bd.DrawUnder(bv)
-			}
-			s.bd.DrawOver(bv)
+	s.cv.part(scene.Key{Part: scene.Table})
+	s.cv.fill(rect(lay.area), tableColor)
+	if s.bd != nil {
+		bv := s.stillBoard(v, now)
+		if s.under.ready {
+			s.boxes1[0] = s.bigClip(lay)
+			s.copyUnder(s.boxes1[:])
+		} else {
+			s.bd.DrawUnder(bv)
 		}
-		switch v.Mode {
-		case input.ModeStart:
-			s.cv.part(scene.Key{Part: scene.Middle})
-			s.drawStart(v, lang, lay)
-		case input.ModeEnd:
-			s.cv.part(scene.Key{Part: scene.Middle})
-			s.drawEndMiddle(v, lang, lay)
-		default:
-			s.drawMarket(v, lang, lay)
-			if !live {
-				s.cv.part(scene.Key{Part: scene.Cost})
-				s.drawCost(v, lay)
-			}
-			s.cv.part(scene.Key{Part: scene.Tunnel})
-			s.drawTunnel(v, lang, lay)
+		s.bd.DrawOver(bv)
+	}
+	switch v.Mode {
+	case input.ModeStart:
+		s.cv.part(scene.Key{Part: scene.Middle})
+		s.drawStart(v, lang, lay)
+	case input.ModeEnd:
+		s.cv.part(scene.Key{Part: scene.Middle})
+		s.drawEndMiddle(v, lang, lay)
+	default:
+		s.drawMarket(v, lang, lay)
+		if !liveSelection(v) {
+			s.cv.part(scene.Key{Part: scene.Cost})
+			s.drawCost(v, lay)
 		}
-	} else if live && s.bd != nil {
-		bv := s.boardView(v, now)
-		s.bd.DrawSelection(bv)
-		s.cv.part(scene.Key{Part: scene.Cost})
-		s.drawCost(v, lay)
-	} else if p == passLive {
-		s.cv.part(scene.Key{Part: scene.Pulse})
-		s.drawAnnouncePulse(v, now, lay)
+		s.cv.part(scene.Key{Part: scene.Tunnel})
+		s.drawTunnel(v, lang, lay)
 	}
 	for i := range lay.panels {
 		if pg := &lay.panels[i]; pg.seat < len(v.Seats) {
-			s.drawPanel(v, lang, pg, &v.Seats[pg.seat], now, pulse, p)
+			s.drawPanel(v, lang, pg, &v.Seats[pg.seat], now)
 		}
 	}
-	s.drawSeatPages(v, lang, lay, now, p) // help.go: pages and bubbles over the board
-	if p == passLive {
-		s.drawMenu(lang)
+	s.drawSeatPages(v, lang, lay, now) // help.go: pages and bubbles over the board
+	s.fonts.q.flush()
+}
+
+// drawLive draws what of v moves, over the still layer, every frame and
+// without allocating: the selection and its cost (or the announcement's
+// pulse), the glow of each panel that breathes, the open pages again
+// over what pulses under them, and the owner's menu.
+func (s *Screen) drawLive(v *input.View, now time.Time) {
+	lang := s.langOf(v)
+	lay := s.layoutFor(v.Mode)
+	s.now = now
+	if liveSelection(v) && s.bd != nil {
+		s.bd.DrawSelection(s.boardView(v, now))
+		s.cv.part(scene.Key{Part: scene.Cost})
+		s.drawCost(v, lay)
+	} else {
+		s.cv.part(scene.Key{Part: scene.Pulse})
+		s.drawAnnouncePulse(v, now, lay)
 	}
+	pulse := pulseAt(now)
+	for i := range lay.panels {
+		if pg := &lay.panels[i]; pg.seat < len(v.Seats) {
+			s.drawPanelGlow(v, pg, &v.Seats[pg.seat], now, pulse)
+		}
+	}
+	s.drawLivePages(v, lang, lay, now) // help.go
+	s.drawMenu(lang)
 	s.fonts.q.flush()
 }
 
@@ -654,7 +789,7 @@ func (s *Screen) beginFrame(still bool) {
 	// from: then what the patch drew again is copied too.
 	patched := s.still.patch != nil && r.gen == s.still.from
 	if !win || !r.kept || !r.valid || (r.gen != s.still.gen && !patched) || r.w != w || r.h != h {
-		s.drawStill()
+		s.showStill()
 		return
 	}
 	rl.DrawRenderBatchActive()
@@ -707,7 +842,7 @@ func (s *Screen) copyStill(m board.Rect, winH int32) {
 	if bx <= ax || by <= ay {
 		return
 	}
-	// Rows count from the bottom in both framebuffers (drawStill).
+	// Rows count from the bottom in both framebuffers (showStill).
 	lx, ly := ax-ox, ay-oy
 	rl.BlitFramebuffer(lx, s.still.h-(by-oy), bx-ox, s.still.h-ly, ax, winH-by, bx, winH-ay, glColorBufferBit)
 }

@@ -82,10 +82,14 @@
 // id input reads (scene.Key.ID). Between two events the screen barely
 // moves, so Prepare draws what does not move into a texture, the still
 // layer, and Draw copies it and draws what moves over it (the current
-// player's glow, the route being claimed, the last move's pulse). After
+// player's glow, the route being claimed, the last move's pulse). Which
+// is which is said once, in cache.go: drawStill draws the layer,
+// drawLive what moves, each calling functions that draw one thing of one
+// kind (drawPanel a strip, drawPanelGlow its glow). After
 // an event Prepare records the layer's new scene, compares it with the
-// old one part by part (scene.Diff) and, under a scissor round each place
-// a part changed, replays the new scene's items that reach into it
+// old one part by part (scene.Differ), then item by item within each
+// part that changed, and, under a scissor round each place an item
+// changed, replays the new scene's items that reach into it
 // (render.go), in the frame's order: the drawing code runs once per
 // change, to record, and declares nothing for the patch.
 // A window that keeps its last frame (Mesa under X) is repaired only

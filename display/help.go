@@ -116,17 +116,8 @@ func pageKeys(f *panelGeom, u float32) (next, stop board.Rect) {
 // drawSeatPages draws, for every seat, what lies in front of its strip:
 // the notice and the explanation of a seat whose prompt must stay in
 // sight, and the help page or the last moves it has open.
-func (s *Screen) drawSeatPages(v *input.View, lang msg.Lang, lay *screenLayout, now time.Time, p pass) {
+func (s *Screen) drawSeatPages(v *input.View, lang msg.Lang, lay *screenLayout, now time.Time) {
 	if v.Mode != input.ModePlay && v.Mode != input.ModeSetup {
-		return
-	}
-	if p == passLive {
-		// What pulses over the board (the last move, a route being
-		// claimed) is drawn every frame: the open pages go over it again
-		// while it does.
-		if announcePulsing(v, now) || liveSelection(v) {
-			s.drawOpenPages(v, lang, lay, true)
-		}
 		return
 	}
 	s.drawOpenPages(v, lang, lay, false)
@@ -143,8 +134,20 @@ func (s *Screen) drawSeatPages(v *input.View, lang msg.Lang, lay *screenLayout, 
 	}
 }
 
+// drawLivePages draws the open pages (drawSeatPages) again over what
+// pulses over the board (the last move, a route being claimed), every
+// frame while it does.
+func (s *Screen) drawLivePages(v *input.View, lang msg.Lang, lay *screenLayout, now time.Time) {
+	if v.Mode != input.ModePlay && v.Mode != input.ModeSetup {
+		return
+	}
+	if announcePulsing(v, now) || liveSelection(v) {
+		s.drawOpenPages(v, lang, lay, true)
+	}
+}
+
 // drawOpenPages draws the help page or the last moves of every seat that
-// has one open; live: in the live pass, over what moves.
+// has one open; live: over what moves (drawLivePages).
 func (s *Screen) drawOpenPages(v *input.View, lang msg.Lang, lay *screenLayout, live bool) {
 	for i := range lay.panels {
 		pg := &lay.panels[i]

@@ -50,8 +50,8 @@ func (s *Screen) record(v *input.View, now time.Time, sc *scene.Scene, live bool
 	}
 	// The board drawn, not copied from the picture under the names.
 	s.under.ready = false
-	s.draw(v, now, passStill)
+	s.drawStill(v, now)
 	if live {
-		s.draw(v, now, passLive)
+		s.drawLive(v, now)
 	}
 }

@@ -37,7 +37,7 @@ func TestReplayDrawsTheStillLayer(t *testing.T) {
 				defer rl.UnloadRenderTexture(target)
 				rl.BeginTextureMode(target)
 				rl.ClearBackground(color.RGBA{A: 255})
-				s.draw(&v, now, passStill)
+				s.drawStill(&v, now)
 				rl.EndTextureMode()
 				drawn = readTexture(target.Texture, tc.w, tc.h)
 				rl.BeginTextureMode(target)

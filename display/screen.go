@@ -618,13 +618,13 @@ func (s *Screen) Draw(v *input.View, now time.Time) {
 		s.turn()
 	}
 	if !still {
-		s.draw(v, now, passStill)
+		s.drawStill(v, now)
 	}
 	// What moves notes where it drew as it draws (canvas.note), for the
 	// next frame's repair.
 	s.cv.turn, s.cv.stack = scene.Turn{}, s.cv.stack[:0]
 	s.cv.moved = &s.rep.next
-	s.draw(v, now, passLive)
+	s.drawLive(v, now)
 	s.cv.moved = nil
 	if s.opts.Rotation != 0 {
 		rl.PopMatrix()

@@ -93,9 +93,9 @@ const panelRound = 0.12
 
 func panelEdgeWidth(u float32) float32 { return max(1.5, 2*u) }
 
-// drawPanel draws seat sv's panel, facing its edge: in pass p, the panel
-// without its glow (passStill) or the glow alone (passLive).
-func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *input.SeatView, now time.Time, pulse float32, p pass) {
+// drawPanel draws seat sv's panel, facing its edge, without its glow
+// (drawPanelGlow): the still layer's.
+func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *input.SeatView, now time.Time) {
 	sl := &s.slots.seats[pg.seat]
 	if sl.seatName.Key == "" {
 		sl.seatName = msg.Text{Key: "start.seat", Args: map[string]any{"Number": pg.seat + 1}}
@@ -103,16 +103,11 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 	u := s.fonts.u
 	full := board.Rect{W: pg.w, H: pg.d}
 	playing := sv.Playing && (v.Mode == input.ModeStart || sv.Player >= 0)
-	// The winner's strip glows once the reveal is over (reveal.go).
-	winner := v.Mode == input.ModeEnd && v.End != nil && isWinner(v.End, sv.Player) && s.revealAt(v, now).done()
-	glows := panelMoves(v, sv) && (v.Mode != input.ModeEnd || winner)
-	if p == passLive && !glows {
-		return
-	}
+	winner := s.panelWinner(v, sv, now)
 	s.begin(pg)
 	defer s.done()
 	s.cv.part(scene.Key{Part: scene.Strip, Seat: pg.seat})
-	if p == passStill && v.Mode == input.ModeStart && sv.Typing && playing {
+	if v.Mode == input.ModeStart && sv.Typing && playing {
 		s.cv.part(scene.Key{Part: scene.Keyboard, Seat: pg.seat})
 		s.drawKeyboard(lang, pg, sv) // keyboard.go
 		return
@@ -120,19 +115,10 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 	if !playing && v.Mode != input.ModeStart {
 		// An empty seat: a quiet plate, so that the table's shape reads.
 		s.cv.round(rect(full), 0.18, 6, withAlpha(panelColor, 0.45))
-		if p == passStill && v.Mode == input.ModeEnd {
+		if v.Mode == input.ModeEnd {
 			s.cv.part(scene.Key{Part: scene.NewGameKey, Seat: pg.seat})
 			s.drawNewGame(lang, pg, u)
 		}
-		return
-	}
-	if p == passLive {
-		glow := currentColor
-		if winner {
-			glow = winnerColor
-		}
-		s.cv.part(scene.Key{Part: scene.Glow, Seat: pg.seat})
-		drawGlow(&s.cv, full, glow, pulse, u)
 		return
 	}
 	s.cv.round(rect(full), panelRound, 6, panelColor)
@@ -212,6 +198,30 @@ func (s *Screen) drawPanel(v *input.View, lang msg.Lang, pg *panelGeom, sv *inpu
 	}
 	s.cv.part(scene.Key{Part: scene.Message, Seat: pg.seat})
 	s.drawNotice(lang, pg, sv, sl, now, u)
+}
+
+// drawPanelGlow draws the glow round seat sv's panel, at pulse 0-1, if
+// it breathes (the current player's, a winner's once the reveal is over):
+// what moves of the panel, over the still layer.
+func (s *Screen) drawPanelGlow(v *input.View, pg *panelGeom, sv *input.SeatView, now time.Time, pulse float32) {
+	winner := s.panelWinner(v, sv, now)
+	if !panelMoves(v, sv) || (v.Mode == input.ModeEnd && !winner) {
+		return
+	}
+	glow := currentColor
+	if winner {
+		glow = winnerColor
+	}
+	s.begin(pg)
+	defer s.done()
+	s.cv.part(scene.Key{Part: scene.Glow, Seat: pg.seat})
+	drawGlow(&s.cv, board.Rect{W: pg.w, H: pg.d}, glow, pulse, s.fonts.u)
+}
+
+// panelWinner reports whether seat sv's panel shows a winner at now: at
+// the end, once the reveal is over (reveal.go).
+func (s *Screen) panelWinner(v *input.View, sv *input.SeatView, now time.Time) bool {
+	return v.Mode == input.ModeEnd && v.End != nil && isWinner(v.End, sv.Player) && s.revealAt(v, now).done()
 }
 
 // drawGlow draws the breathing glow around a panel plate full (local
