@@ -19,6 +19,7 @@ import (
 // the longest route bonus, and, the reveal over, every ticket drawn on the
 // board in its player's colour, those not completed marked so.
 func TestEndRankingAndTickets(t *testing.T) {
+	t.Parallel()
 	v := endScene(t, "en")
 	e := v.End
 	s := geometryOnly(t, 1280, 720, DefaultEdges(len(v.Seats)), &v)
