@@ -214,7 +214,7 @@ func TestTwinLanesFitAFinger(t *testing.T) {
 }
 
 // TestTwinTouchAreasHoldAFinger: on the panels where every route holds a
-// fingertip (board.Check says nothing of routes), so does every lane of
+// fingertip (CheckPanel, the start screen's warning, says nothing of routes), so does every lane of
 // a double route touched through the screen: a disc of board.MinTargetMM
 // round one of its car spaces in which every touch takes the lane, or its
 // twin where the two are one touch area.
@@ -228,7 +228,7 @@ func TestTwinTouchAreasHoldAFinger(t *testing.T) {
 				s := glassScreen(t, pn.w, pn.h, p, 4, id)
 				bl := s.boardLayout()
 				short := false
-				for _, f := range p.Check(s.m, pn.w, pn.h, 4, board.DefaultOpts()) {
+				for _, f := range CheckPanel(s.m, s.opts) {
 					short = short || strings.HasSuffix(f.Key, ".routes")
 				}
 				narrow := 0
