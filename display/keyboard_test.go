@@ -46,13 +46,20 @@ func touchAt(t *testing.T, sc *game, s *Screen, keys map[KeyTouch][2]float32, se
 // TestNameKeyboard opens the name keyboard on two seats' panels (facing
 // the bottom and the left edge) through the Name key, checks that every key
 // of the language's keyboard can be touched there and nothing else of the
-// start panel, types a name key by key, and draws it (every text must fit).
+// start panel, types a name key by key, and draws it (every text must fit),
+// at 800x480, 1280x720 and (in English) 1920x1080.
 func TestNameKeyboard(t *testing.T) {
 	ss := screens{}
 	defer ss.unload()
 	for _, lang := range []string{"en", "es", "ro"} {
 		for _, size := range [][2]int{{800, 480}, {1280, 720}, {1920, 1080}} {
 			w, h := size[0], size[1]
+			if lang != "en" && w > 1280 {
+				// Each language's letters at the two smaller sizes, where
+				// the keys are smallest; the largest screen lays the same
+				// keyboard out larger, checked in English.
+				continue
+			}
 			t.Run(fmt.Sprintf("%s-%dx%d", lang, w, h), func(t *testing.T) {
 				sc := newScene(t, 4, "europe", lang, 1)
 				touchKey(t, sc, w, h, fourEdges, 0, input.KeyName)
