@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -118,7 +119,37 @@ func sceneCases() []sceneCase {
 			sceneCase{"refusal-" + lang + "-800x480", 800, 480, DefaultEdges(5), func(t *testing.T) (input.View, time.Time) { return refusalScene(t, lang) }},
 			sceneCase{"end-" + lang + "-1280x720", 1280, 720, fourEdges, at(func(t *testing.T) input.View { return endScene(t, lang) })})
 	}
+	for i := range cases {
+		cases[i].view = sceneViewOnce(cases[i].name, cases[i].view)
+	}
 	return cases
+}
+
+// sceneViews are the Views of the sceneCases made so far, by name: three
+// tests draw every case, and most cases are games played some way in.
+var sceneViews = struct {
+	sync.Mutex
+	made map[string]sceneView
+}{made: map[string]sceneView{}}
+
+type sceneView struct {
+	v   input.View
+	now time.Time
+}
+
+// sceneViewOnce returns view made once for the case name: the View is
+// only read by the screens that draw it.
+func sceneViewOnce(name string, view func(t *testing.T) (input.View, time.Time)) func(t *testing.T) (input.View, time.Time) {
+	return func(t *testing.T) (input.View, time.Time) {
+		sceneViews.Lock()
+		defer sceneViews.Unlock()
+		if sv, ok := sceneViews.made[name]; ok {
+			return sv.v, sv.now
+		}
+		v, now := view(t)
+		sceneViews.made[name] = sceneView{v, now}
+		return v, now
+	}
 }
 
 // A sceneCase is a screen of the table: a View at a moment, drawn on a

@@ -19,6 +19,7 @@ import (
 // the longest route bonus, and, the reveal over, every ticket drawn on the
 // board in its player's colour, those not completed marked so.
 func TestEndRankingAndTickets(t *testing.T) {
+	t.Parallel()
 	v := endScene(t, "en")
 	e := v.End
 	s := geometryOnly(t, 1280, 720, DefaultEdges(len(v.Seats)), &v)
@@ -274,8 +275,12 @@ func TestNewGameOffTheBoard(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
+					// Given the end layout s drew (fitted with the table's
+					// fonts) rather than laying its own board out, a
+					// second's work per size and seats that a touch on a
+					// panel never reaches.
+					gs.m, gs.mode, gs.play, gs.end = v.Map, v.Mode, s.play, s.end
 					gs.prepare(&v)
-					gs.end = s.end
 					c := toWindow(x0, y0, float32(ww), float32(wh), rot, key.Center())
 					if got := gs.HitTest(c.X, c.Y, time.Time{}); got.Kind != hal.ScreenKey || got.ID != input.KeyNewGame {
 						t.Errorf("rotation %d: a touch on New game's middle %v gives %+v", rot, c, got)

@@ -34,10 +34,12 @@ func playView(t *testing.T, seats int, mapID string) input.View {
 }
 
 func TestHitTestPanelKeys(t *testing.T) {
+	t.Parallel()
 	for _, size := range sizes {
 		for _, edges := range [][]Edge{fourEdges, DefaultEdges(5), DefaultEdges(2), {Left, Right, Top}} {
 			name := fmt.Sprintf("%dx%d/%v", size[0], size[1], edges)
 			t.Run(name, func(t *testing.T) {
+				t.Parallel()
 				v := playView(t, len(edges), "europe")
 				s := geometryOnly(t, size[0], size[1], edges, &v)
 				cur := currentSeat(&v)
@@ -83,11 +85,13 @@ func TestHitTestPanelKeys(t *testing.T) {
 // reads upright from the seat), and no two panels, the board or the market
 // overlap.
 func TestPanelsFaceTheirSeats(t *testing.T) {
+	t.Parallel()
 	down := map[Edge]board.Vec{Bottom: {Y: 1}, Top: {Y: -1}, Left: {X: -1}, Right: {X: 1}}
 	for _, size := range sizes {
 		for n := 2; n <= 5; n++ {
 			edges := DefaultEdges(n)
 			t.Run(fmt.Sprintf("%dx%d/%d", size[0], size[1], n), func(t *testing.T) {
+				t.Parallel()
 				area := board.Rect{X: 10, Y: 20, W: float32(size[0]), H: float32(size[1])}
 				for _, end := range []bool{false, true} {
 					l := newScreenLayout(area, edges, 1.5, end)
@@ -158,9 +162,11 @@ func TestPanelsFaceTheirSeats(t *testing.T) {
 }
 
 func TestHitTestMarketAndBoard(t *testing.T) {
+	t.Parallel()
 	for _, size := range sizes {
 		for _, mapID := range []string{"europe", "usa"} {
 			t.Run(fmt.Sprintf("%dx%d/%s", size[0], size[1], mapID), func(t *testing.T) {
+				t.Parallel()
 				v := playView(t, 4, mapID)
 				s := geometryOnly(t, size[0], size[1], fourEdges, &v)
 				mk := &s.play.market
@@ -206,8 +212,10 @@ func TestHitTestMarketAndBoard(t *testing.T) {
 }
 
 func TestHitTestStartAndEnd(t *testing.T) {
+	t.Parallel()
 	for _, size := range sizes {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
 			v, _ := startScene(t)
 			s := geometryOnly(t, size[0], size[1], fourEdges, &v)
 			if len(s.start.keys) != len(v.Start.Langs)+len(v.Start.Maps)+2 {

@@ -30,6 +30,7 @@ func TestLayoutKeyHoldsEveryOption(t *testing.T) {
 // rectangle and options, hands back what board.New makes, keeps no more
 // than its limit, and tells options apart.
 func TestLayoutsMadeOnce(t *testing.T) {
+	t.Parallel()
 	m := mustMap(t, "europe")
 	area := board.Rect{X: 10, Y: 20, W: 1600, H: 900}
 	ls := newLayouts(2)

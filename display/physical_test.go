@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"ttr/display/board"
 	"ttr/hal"
+	"ttr/maps"
 )
 
 // glassPanels are the panels the table is measured on, by pixels and the
@@ -27,15 +29,44 @@ var glassPanels = []struct {
 }
 
 // glassScreen returns a Screen without GPU resources for a panel of pixel
-// size p with seats at the default edges, laid out for map id.
+// size p with seats at the default edges, laid out for map id. The glass
+// tests run in parallel and share these screens (HitTest and the checks
+// only read them): each board is laid out once, however the tests are
+// scheduled, where two tests laying out the same board at once would each
+// pay for it.
 func glassScreen(t *testing.T, w, h int, p board.Physical, seats int, id string) *Screen {
 	t.Helper()
-	s, err := newScreen(catalog(t), ScreenOpts{Width: w, Height: h, Seats: DefaultEdges(seats), Physical: p})
+	once, _ := glassScreens.LoadOrStore(glassKey{w, h, p, seats, id}, sync.OnceValues(func() (*Screen, error) {
+		cat, err := loadCatalog()
+		if err != nil {
+			return nil, err
+		}
+		m, err := maps.Load(id)
+		if err != nil {
+			return nil, err
+		}
+		s, err := newScreen(cat, ScreenOpts{Width: w, Height: h, Seats: DefaultEdges(seats), Physical: p})
+		if err != nil {
+			return nil, err
+		}
+		s.layOut(m)
+		return s, nil
+	}))
+	s, err := once.(func() (*Screen, error))()
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.layOut(mustMap(t, id))
 	return s
+}
+
+// glassScreens holds glassScreen's screens by glassKey, each made once.
+var glassScreens sync.Map
+
+type glassKey struct {
+	w, h  int
+	p     board.Physical
+	seats int
+	id    string
 }
 
 // glassShort is what each panel falls short of with the Europe map, by
@@ -63,11 +94,13 @@ var shortLetter = map[string]string{board.KeyTooSmallStrips: "s", board.KeyTooSm
 // one another, and where the routes are not, each has a fingertip's touch
 // area on the screen's own board.
 func TestSizedForTheGlass(t *testing.T) {
+	t.Parallel()
 	m := mustMap(t, "europe")
 	for _, pn := range glassPanels {
 		p := board.PhysicalOf(pn.w, pn.h, pn.wMM, pn.hMM)
 		for seats := 2; seats <= 5; seats++ {
 			t.Run(fmt.Sprintf("%s/%d seats", pn.name, seats), func(t *testing.T) {
+				t.Parallel()
 				s := glassScreen(t, pn.w, pn.h, p, seats, "europe")
 				sf := CheckPanel(m, s.opts)
 				short := ""
@@ -127,10 +160,12 @@ func TestSizedForTheGlass(t *testing.T) {
 // farther apart each keep a fingertip's half-width on the side facing the
 // other, every touch there taking that lane.
 func TestTwinLanesFitAFinger(t *testing.T) {
+	t.Parallel()
 	for _, id := range []string{"europe", "usa"} {
 		for _, pn := range glassPanels[1:] { // the 7" has no room for 4 seats' strips
 			p := board.PhysicalOf(pn.w, pn.h, pn.wMM, pn.hMM)
 			t.Run(id+"/"+pn.name, func(t *testing.T) {
+				t.Parallel()
 				s := glassScreen(t, pn.w, pn.h, p, 4, id)
 				bl := s.boardLayout()
 				merged, apart := 0, 0
@@ -179,19 +214,21 @@ func TestTwinLanesFitAFinger(t *testing.T) {
 }
 
 // TestTwinTouchAreasHoldAFinger: on the panels where every route holds a
-// fingertip (board.Check says nothing of routes), so does every lane of
+// fingertip (CheckPanel, the start screen's warning, says nothing of routes), so does every lane of
 // a double route touched through the screen: a disc of board.MinTargetMM
 // round one of its car spaces in which every touch takes the lane, or its
 // twin where the two are one touch area.
 func TestTwinTouchAreasHoldAFinger(t *testing.T) {
+	t.Parallel()
 	for _, id := range []string{"europe", "usa"} {
 		for _, pn := range glassPanels[1:] {
 			p := board.PhysicalOf(pn.w, pn.h, pn.wMM, pn.hMM)
 			t.Run(id+"/"+pn.name, func(t *testing.T) {
+				t.Parallel()
 				s := glassScreen(t, pn.w, pn.h, p, 4, id)
 				bl := s.boardLayout()
 				short := false
-				for _, f := range p.Check(s.m, pn.w, pn.h, 4, board.DefaultOpts()) {
+				for _, f := range CheckPanel(s.m, s.opts) {
 					short = short || strings.HasSuffix(f.Key, ".routes")
 				}
 				narrow := 0

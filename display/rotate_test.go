@@ -254,6 +254,7 @@ func TestTurnedHitTest(t *testing.T) {
 // TestTurnedResize checks that a turned screen's picture follows the
 // window: its sides swapped for a quarter turn.
 func TestTurnedResize(t *testing.T) {
+	t.Parallel()
 	v := playView(t, 4, "europe")
 	for _, rot := range rotations {
 		s, err := newScreen(catalog(t), ScreenOpts{Width: 800, Height: 480, Rotation: rot, Seats: fourEdges})

@@ -100,6 +100,15 @@ func readTexture(tex rl.Texture2D, w, h int) *image.RGBA {
 	ri := rl.LoadImageFromTexture(tex)
 	defer rl.UnloadImage(ri)
 	rl.ImageFlipVertical(ri)
+	out := imageOf(ri, w, h)
+	for i := 3; i < len(out.Pix); i += 4 {
+		out.Pix[i] = 255
+	}
+	return out
+}
+
+// imageOf returns the w x h top left corner of a raylib image as it is.
+func imageOf(ri *rl.Image, w, h int) *image.RGBA {
 	out := image.NewRGBA(image.Rect(0, 0, w, h))
 	if tw := int(ri.Width); ri.Format == rl.UncompressedR8g8b8a8 && tw >= w && int(ri.Height) >= h {
 		// The pixels as they are, row by row (ToImage converts them one
@@ -111,9 +120,6 @@ func readTexture(tex rl.Texture2D, w, h int) *image.RGBA {
 	} else {
 		src := ri.ToImage()
 		draw.Draw(out, out.Rect, src, src.Bounds().Min, draw.Src)
-	}
-	for i := 3; i < len(out.Pix); i += 4 {
-		out.Pix[i] = 255
 	}
 	return out
 }
