@@ -141,8 +141,9 @@ func (c *clicker) read(line string) {
 func (c *clicker) until(what string, cond func() bool) {
 	c.t.Helper()
 	// A bound on one wait (a click the window never saw), not a speed
-	// goal.
-	stuck := time.NewTimer(time.Minute)
+	// goal: three minutes, as a loaded two-core machine once took more
+	// than one between the game's end and the simulator's exit.
+	stuck := time.NewTimer(3 * time.Minute)
 	defer stuck.Stop()
 	for !cond() {
 		select {
