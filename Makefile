@@ -139,10 +139,10 @@ image:
 # (tools/vmtest): READY, the journal, the screen against a reference,
 # touches through a multi-touch screen (two fingers at two seats at once),
 # buttons through the kernel (gpio-sim) and readers through its spidev path
-# (tools/vmtest/spidevd, CUSE), a bots game through power cuts, the
-# watchdog, a clean stop. About 20 minutes
-# on two idle cores, much more on busy ones. Neither target is part of make
-# test (README).
+# (tools/vmtest/spidevd, CUSE), a game by scans, a bots game through power
+# cuts, the watchdog, a clean stop. About 30 minutes on two shared cores
+# (the game by scans half of it), more on busier ones. Neither target is
+# part of make test (README).
 VMTEST_FLAGS ?=
 vmtest: image deps-sim
 	$(GO) build -o $(BIN)/table ./cmd/table

@@ -77,7 +77,7 @@ func main() {
 	flag.StringVar(&o.spidevd, "spidevd", "bin/spidevd-arm64", "tools/vmtest/spidevd built for linux/arm64: the readers' /dev/spidevB.C in the guest")
 	flag.BoolVar(&o.unplugged, "unplugged", false, "spidevd's chips unplugged (the bus reads 0xFF): shows that the reader check fails when the spidev nodes answer nothing")
 	flag.BoolVar(&o.noButtons, "no-buttons", false, "skip the button check (the reader check comes sooner)")
-	flag.BoolVar(&o.noGame, "no-game", false, "skip the game by scans through the kernel (game.go), about 20 minutes under emulation")
+	flag.BoolVar(&o.noGame, "no-game", false, "skip the game by scans through the kernel (game.go), 13 to 28 minutes under emulation")
 	flag.BoolVar(&o.keepGoing, "keep-going", false, "run the buttons', readers' and game's checks even after one of them failed, and fail at the end with each failure (one boot shows every break: -button-line=6 -unplugged -keep-going -quick)")
 	flag.IntVar(&o.buttonLine, "button-line", -1, "the gpio-sim line the button check presses (default: the line of seat 1's confirm button in the config; another shows that the check fails when the wiring differs)")
 	flag.BoolVar(&o.raspi4b, "raspi4b", false, "instead: boot the image's own Pi 4 kernel and device tree under -M raspi4b, headless, and check its GPIO chip, spidev nodes and readers (raspi4b.go, make vmtest-raspi4b)")
