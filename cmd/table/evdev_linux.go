@@ -228,11 +228,11 @@ func probeTouch(f *os.File, width, height int) (*mtDecoder, string, error) {
 		}
 	}
 	d := newMTDecoder(r[0], r[1], mt, width, height)
-	st, err := kernelTouchState(f, mt, now)
-	if err != nil {
-		return nil, "", err
+	// A screen whose state cannot be read is still read, from nothing:
+	// only a finger where the last one lifted comes out misplaced.
+	if st, err := kernelTouchState(f, mt, now); err == nil {
+		d.resume(st)
 	}
-	d.resume(st)
 	return d, string(name), nil
 }
 
