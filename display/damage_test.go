@@ -3,7 +3,6 @@ package display
 import (
 	"image"
 	"image/color"
-	"image/draw"
 	"strings"
 	"testing"
 	"time"
@@ -240,8 +239,7 @@ func TestRepairedFrameAfterTheNamesTurn(t *testing.T) {
 			if i == 10 {
 				rl.DrawRenderBatchActive()
 				img := rl.LoadImageFromScreen()
-				got = image.NewRGBA(image.Rect(0, 0, w, h))
-				draw.Draw(got, got.Rect, img.ToImage(), image.Point{}, draw.Src)
+				got = imageOf(img, w, h)
 				rl.UnloadImage(img)
 			}
 			rl.EndDrawing()

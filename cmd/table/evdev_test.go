@@ -45,13 +45,15 @@ func cat(parts ...[]ev) []ev {
 	return out
 }
 
+// at is finger id at x, y of a 4096x4096 panel on a 1920x1080 screen,
+// with n fingers on the glass.
+func at(id int32, x, y int32, n int) touchPoint {
+	return touchPoint{ID: id, X: float32(x) * 1920 / 4096, Y: float32(y) * 1080 / 4096, Fingers: n}
+}
+
 func TestMTDecoder(t *testing.T) {
 	// A 4096x4096 panel on a 1920x1080 screen.
 	rng := absRange{0, 4096}
-	// at is finger id at x, y, with n fingers on the glass.
-	at := func(id int32, x, y int32, n int) touchPoint {
-		return touchPoint{ID: id, X: float32(x) * 1920 / 4096, Y: float32(y) * 1080 / 4096, Fingers: n}
-	}
 	tests := []struct {
 		name string
 		evs  []ev
@@ -112,9 +114,6 @@ func TestSingleTouchDecoder(t *testing.T) {
 // restarted) starts from the kernel's state (touchState).
 func TestDecoderResumesTheKernelsState(t *testing.T) {
 	rng := absRange{0, 4096}
-	at := func(id int32, x, y int32, n int) touchPoint {
-		return touchPoint{ID: id, X: float32(x) * 1920 / 4096, Y: float32(y) * 1080 / 4096, Fingers: n}
-	}
 	tests := []struct {
 		name string
 		st   touchState
