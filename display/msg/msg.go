@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"text/template/parse"
 	"ttr/input"
 
@@ -84,6 +85,11 @@ type Catalog struct {
 	fields  map[string][]string // placeholders of each key, sorted; from English
 	plurals map[string]bool     // keys that are plural messages
 	keys    []string            // sorted
+
+	// runes is what Runes returns, found once: every template parsed
+	// again costs some 40 ms, and every screen made asks for it.
+	runesOnce sync.Once
+	runes     []rune
 }
 
 //go:embed locales/*.toml
@@ -316,6 +322,12 @@ func pluralForms(l Lang) ([]string, error) {
 // included). The display loads its fonts with them and its font test checks
 // that each has a glyph.
 func (c *Catalog) Runes() []rune {
+	c.runesOnce.Do(func() { c.runes = c.findRunes() })
+	return slices.Clone(c.runes)
+}
+
+// findRunes finds what Runes returns.
+func (c *Catalog) findRunes() []rune {
 	seen := map[rune]bool{'-': true}
 	for r := '0'; r <= '9'; r++ {
 		seen[r] = true

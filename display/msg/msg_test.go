@@ -482,4 +482,11 @@ func TestRunes(t *testing.T) {
 			t.Errorf("Runes has %q, which no message shows", r)
 		}
 	}
+	// Found once, each caller gets its own copy: changing one changes
+	// no other.
+	want := slices.Clone(runes)
+	runes[0] = 'ş'
+	if again := c.Runes(); !slices.Equal(again, want) {
+		t.Errorf("Runes after a caller changed what it got = %q, want %q", string(again[:3]), string(want[:3]))
+	}
 }
