@@ -181,7 +181,11 @@ func segDist(p, a, b Vec) float32 {
 func polyArea(pts []Vec) float32 {
 	var s float32
 	for i := range pts {
-		s += pts[i].Cross(pts[(i+1)%len(pts)])
+		j := i + 1
+		if j == len(pts) {
+			j = 0
+		}
+		s += pts[i].Cross(pts[j])
 	}
 	return float32(math.Abs(float64(s))) / 2
 }
@@ -190,12 +194,29 @@ func polyArea(pts []Vec) float32 {
 // (Sutherland-Hodgman clipping against r's four edges). The label
 // placement calls it millions of times per layout: it allocates nothing
 // and calls no function values.
+//
+// An edge that q lies wholly inside of is skipped (clipping there keeps
+// every corner as it is, and a clipped quad lies within q), and a q wholly
+// outside an edge has no area inside: most quads the placement weighs
+// reach past one edge of a plate, or none.
 func clipArea(q Quad, r Rect) float32 {
+	x0, y0, x1, y1 := r.X, r.Y, r.X+r.W, r.Y+r.H
+	lo, hi := q[0], q[0]
+	for _, p := range q[1:] {
+		lo.X, lo.Y = min(lo.X, p.X), min(lo.Y, p.Y)
+		hi.X, hi.Y = max(hi.X, p.X), max(hi.Y, p.Y)
+	}
+	if hi.X < x0 || lo.X > x1 || hi.Y < y0 || lo.Y > y1 {
+		return 0
+	}
+	cut := [4]bool{lo.X < x0, hi.X > x1, lo.Y < y0, hi.Y > y1}
 	var bufA, bufB [12]Vec
 	in := append(bufA[:0], q[:]...)
 	out := bufB[:0]
-	x0, y0, x1, y1 := r.X, r.Y, r.X+r.W, r.Y+r.H
 	for e := range 4 {
+		if !cut[e] {
+			continue
+		}
 		out = clipEdge(in, out[:0], e, x0, y0, x1, y1)
 		if len(out) < 3 {
 			return 0
@@ -210,7 +231,11 @@ func clipArea(q Quad, r Rect) float32 {
 // 3: y <= y1).
 func clipEdge(in, out []Vec, e int, x0, y0, x1, y1 float32) []Vec {
 	for i := range in {
-		a, b := in[i], in[(i+1)%len(in)]
+		j := i + 1
+		if j == len(in) {
+			j = 0
+		}
+		a, b := in[i], in[j]
 		var ia, ib bool
 		switch e {
 		case 0:
