@@ -457,11 +457,17 @@ func (l *Layout) staticCost(city int, plate Rect, near []carBox) float32 {
 		}
 	}
 	own := plate.Dist(l.Cities[city].Center)
+	r := l.CityRadius + 2
+	// A city farther from the plate along x or y than this costs nothing.
+	reach := max(r, 1.6*own+l.CityRadius)
 	for j, c := range l.Cities {
 		if j == city {
 			continue
 		}
-		r := l.CityRadius + 2
+		if max(plate.X-c.Center.X, c.Center.X-(plate.X+plate.W)) >= reach ||
+			max(plate.Y-c.Center.Y, c.Center.Y-(plate.Y+plate.H)) >= reach {
+			continue
+		}
 		if a := plate.Intersect(Rect{c.Center.X - r, c.Center.Y - r, 2 * r, 2 * r}).Area(); a > 0 {
 			cost += coverCost*l.LabelSize*l.LabelSize + 400*a
 		}
