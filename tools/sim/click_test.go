@@ -38,7 +38,7 @@ type clicker struct {
 	bpicked map[string]bool
 	acts    []engine.Action
 	trace   string // the last -trace line
-	frame   int    // the last frame the window finished
+	frame   int    // the last pass of its loop the window finished
 	presses int    // mouse presses the window reported
 	pressed string // where the last one landed: "KIND ID SEAT" or "none"
 	traces  int    // -trace lines read
@@ -129,7 +129,7 @@ func (c *clicker) read(line string) {
 	case len(f) >= 4 && f[0] == "pressed":
 		c.presses++
 		c.pressed = strings.Join(f[3:], " ")
-	case len(f) == 2 && f[0] == "frame":
+	case len(f) == 3 && f[0] == "frame":
 		c.frame, _ = strconv.Atoi(f[1])
 	case strings.HasPrefix(line, "mode="):
 		c.trace = line
@@ -179,9 +179,9 @@ func (c *clicker) where(target string) ([2]int, bool) {
 
 // settle returns once the window has read its input at least once since
 // settle was called: raylib sees a button or key pressed only if it is
-// down when a frame reads the input and was up when the frame before did,
-// so a press and its release must straddle a frame, however slow frames
-// are on a busy machine.
+// down when a pass of the window's loop reads the input and was up when
+// the pass before did, so a press and its release must straddle a pass,
+// however slow passes are on a busy machine.
 func (c *clicker) settle() {
 	c.t.Helper()
 	for drained := false; !drained; {
@@ -197,10 +197,10 @@ func (c *clicker) settle() {
 			drained = true
 		}
 	}
-	// Lines may still be on their way: two more frames make sure one
-	// began after this call.
+	// Lines may still be on their way: two more passes make sure one
+	// began after this call (and at least one of three draws a frame).
 	f := c.frame
-	c.until("the window's next frames", func() bool { return c.frame >= f+3 || c.exited })
+	c.until("the window's next passes", func() bool { return c.frame >= f+3 || c.exited })
 }
 
 // click clicks a target with the pointer: move, press, hold, release.

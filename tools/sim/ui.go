@@ -57,6 +57,7 @@ type ui struct {
 	shownTargets string
 	screenLines  []string
 	shownScreen  screenKey
+	grid         targetGrid
 }
 
 // uiButton is a clickable thing of the side panel. kind, id and seat name

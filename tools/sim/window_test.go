@@ -80,3 +80,42 @@ func TestDefaultTableConfig(t *testing.T) {
 		t.Errorf("colours %v, want the config's red, blue, green, yellow then black", cols)
 	}
 }
+
+// TestPacerDrawsAtTheTablesFrameRate: the window reads its input every
+// pass but draws a frame at most every drawEvery (30 a second, the
+// table's rate), a little early pass included; on a machine too slow for
+// a pass per passEvery, every pass draws.
+func TestPacerDrawsAtTheTablesFrameRate(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		every  time.Duration // between two passes
+		jitter time.Duration // the even passes come this much early
+		passes int
+		want   int // frames drawn
+	}{
+		{"a second of passes at 60 a second", passEvery, 0, 60, 30},
+		{"passes a millisecond early", passEvery, time.Millisecond, 60, 30},
+		{"passes slower than the frame rate", 40 * time.Millisecond, 0, 25, 25},
+		{"passes at half the frame rate's pace", drawEvery, 0, 30, 30},
+		{"one pass", passEvery, 0, 1, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var p pacer
+			start := time.Date(2026, 1, 1, 20, 0, 0, 0, time.UTC)
+			drawn := 0
+			for i := range tc.passes {
+				now := start.Add(time.Duration(i) * tc.every)
+				if i%2 == 0 {
+					now = now.Add(-tc.jitter)
+				}
+				if p.due(now) {
+					p.drew(now)
+					drawn++
+				}
+			}
+			if drawn != tc.want || p.frames != drawn {
+				t.Errorf("%d passes %v apart drew %d frames (pacer counts %d), want %d", tc.passes, tc.every, drawn, p.frames, tc.want)
+			}
+		})
+	}
+}
