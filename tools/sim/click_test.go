@@ -310,10 +310,10 @@ func (c *clicker) pay(seat int, cards engine.CardSet, enter bool) engine.Action 
 // keeps the rest with the Confirm button.
 func (c *clicker) giveBack(seat int) {
 	c.t.Helper()
+	// The table may wait for the tickets before the window has drawn
+	// them (digital play deals them within a pass).
+	c.until(fmt.Sprintf("seat %d's drawn tickets to give back", seat), func() bool { return len(c.drawnTickets(seat)) > 0 })
 	drawn := c.drawnTickets(seat)
-	if len(drawn) == 0 {
-		c.t.Fatalf("seat %d has no drawn ticket to give back", seat)
-	}
 	n := c.traces
 	c.click(drawn[0])
 	c.afterTrace(n, "the ticket given back")
