@@ -168,9 +168,9 @@ func (u *ui) step(now time.Time) {
 		if n == 0 {
 			break
 		}
-		u.nextStep = now.Add(u.delay)
+		u.nextStep = now.Add(u.delay) // with a delay, the loop ends here
 		u.handled()
-		if u.delay > 0 || u.w.tb().Mode() != mode || time.Now().After(until) {
+		if u.w.tb().Mode() != mode || time.Now().After(until) {
 			break
 		}
 	}
