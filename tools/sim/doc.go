@@ -51,6 +51,13 @@
 // config's mute silences it. Without an audio device (Xvfb has none) the
 // simulator plays silently and says so once on standard error.
 //
+// The window reads the mouse and the keys 60 times a second and draws at
+// most 30 frames a second, the table's own rate: enough for what moves
+// between two events (the current player's breathing glow, a selection's
+// pulse), and half the work of a software renderer. With -delay 0 digital
+// play goes as fast as it can, several steps a frame (never past a change
+// of mode, so the set-up, the game and its end each show).
+//
 // -games N quits after N games have ended. -trace prints the table's state
 // after every event (mode, selection, what the engine waits for, the
 // seats' help pages and last moves open, Undo offered, a question to stop

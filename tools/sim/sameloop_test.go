@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -28,10 +29,6 @@ func TestWindowPlaysAsTableRunFake(t *testing.T) {
 	if err := os.WriteFile(cfg, defaultTable, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	table := filepath.Join(dir, "table")
-	if b, err := exec.CommandContext(ctx, "go", "build", "-o", table, "ttr/cmd/table").CombinedOutput(); err != nil {
-		t.Fatalf("go build ttr/cmd/table: %v\n%s", err, b)
-	}
 	for _, tc := range []struct{ mapID, seed string }{{"europe", "7"}} {
 		t.Run(tc.mapID, func(t *testing.T) {
 			simState, tableState := filepath.Join(dir, tc.mapID+"-sim"), filepath.Join(dir, tc.mapID+"-table")
@@ -41,8 +38,13 @@ func TestWindowPlaysAsTableRunFake(t *testing.T) {
 			if b, err := sim.CombinedOutput(); err != nil {
 				t.Fatalf("the simulator: %v\n%s", err, b)
 			}
-			run := exec.CommandContext(ctx, table, "run", "-config", cfg, "-fake", "-headless", "-map", tc.mapID, "-bots", "all", "-seed", tc.seed,
+			// go run keeps the linked firmware in the build cache: a build
+			// into the test's folder linked it again at every run.
+			run := exec.CommandContext(ctx, "go", "run", "ttr/cmd/table", "run", "-config", cfg, "-fake", "-headless", "-map", tc.mapID, "-bots", "all", "-seed", tc.seed,
 				"-games", "1", "-state", tableState)
+			// The firmware is go run's child: a test that hangs kills both.
+			run.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+			run.Cancel = func() error { return syscall.Kill(-run.Process.Pid, syscall.SIGKILL) }
 			if b, err := run.CombinedOutput(); err != nil {
 				t.Fatalf("table run -fake: %v\n%s", err, b)
 			}

@@ -10,6 +10,7 @@ import (
 	"ttr/display"
 	"ttr/display/board"
 	"ttr/display/msg"
+	"ttr/display/scene"
 	"ttr/engine"
 	"ttr/hal"
 	"ttr/input"
@@ -30,6 +31,9 @@ type tableScreen interface {
 	Resize(area board.Rect)
 	// ShowMenu shows the owner's menu's page over the screen (nil: none).
 	ShowMenu(p *display.Menu)
+	// Scene records what Draw draws for v at now (sc is reused), and
+	// readies HitTest for v (targets.go).
+	Scene(v *input.View, now time.Time, sc *scene.Scene) *scene.Scene
 	// RevealStep is the end's reveal step at now (targets.go).
 	RevealStep(v *input.View, now time.Time) int
 	// Unload releases the screen's textures.
@@ -72,6 +76,11 @@ func (s *screen) Resize(area board.Rect) {
 
 // ShowMenu implements tableScreen.
 func (s *screen) ShowMenu(p *display.Menu) { s.s.ShowMenu(p) }
+
+// Scene implements tableScreen.
+func (s *screen) Scene(v *input.View, now time.Time, sc *scene.Scene) *scene.Scene {
+	return s.s.Scene(v, now, sc)
+}
 
 // RevealStep implements tableScreen.
 func (s *screen) RevealStep(v *input.View, now time.Time) int { return s.s.RevealStep(v, now) }

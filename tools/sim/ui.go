@@ -57,6 +57,7 @@ type ui struct {
 	shownTargets string
 	screenLines  []string
 	shownScreen  screenKey
+	grid         targetGrid
 }
 
 // uiButton is a clickable thing of the side panel. kind, id and seat name
@@ -152,20 +153,33 @@ func (u *ui) handled() {
 
 // step runs the firmware's digital play (the bots' seats, the cards and
 // tickets off the virtual deck), one step every delay, and follows the
-// seat the table waits for.
+// seat the table waits for. Without a delay it takes steps for up to
+// stepBudget of the pass, stopping where the table changes mode (a
+// frame shows each: the set-up, the game, its end): drawing every step
+// of a game played as fast as it goes showed nothing a person could
+// follow, and drew a frame of the whole screen for each.
 func (u *ui) step(now time.Time) {
-	if u.err == nil && !now.Before(u.nextStep) {
+	until := time.Now().Add(stepBudget)
+	for mode := u.w.tb().Mode(); u.err == nil && !now.Before(u.nextStep); {
 		n, err := u.w.playDigital(now)
 		if err != nil {
 			u.err = err
 		}
-		if n > 0 {
-			u.nextStep = now.Add(u.delay)
-			u.handled()
+		if n == 0 {
+			break
+		}
+		u.nextStep = now.Add(u.delay) // with a delay, the loop ends here
+		u.handled()
+		if u.w.tb().Mode() != mode || time.Now().After(until) {
+			break
 		}
 	}
 	u.follow()
 }
+
+// stepBudget is how long a pass of the window's loop plays without a
+// delay: half a pass, the other half left for the input and the frame.
+const stepBudget = passEvery / 2
 
 // follow moves the focus to the seat the table waits for, when a person
 // sits there, and forgets picked cards that left the hand.

@@ -278,7 +278,7 @@ func window(o windowOpts, stdout io.Writer) error {
 		w.speaker = tracedSpeaker{sp, stdout}
 	}
 	rl.SetWindowMinSize(640, 400)
-	rl.SetTargetFPS(60)
+	rl.SetTargetFPS(int32(time.Second / passEvery))
 
 	u, err := newUI(w, cat, msg.Lang(o.lang), seatEdges(cfg, o.seats), rl.GetScreenWidth(), rl.GetScreenHeight(), o.delay)
 	if err != nil {
@@ -296,30 +296,42 @@ func window(o windowOpts, stdout io.Writer) error {
 			}
 		}
 	}
-	for frame := 1; !rl.WindowShouldClose(); frame++ {
-		if rl.IsWindowResized() {
+	var pace pacer
+	for pass := 1; !rl.WindowShouldClose(); pass++ {
+		resized := rl.IsWindowResized()
+		if resized {
 			u.resize(rl.GetScreenWidth(), rl.GetScreenHeight())
 		}
 		now := time.Now()
 		u.input(now)
 		u.step(now)
-		u.prepare(now)
-		rl.BeginDrawing()
-		u.draw(now)
-		rl.EndDrawing()
-		if o.targets {
-			u.printTargets(stdout, now)
-			// A test that clicks waits for frames to pass between a press
-			// and its release: raylib sees a press only across a frame.
-			fmt.Fprintln(stdout, "frame", frame)
+		if !pace.due(now) && !resized {
+			// A pass that only reads input: the window shows the frame
+			// before, which a person cannot tell from a new one.
+			rl.WaitTime(max(0, passEvery.Seconds()-time.Since(now).Seconds()))
+			rl.PollInputEvents()
+		} else {
+			pace.drew(now)
+			u.prepare(now)
+			rl.BeginDrawing()
+			u.draw(now)
+			rl.EndDrawing() // reads input, after waiting out the pass
+			if o.targets {
+				u.printTargets(stdout, now)
+			}
+			if pace.frames == 2 && o.trace {
+				fmt.Fprintln(stdout, "ready", traceLine(w))
+			}
 		}
-		if frame == 2 && o.trace {
-			fmt.Fprintln(stdout, "ready", traceLine(w))
+		if o.targets {
+			// A test that clicks waits for passes between a press and its
+			// release: raylib sees a press only across a pass.
+			fmt.Fprintln(stdout, "frame", pass, pace.frames)
 		}
 		if o.games > 0 && w.app.Ended() >= o.games {
 			break
 		}
-		if o.frames > 0 && frame >= o.frames {
+		if o.frames > 0 && pace.frames >= o.frames {
 			if o.screenshot != "" {
 				img := rl.LoadImageFromScreen()
 				ok := rl.ExportImage(*img, o.screenshot)
@@ -332,6 +344,38 @@ func window(o windowOpts, stdout io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// The window reads the mouse and the keys every passEvery, and draws a
+// frame at most every drawEvery: the table's own frame rate (cmd/table
+// draws 30 frames a second), which is what moves on the screen between
+// two events (the current player's breathing glow, a selection's pulse)
+// needs. Drawing twice as often as that showed nothing more and kept a
+// core busy under a software renderer; reading input as often keeps a
+// click seen within a pass, and a step of digital play, taken at every
+// pass, shows at the next frame.
+const (
+	passEvery = time.Second / 60
+	drawEvery = time.Second / 30
+)
+
+// A pacer decides which passes of the window's loop draw a frame.
+type pacer struct {
+	last   time.Time // when the last frame was drawn
+	frames int       // frames drawn
+}
+
+// due reports whether a pass at now draws a frame: the first does, then
+// one drawEvery after the last, give or take half a pass (a pass a little
+// early still draws, or the frames would come at every third pass).
+func (p *pacer) due(now time.Time) bool {
+	return p.frames == 0 || now.Sub(p.last) >= drawEvery-passEvery/2
+}
+
+// drew notes a frame drawn at now.
+func (p *pacer) drew(now time.Time) {
+	p.last = now
+	p.frames++
 }
 
 // tracedSpeaker is the window's speaker under -trace: it prints a line
