@@ -315,7 +315,9 @@ func TestWindowPlaysAndStops(t *testing.T) {
 	opened := regexp.MustCompile(`msg="screen open" width=(\d+) height=(\d+) rotation=(\d+) picture=(\d+)x(\d+)`)
 	for _, rot := range []int{0, 90} {
 		t.Run(fmt.Sprint("rotation ", rot), func(t *testing.T) {
-			cfg := tableDir(t)
+			// A small window, still wider than tall: turned, its picture is
+			// taller than wide.
+			cfg := smallTableDir(t)
 			setRotation(t, cfg, rot)
 			cmd, sc, stderr := startTable(t, bin, "run", "-config", cfg, "-state", t.TempDir(), "-fake", "-bots", "all", "-seed", "8", "-step", "0", "-trace")
 			var lines []string

@@ -34,7 +34,9 @@ func TestNameKeyboardInTheWindow(t *testing.T) {
 		t.Fatal("xdotool is missing: make deps installs it (apt-get install xdotool)")
 	}
 	bin := tableBinary(t)
-	cfgPath := tableDir(t)
+	// A small window: the keys are found on the layout of the config's
+	// size, whatever it is.
+	cfgPath := smallTableDir(t)
 	cfg, err := config.Load(cfgPath)
 	if err != nil {
 		t.Fatal(err)
