@@ -28,14 +28,17 @@ import (
 
 // windowRig is the owner's rig (the table's loop, its door, fake readers
 // and buttons) drawing in the table's real window (openWindow): each
-// frame is drawn by display.Screen as on the table and recorded as a
-// scene, and the script's touches are where a finger lands on what was
-// drawn, resolved by the screen's own HitTest, as the window's touches
-// are. Scans and presses reach the loop as the devices' events do.
+// frame is drawn by display.Screen as on the table, and recorded as a
+// scene when a step reads it; the script's touches are where a finger
+// lands on what was drawn, resolved by the screen's own HitTest, as the
+// window's touches are. Scans and presses reach the loop as the devices'
+// events do.
 type windowRig struct {
 	*ownerRig
 	win *window
+	v   *input.View // the last frame's
 	sc  *scene.Scene
+	rec bool // sc is the last frame's
 	now time.Time
 }
 
@@ -74,17 +77,26 @@ func openWindowRig(t *testing.T, games int) *windowRig {
 	return w
 }
 
-// Frame draws the frame in the window, records it, and runs the script's
-// step on what it shows.
+// Frame draws the frame in the window and runs the script's step on what
+// it shows.
 func (w *windowRig) Frame(v *input.View, now time.Time) ([]hal.Touch, bool) {
 	touches, closed := w.win.Frame(v, now)
 	if closed {
 		return nil, true
 	}
-	w.now = now
-	w.sc = w.win.scr.Scene(v, now, w.sc)
+	w.v, w.now, w.rec = v, now, false
 	more, done := w.ownerRig.Frame(v, now)
 	return append(touches, more...), done
+}
+
+// scene is the last frame recorded as a scene. It is recorded when a step
+// first reads it, not at every frame: most steps only scan or press, and
+// recording a frame costs a tenth of drawing it.
+func (w *windowRig) scene() *scene.Scene {
+	if !w.rec {
+		w.sc, w.rec = w.win.scr.Scene(w.v, w.now, w.sc), true
+	}
+	return w.sc
 }
 
 // ShowMenu implements ownerScreen: the window draws the page; the rig
@@ -98,7 +110,7 @@ func (w *windowRig) ShowMenu(p *display.Menu) {
 // drew under k, as the screen resolves it.
 func (w *windowRig) touchAt(k scene.Key) hal.Touch {
 	w.t.Helper()
-	b, ok := w.sc.Bounds(k)
+	b, ok := w.scene().Bounds(k)
 	if !ok {
 		w.t.Fatalf("%v is not on the screen (page %+v)", k, w.page())
 	}
@@ -122,7 +134,7 @@ func (w *windowRig) touchKey(id string, index int) func() []hal.Touch {
 func (w *windowRig) touchTicket(a, b string) func() []hal.Touch {
 	return func() []hal.Touch {
 		want := a + " – " + b
-		for _, it := range w.sc.Items {
+		for _, it := range w.scene().Items {
 			if it.Kind == scene.Text && it.Key.Part == scene.MenuKey && it.Key.Name == "owner.ticket" && it.Text == want {
 				return []hal.Touch{w.touchAt(it.Key)}
 			}
@@ -135,7 +147,7 @@ func (w *windowRig) touchTicket(a, b string) func() []hal.Touch {
 // words are the texts the last frame drew of the menu, one a line.
 func (w *windowRig) words() string {
 	var b strings.Builder
-	for _, it := range w.sc.Items {
+	for _, it := range w.scene().Items {
 		if it.Kind == scene.Text && it.Key.Part >= scene.Menu && it.Key.Part <= scene.MenuKey {
 			b.WriteString(it.Text + "\n")
 		}
@@ -243,11 +255,14 @@ func TestOwnerMenuInTheWindow(t *testing.T) {
 		u := next()
 		tickets[u] = c
 		tk := eu.Tickets[c.Ticket]
-		steps = append(steps, r.scan(rng.IntN(4), u), nil)
+		// The loop takes the scan at the next frame, which draws the
+		// ticket offered: it is touched there, as a person touches what
+		// the screen shows.
+		steps = append(steps, r.scan(rng.IntN(4), u))
 		if k == 0 {
 			steps = append(steps, w.shot("enrol-tickets"))
 		}
-		steps = append(steps, w.touchTicket(eu.Cities[tk.A].Name, eu.Cities[tk.B].Name), nil)
+		steps = append(steps, w.touchTicket(eu.Cities[tk.A].Name, eu.Cities[tk.B].Name))
 	}
 	steps = append(steps, w.shot("enrol-done"), r.press(1, hal.Cancel), nil, r.press(1, hal.Cancel), nil)
 	r.run(steps...)
@@ -277,7 +292,7 @@ func TestOwnerMenuInTheWindow(t *testing.T) {
 		case owner.CheckCorner:
 			return []hal.Touch{w.touchAt(scene.Key{Part: scene.MenuTarget, Index: ch.Corner})}
 		case owner.CheckFingers:
-			b, _ := w.sc.Bounds(scene.Key{Part: scene.Menu})
+			b, _ := w.scene().Bounds(scene.Key{Part: scene.Menu})
 			c := b.Center()
 			return []hal.Touch{w.win.scr.HitTest(c.X-40, c.Y, w.now), w.win.scr.HitTest(c.X+40, c.Y, w.now)}
 		case owner.CheckSound:
@@ -325,7 +340,7 @@ func TestOwnerMenuInTheWindow(t *testing.T) {
 	// The history of six games, one game's end again, the records.
 	var shown int
 	r.run(w.touchKey("owner.back", 0), nil, w.touchKey("owner.entry", int(owner.EntryHistory)), nil, w.shot("history"), func() []hal.Touch {
-		for _, k := range w.sc.Keys() {
+		for _, k := range w.scene().Keys() {
 			if k.Part == scene.MenuKey && k.Name == "owner.game" {
 				shown++
 			}
@@ -336,7 +351,7 @@ func TestOwnerMenuInTheWindow(t *testing.T) {
 		// tickets on the board, the players' names.
 		ranks, tickets, menu := 0, 0, 0
 		var words strings.Builder
-		for _, it := range w.sc.Items {
+		for _, it := range w.scene().Items {
 			switch {
 			case it.Key.Part == scene.RankKey:
 				ranks++
@@ -391,7 +406,7 @@ func TestOwnerMenuInTheWindow(t *testing.T) {
 	}
 	want := r.cat.Text("es", input.Text{Key: "registry.other_box", Args: map[string]any{"Box": 2, "Game": 1}})
 	var drawn []string
-	for _, it := range w.sc.Items {
+	for _, it := range w.scene().Items {
 		if it.Kind == scene.Text {
 			drawn = append(drawn, it.Text)
 		}
