@@ -133,8 +133,10 @@ func botRun(bin, cfg, state string, extra ...string) *exec.Cmd {
 // seeded number of durable actions, or at a storage operation of opening
 // the log: inside journal.Open or the replay) and
 // restarted each time, and checks that both runs end with the same log and
-// scores: nothing is lost, nothing is played differently.
+// scores: nothing is lost, nothing is played differently. It needs no
+// window, and runs beside the package's other parallel tests.
 func TestCrashResumesIdentically(t *testing.T) {
+	t.Parallel()
 	start := time.Now()
 	bin := tableBinary(t)
 	cfg := tableDir(t)

@@ -259,8 +259,10 @@ func TestBrokenLogsFolderStillStarts(t *testing.T) {
 //
 // The waits are real time (three pings take 6 s): the cases' tables are
 // all started first and watched side by side, each by its own socket, so
-// that the test waits 6 s and not 18.
+// that the test waits 6 s and not 18, beside the package's other parallel
+// tests (it needs no window).
 func TestFirmwareProcessNotRestartedForAStorageFault(t *testing.T) {
+	t.Parallel()
 	bin := tableBinary(t)
 	cfg := tableDir(t)
 	const watchdog = 4 * time.Second
