@@ -421,10 +421,18 @@ func TestOwnerMenuInTheWindow(t *testing.T) {
 // never dark, and the mistake's words (its line, its field, what is
 // wrong) are among what the screen draws (its scene), in the table's
 // language.
+//
+// It runs in parallel, beside the tests that wait on the firmware's
+// processes, as the one parallel test that opens a window: the parallel
+// tests start once every other test of the package is over, so no other
+// window is open meanwhile (raylib keeps one per process, and the tests
+// that click with xdotool need theirs alone on the display). Another
+// parallel test must open none.
 func TestConfigMistakesInTheWindow(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" {
 		t.Fatal("no DISPLAY: run the tests under xvfb-run, as make test does")
 	}
+	t.Parallel()
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
