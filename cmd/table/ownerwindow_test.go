@@ -43,7 +43,7 @@ type windowRig struct {
 }
 
 // openWindowRig opens the rig in a window of the config's screen, made
-// small (smallScreen): what the test checks (the pages' words and keys,
+// small (smallestScreen): what the test checks (the pages' words and keys,
 // found in the scene and touched through the screen's own hit test, and a
 // picture that is not dark) holds at any size. logs holds finished games
 // first when games is set. The test's goroutine keeps raylib's thread until the
@@ -57,7 +57,7 @@ func openWindowRig(t *testing.T, games int) *windowRig {
 		if games > 0 {
 			playGames(t, filepath.Join(dir, "games"), games, []string{"Ana", "Bruno", ""})
 		}
-		return smallScreen(config)
+		return smallestScreen(config)
 	})
 	runtime.LockOSThread()
 	scr, err := openWindow(r.cr.Config, false, slog.New(slog.NewTextHandler(io.Discard, nil)))
