@@ -28,21 +28,26 @@ import (
 
 // windowRig is the owner's rig (the table's loop, its door, fake readers
 // and buttons) drawing in the table's real window (openWindow): each
-// frame is drawn by display.Screen as on the table and recorded as a
-// scene, and the script's touches are where a finger lands on what was
-// drawn, resolved by the screen's own HitTest, as the window's touches
-// are. Scans and presses reach the loop as the devices' events do.
+// frame is drawn by display.Screen as on the table, and recorded as a
+// scene when a step reads it; the script's touches are where a finger
+// lands on what was drawn, resolved by the screen's own HitTest, as the
+// window's touches are. Scans and presses reach the loop as the devices'
+// events do.
 type windowRig struct {
 	*ownerRig
 	win *window
+	v   *input.View // the last frame's
 	sc  *scene.Scene
+	rec bool // sc is the last frame's
 	now time.Time
 }
 
 // openWindowRig opens the rig in a window of the config's screen, made
-// 1280x720 to spare the software renderer; logs holds finished games
-// first when games is set. The test's goroutine keeps raylib's thread
-// until the window is closed.
+// small (smallestScreen): what the test checks (the pages' words and keys,
+// found in the scene and touched through the screen's own hit test, and a
+// picture that is not dark) holds at any size. logs holds finished games
+// first when games is set. The test's goroutine keeps raylib's thread until the
+// window is closed.
 func openWindowRig(t *testing.T, games int) *windowRig {
 	t.Helper()
 	if os.Getenv("DISPLAY") == "" {
@@ -52,13 +57,17 @@ func openWindowRig(t *testing.T, games int) *windowRig {
 		if games > 0 {
 			playGames(t, filepath.Join(dir, "games"), games, []string{"Ana", "Bruno", ""})
 		}
-		return strings.Replace(config, `"width": 1920, "height": 1080`, `"width": 1280, "height": 720`, 1)
+		return smallestScreen(config)
 	})
 	runtime.LockOSThread()
 	scr, err := openWindow(r.cr.Config, false, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Each step is one frame, and the script steps as soon as a frame is
+	// drawn: the table's pace of 30 frames a second would only make the
+	// test wait 33 ms a step (15 s of its 474 frames) for nothing it checks.
+	rl.SetTargetFPS(0)
 	w := &windowRig{ownerRig: r, win: scr.(*window)}
 	t.Cleanup(func() {
 		w.win.Close()
@@ -68,17 +77,26 @@ func openWindowRig(t *testing.T, games int) *windowRig {
 	return w
 }
 
-// Frame draws the frame in the window, records it, and runs the script's
-// step on what it shows.
+// Frame draws the frame in the window and runs the script's step on what
+// it shows.
 func (w *windowRig) Frame(v *input.View, now time.Time) ([]hal.Touch, bool) {
 	touches, closed := w.win.Frame(v, now)
 	if closed {
 		return nil, true
 	}
-	w.now = now
-	w.sc = w.win.scr.Scene(v, now, w.sc)
+	w.v, w.now, w.rec = v, now, false
 	more, done := w.ownerRig.Frame(v, now)
 	return append(touches, more...), done
+}
+
+// scene is the last frame recorded as a scene. It is recorded when a step
+// first reads it, not at every frame: most steps only scan or press, and
+// recording a frame costs a tenth of drawing it.
+func (w *windowRig) scene() *scene.Scene {
+	if !w.rec {
+		w.sc, w.rec = w.win.scr.Scene(w.v, w.now, w.sc), true
+	}
+	return w.sc
 }
 
 // ShowMenu implements ownerScreen: the window draws the page; the rig
@@ -92,7 +110,7 @@ func (w *windowRig) ShowMenu(p *display.Menu) {
 // drew under k, as the screen resolves it.
 func (w *windowRig) touchAt(k scene.Key) hal.Touch {
 	w.t.Helper()
-	b, ok := w.sc.Bounds(k)
+	b, ok := w.scene().Bounds(k)
 	if !ok {
 		w.t.Fatalf("%v is not on the screen (page %+v)", k, w.page())
 	}
@@ -116,7 +134,7 @@ func (w *windowRig) touchKey(id string, index int) func() []hal.Touch {
 func (w *windowRig) touchTicket(a, b string) func() []hal.Touch {
 	return func() []hal.Touch {
 		want := a + " – " + b
-		for _, it := range w.sc.Items {
+		for _, it := range w.scene().Items {
 			if it.Kind == scene.Text && it.Key.Part == scene.MenuKey && it.Key.Name == "owner.ticket" && it.Text == want {
 				return []hal.Touch{w.touchAt(it.Key)}
 			}
@@ -129,7 +147,7 @@ func (w *windowRig) touchTicket(a, b string) func() []hal.Touch {
 // words are the texts the last frame drew of the menu, one a line.
 func (w *windowRig) words() string {
 	var b strings.Builder
-	for _, it := range w.sc.Items {
+	for _, it := range w.scene().Items {
 		if it.Kind == scene.Text && it.Key.Part >= scene.Menu && it.Key.Part <= scene.MenuKey {
 			b.WriteString(it.Text + "\n")
 		}
@@ -237,11 +255,14 @@ func TestOwnerMenuInTheWindow(t *testing.T) {
 		u := next()
 		tickets[u] = c
 		tk := eu.Tickets[c.Ticket]
-		steps = append(steps, r.scan(rng.IntN(4), u), nil)
+		// The loop takes the scan at the next frame, which draws the
+		// ticket offered: it is touched there, as a person touches what
+		// the screen shows.
+		steps = append(steps, r.scan(rng.IntN(4), u))
 		if k == 0 {
 			steps = append(steps, w.shot("enrol-tickets"))
 		}
-		steps = append(steps, w.touchTicket(eu.Cities[tk.A].Name, eu.Cities[tk.B].Name), nil)
+		steps = append(steps, w.touchTicket(eu.Cities[tk.A].Name, eu.Cities[tk.B].Name))
 	}
 	steps = append(steps, w.shot("enrol-done"), r.press(1, hal.Cancel), nil, r.press(1, hal.Cancel), nil)
 	r.run(steps...)
@@ -271,7 +292,7 @@ func TestOwnerMenuInTheWindow(t *testing.T) {
 		case owner.CheckCorner:
 			return []hal.Touch{w.touchAt(scene.Key{Part: scene.MenuTarget, Index: ch.Corner})}
 		case owner.CheckFingers:
-			b, _ := w.sc.Bounds(scene.Key{Part: scene.Menu})
+			b, _ := w.scene().Bounds(scene.Key{Part: scene.Menu})
 			c := b.Center()
 			return []hal.Touch{w.win.scr.HitTest(c.X-40, c.Y, w.now), w.win.scr.HitTest(c.X+40, c.Y, w.now)}
 		case owner.CheckSound:
@@ -319,7 +340,7 @@ func TestOwnerMenuInTheWindow(t *testing.T) {
 	// The history of six games, one game's end again, the records.
 	var shown int
 	r.run(w.touchKey("owner.back", 0), nil, w.touchKey("owner.entry", int(owner.EntryHistory)), nil, w.shot("history"), func() []hal.Touch {
-		for _, k := range w.sc.Keys() {
+		for _, k := range w.scene().Keys() {
 			if k.Part == scene.MenuKey && k.Name == "owner.game" {
 				shown++
 			}
@@ -330,7 +351,7 @@ func TestOwnerMenuInTheWindow(t *testing.T) {
 		// tickets on the board, the players' names.
 		ranks, tickets, menu := 0, 0, 0
 		var words strings.Builder
-		for _, it := range w.sc.Items {
+		for _, it := range w.scene().Items {
 			switch {
 			case it.Key.Part == scene.RankKey:
 				ranks++
@@ -385,7 +406,7 @@ func TestOwnerMenuInTheWindow(t *testing.T) {
 	}
 	want := r.cat.Text("es", input.Text{Key: "registry.other_box", Args: map[string]any{"Box": 2, "Game": 1}})
 	var drawn []string
-	for _, it := range w.sc.Items {
+	for _, it := range w.scene().Items {
 		if it.Kind == scene.Text {
 			drawn = append(drawn, it.Text)
 		}
@@ -400,10 +421,18 @@ func TestOwnerMenuInTheWindow(t *testing.T) {
 // never dark, and the mistake's words (its line, its field, what is
 // wrong) are among what the screen draws (its scene), in the table's
 // language.
+//
+// It runs in parallel, beside the tests that wait on the firmware's
+// processes, as the one parallel test that opens a window: the parallel
+// tests start once every other test of the package is over, so no other
+// window is open meanwhile (raylib keeps one per process, and the tests
+// that click with xdotool need theirs alone on the display). Another
+// parallel test must open none.
 func TestConfigMistakesInTheWindow(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" {
 		t.Fatal("no DISPLAY: run the tests under xvfb-run, as make test does")
 	}
+	t.Parallel()
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -417,8 +446,8 @@ func TestConfigMistakesInTheWindow(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := strings.Replace(string(data), tc.old, tc.new, 1)
-			// The same lines, a smaller window for the software renderer.
-			s = strings.Replace(s, `"width": 1920, "height": 1080`, `"width": 1280, "height": 720`, 1)
+			// The same lines, a small window (the words fit it too).
+			s = smallScreen(s)
 			if err := os.WriteFile(cfg, []byte(s), 0o644); err != nil {
 				t.Fatal(err)
 			}

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -255,11 +256,26 @@ func TestBrokenLogsFolderStillStarts(t *testing.T) {
 // while it waits: none, while it shows the fault and retries. It sent no
 // ping at all after READY=1, so systemd aborted it every 4 s here (every
 // 20 s on the table).
+//
+// The waits are real time (three pings take 6 s): the cases' tables are
+// all started first and watched side by side, each by its own socket, so
+// that the test waits 6 s and not 18, beside the package's other parallel
+// tests (it needs no window).
 func TestFirmwareProcessNotRestartedForAStorageFault(t *testing.T) {
+	t.Parallel()
 	bin := tableBinary(t)
 	cfg := tableDir(t)
 	const watchdog = 4 * time.Second
-	for _, tc := range []struct {
+	type msg struct {
+		state string
+		at    time.Time
+	}
+	type running struct {
+		cmd    *exec.Cmd
+		stderr *bytes.Buffer
+		msgs   chan msg
+	}
+	cases := []struct {
 		name  string
 		state func(dir string) string // makes the fault, returns -state
 		want  string
@@ -275,59 +291,71 @@ func TestFirmwareProcessNotRestartedForAStorageFault(t *testing.T) {
 		{"logs path too long", func(dir string) string {
 			return filepath.Join(dir, strings.Repeat("a", 5000))
 		}, "problem=name-too-long"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			sock := filepath.Join(t.TempDir(), "notify")
-			conn, err := net.ListenUnixgram("unixgram", &net.UnixAddr{Name: sock, Net: "unixgram"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer conn.Close()
-			type msg struct {
-				state string
-				at    time.Time
-			}
-			msgs := make(chan msg, 64)
-			go func() {
-				buf := make([]byte, 256)
-				for {
-					n, err := conn.Read(buf)
-					if err != nil {
-						close(msgs)
-						return
-					}
-					msgs <- msg{string(buf[:n]), time.Now()}
+	}
+	tables := make([]running, len(cases))
+	for i, tc := range cases {
+		sock := filepath.Join(t.TempDir(), "notify")
+		conn, err := net.ListenUnixgram("unixgram", &net.UnixAddr{Name: sock, Net: "unixgram"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+		msgs := make(chan msg, 64)
+		go func() {
+			buf := make([]byte, 256)
+			for {
+				n, err := conn.Read(buf)
+				if err != nil {
+					close(msgs)
+					return
 				}
-			}()
-			cmd := tableCommand(bin, "run", "-headless", "-fake", "-config", cfg, "-state", tc.state(t.TempDir()))
-			cmd.Env = append(cmd.Env, "NOTIFY_SOCKET="+sock, fmt.Sprintf("WATCHDOG_USEC=%d", watchdog.Microseconds()))
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
+				msgs <- msg{string(buf[:n]), time.Now()}
 			}
-			defer cmd.Process.Kill()
+		}()
+		cmd := tableCommand(bin, "run", "-headless", "-fake", "-config", cfg, "-state", tc.state(t.TempDir()))
+		cmd.Env = append(cmd.Env, "NOTIFY_SOCKET="+sock, fmt.Sprintf("WATCHDOG_USEC=%d", watchdog.Microseconds()))
+		stderr := new(bytes.Buffer)
+		cmd.Stderr = stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill() })
+		tables[i] = running{cmd, stderr, msgs}
+	}
+	// One deadline for all: a table that never pings fails its case 40 s
+	// after the start, not 40 s after the cases before it were checked.
+	deadline := time.Now().Add(10 * watchdog)
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd, stderr, msgs := tables[i].cmd, tables[i].stderr, tables[i].msgs
 			// READY=1, then three pings: systemd would restart the table
 			// once for every watchdog period without one.
-			timeout := time.After(10 * watchdog)
+			timeout := time.After(time.Until(deadline))
 			var pings []time.Time
 			restarts := 0
 			for len(pings) < 4 {
+				// The messages already sent before the deadline, which has
+				// passed for the cases checked last if the tables failed.
+				var m msg
 				select {
-				case m := <-msgs:
-					if m.state != daemon.SdNotifyReady && m.state != daemon.SdNotifyWatchdog {
-						continue
+				case m = <-msgs:
+				default:
+					select {
+					case m = <-msgs:
+					case <-timeout:
+						if n := len(pings); n > 0 {
+							restarts += int(deadline.Sub(pings[n-1]) / watchdog)
+						}
+						t.Fatalf("%d messages in %v, %d restarts; want READY=1 and pings every %v\n%s", len(pings), 10*watchdog, restarts, watchdog/2, stderr.String())
 					}
-					if n := len(pings); n > 0 {
-						restarts += int(m.at.Sub(pings[n-1]) / watchdog)
-					}
-					pings = append(pings, m.at)
-				case <-timeout:
-					if n := len(pings); n > 0 {
-						restarts += int(time.Since(pings[n-1]) / watchdog)
-					}
-					t.Fatalf("%d messages in %v, %d restarts; want READY=1 and pings every %v\n%s", len(pings), 10*watchdog, restarts, watchdog/2, stderr.String())
 				}
+				if m.state != daemon.SdNotifyReady && m.state != daemon.SdNotifyWatchdog {
+					continue
+				}
+				if n := len(pings); n > 0 {
+					restarts += int(m.at.Sub(pings[n-1]) / watchdog)
+				}
+				pings = append(pings, m.at)
 			}
 			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 				t.Fatal(err)

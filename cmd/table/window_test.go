@@ -23,7 +23,8 @@ func TestWindowClick(t *testing.T) {
 		t.Fatal("xdotool is missing: make deps installs it (apt-get install xdotool)")
 	}
 	bin := tableBinary(t)
-	cmd, sc, stderr := startTable(t, bin, "run", "-config", tableDir(t), "-state", t.TempDir(), "-fake", "-trace")
+	// A 1024x600 window (smallScreen), clicked at two places inside it.
+	cmd, sc, stderr := startTable(t, bin, "run", "-config", smallTableDir(t), "-state", t.TempDir(), "-fake", "-trace")
 	lines := make(chan string, 64)
 	go func() {
 		for sc.Scan() {
@@ -55,7 +56,7 @@ func TestWindowClick(t *testing.T) {
 		t.Fatalf("xdotool search: %v", err)
 	}
 	win := strings.Fields(string(id))[0]
-	for _, p := range [][2]int{{400, 300}, {1500, 900}} {
+	for _, p := range [][2]int{{300, 150}, {900, 500}} {
 		// raylib sees a press if the button is down at the end of a frame:
 		// move first, then hold the button until the table reports the
 		// touch (on a loaded machine a frame can take longer than any
@@ -101,7 +102,8 @@ func TestWindowHasNoDepthBuffer(t *testing.T) {
 	if _, _, ok := windowBuffers(); !ok {
 		t.Skip("this build does not make its window through GLFW")
 	}
-	cmd, sc, stderr := startTable(t, tableBinary(t), "run", "-config", tableDir(t), "-state", t.TempDir(), "-fake", "-trace")
+	// The buffers a window is made with do not depend on its size.
+	cmd, sc, stderr := startTable(t, tableBinary(t), "run", "-config", smallTableDir(t), "-state", t.TempDir(), "-fake", "-trace")
 	ready := false
 	for !ready && sc.Scan() {
 		ready = sc.Text() == "ready"
@@ -132,4 +134,45 @@ func TestWindowHasNoDepthBuffer(t *testing.T) {
 			t.Errorf("the window's framebuffer: %s\nwant%s", open, want)
 		}
 	}
+}
+
+// smallScreen is the example config's text with its screen made 1024x600,
+// the size of many 7" panels. The software renderer under Xvfb pays for
+// every pixel of every frame a window draws (a 1920x1080 frame costs three
+// times this one), so the tests that open a window use a small one
+// wherever what they check does not depend on its size: what the screen
+// says and where it says it (found on the frame's own layout), a touch at
+// its place, the window's turn and buffers. Not smaller: laying the
+// board's names out, which every new screen does (and display.KeyCentres
+// at every call), costs 0.5 s of CPU from this size up but 0.8 s at
+// 800x480, where the names search farther for room.
+func smallScreen(config string) string { return screenOf(config, 1024, 600) }
+
+// smallestScreen is the example config's text with its screen made
+// 800x480, the Pi's official 7" display, the smallest panel the table is
+// drawn on: for the owner's menu test, which draws hundreds of frames and
+// lays the board out a few times only.
+func smallestScreen(config string) string { return screenOf(config, 800, 480) }
+
+// screenOf is the example config's text with its screen made w x h.
+func screenOf(config string, w, h int) string {
+	return strings.Replace(config, `"width": 1920, "height": 1080`, fmt.Sprintf(`"width": %d, "height": %d`, w, h), 1)
+}
+
+// smallTableDir is tableDir with smallScreen's screen.
+func smallTableDir(t *testing.T) string {
+	t.Helper()
+	path := tableDir(t)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := smallScreen(string(data))
+	if s == string(data) {
+		t.Fatalf("the example config %s has no 1920x1080 screen to make small", path)
+	}
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
