@@ -300,7 +300,8 @@ func (r *report) writeDisplay(w *strings.Builder) {
 	fmt.Fprintf(w, "player's turn, every strip worded again), each with a new revision: every frame is the first\n")
 	fmt.Fprintf(w, "frame after an event, the still layer patched where the View changed. The turn frame does\n")
 	fmt.Fprintf(w, "the same for a claim that passes the turn to a seat at another edge: every city name turns\n")
-	fmt.Fprintf(w, "to face it, which changes most of the board, so the layer is drawn whole. The whole frame draws\n")
+	fmt.Fprintf(w, "to face it: each name is copied over from the picture of the board under the names and drawn\n")
+	fmt.Fprintf(w, "again, with the strips patched as in the event frame (display/under.go). The whole frame draws\n")
 	fmt.Fprintf(w, "the still layer whole every frame, as after a change of language or on the end screen.\n")
 	fmt.Fprintf(w, "The goal compares the busy frame's CPU with the empty frame's")
 	if _, unit, ok := r.frameRatio("busy"); ok && unit != unitCPU {
