@@ -173,7 +173,7 @@ func (c *canvas) tri(a, b, d rl.Vector2, col color.RGBA) {
 			return
 		}
 	}
-	c.add(scene.Item{Kind: scene.Tris, Tris: append(c.rec.Spare(), t), Color: col})
+	c.add(scene.Item{Kind: scene.Tris, Tris: c.rec.Tri(t), Color: col})
 }
 
 // quad draws the convex quad q as two triangles.

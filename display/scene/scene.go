@@ -217,12 +217,21 @@ type Scene struct {
 	// recorded by then, ascending. Queued text past the last point is
 	// drawn at the frame's end.
 	Flushes []int
+
+	// tris holds the triangles of the Tris items made by Tri and grown by
+	// Extend, one after another: a screen recorded again reuses it whole,
+	// where a slice kept for each item's place kept the largest that
+	// place ever held (most of a scene's memory).
+	tris []board.Tri
 }
 
-// Reset empties sc for a w x h picture, keeping its memory: the items'
-// triangles too, for Spare.
+// Reset empties sc for a w x h picture, keeping its memory for the next
+// recording: its items' and its triangles'. The items recorded are
+// cleared, so that nothing past the next recording's last item keeps
+// memory alive.
 func (sc *Scene) Reset(w, h int) {
-	sc.W, sc.H, sc.Items, sc.Flushes = w, h, sc.Items[:0], sc.Flushes[:0]
+	clear(sc.Items)
+	sc.W, sc.H, sc.Items, sc.Flushes, sc.tris = w, h, sc.Items[:0], sc.Flushes[:0], sc.tris[:0]
 }
 
 // Flush notes that the frame draws the text queued so far here (Flushes).
@@ -232,14 +241,13 @@ func (sc *Scene) Flush() {
 	}
 }
 
-// Spare returns an empty slice of triangles for the next item Add takes:
-// the memory of the item that stood there before the last Reset, so that
-// recording a screen again allocates little.
-func (sc *Scene) Spare() []board.Tri {
-	if n := len(sc.Items); n < cap(sc.Items) {
-		return sc.Items[:n+1][n].Tris[:0]
-	}
-	return nil
+// Tri keeps t with the scene's triangles and returns it as the Tris of
+// the next item Add takes, which Extend then grows: recording a screen
+// again allocates little.
+func (sc *Scene) Tri(t board.Tri) []board.Tri {
+	sc.tris = append(sc.tris, t)
+	n := len(sc.tris)
+	return sc.tris[n-1 : n : n]
 }
 
 // Add appends it, working out its Bounds. A Text item's Box is its
@@ -261,7 +269,13 @@ func (it *Item) Bound() board.Rect {
 // every triangle again (a route's car spaces are hundreds of them).
 func (sc *Scene) Extend(t board.Tri) {
 	it := &sc.Items[len(sc.Items)-1]
-	it.Tris = append(it.Tris, t)
+	if n, m := len(it.Tris), len(sc.tris); n > 0 && n <= m && &it.Tris[0] == &sc.tris[m-n] {
+		// The last of the scene's triangles (Tri): grown there.
+		sc.tris = append(sc.tris, t)
+		it.Tris = sc.tris[m-n : m+1 : m+1]
+	} else {
+		it.Tris = append(it.Tris, t)
+	}
 	for _, p := range t {
 		it.local = union(it.local, board.Rect{X: p.X, Y: p.Y})
 	}

@@ -294,3 +294,48 @@ func TestExtendBoundsAsAdd(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordedAgainReusesTheTriangles records Tris items grown triangle by
+// triangle (Tri, Extend) over shapes of other kinds, twice over: every
+// item keeps its own triangles while the scene's grow, a scene recorded
+// again the same allocates nothing, and nothing is left past the last
+// item of a shorter recording.
+func TestRecordedAgainReusesTheTriangles(t *testing.T) {
+	tri := func(i, k int) board.Tri {
+		f := float32(100*i + k)
+		return board.Tri{{X: f, Y: 0}, {X: f + 1, Y: 2}, {X: f, Y: 3}}
+	}
+	sizes := []int{1, 40, 3, 300, 2, 1, 90}
+	record := func(sc *Scene, sizes []int) {
+		sc.Reset(100, 100)
+		for i, n := range sizes {
+			sc.Add(Item{Kind: Fill, Box: board.Rect{W: 1, H: 1}})
+			sc.Add(Item{Kind: Tris, Tris: sc.Tri(tri(i, 0))})
+			for k := 1; k < n; k++ {
+				sc.Extend(tri(i, k))
+			}
+		}
+	}
+	var sc Scene
+	record(&sc, sizes)
+	for i, n := range sizes {
+		got := sc.Items[2*i+1].Tris
+		if len(got) != n {
+			t.Fatalf("item %d has %d triangles, want %d", i, len(got), n)
+		}
+		for k, tr := range got {
+			if tr != tri(i, k) {
+				t.Fatalf("item %d's triangle %d is %v, want %v: another item's overwrote it", i, k, tr, tri(i, k))
+			}
+		}
+	}
+	if a := testing.AllocsPerRun(10, func() { record(&sc, sizes) }); a != 0 {
+		t.Errorf("recording the scene again allocates %v times, want 0", a)
+	}
+	record(&sc, sizes[:2])
+	for i, it := range sc.Items[len(sc.Items):cap(sc.Items)] {
+		if it.Kind != 0 || it.Tris != nil {
+			t.Fatalf("item %d past the last of a shorter recording is still %v with %d triangles", len(sc.Items)+i, it.Kind, len(it.Tris))
+		}
+	}
+}
