@@ -221,7 +221,7 @@ type Scene struct {
 	// tris holds the triangles of the Tris items made by Tri and grown by
 	// Extend, one after another: a screen recorded again reuses it whole,
 	// where a slice kept for each item's place kept the largest that
-	// place ever held (most of a scene's memory).
+	// place ever held, several times the triangles a scene has.
 	tris []board.Tri
 }
 
