@@ -7,10 +7,7 @@ import (
 	"testing"
 	"time"
 
-	rl "github.com/gen2brain/raylib-go/raylib"
-
 	"ttr/cmd/table/owner"
-	"ttr/display/msg"
 	"ttr/hal"
 	"ttr/hal/haltest"
 	"ttr/input"
@@ -74,22 +71,7 @@ func TestSimOwnerMenuDrawn(t *testing.T) {
 	w.door.KeyDown(clk.Now())
 	clk.Advance(owner.KeyHold)
 	w.door.KeyUp(2, clk.Now(), w.playing())
-	cat, err := msg.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	const width, height = 1024, 600
-	onMain(func() {
-		rl.SetTraceLogLevel(rl.LogError)
-		rl.SetConfigFlags(rl.FlagWindowHidden)
-		rl.InitWindow(width, height, "owner's menu")
-		defer rl.CloseWindow()
-		u, err := newUI(w, cat, "en", seatEdges(mustConfig(t), 4), width, height, 0)
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		defer u.screen.Unload()
+	inHiddenWindow(t, w, 4, "owner's menu", func(u *ui) {
 		now := clk.Now()
 		u.prepare(now)
 		var out strings.Builder

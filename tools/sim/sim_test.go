@@ -15,11 +15,14 @@ import (
 	"time"
 
 	"ttr/display/imgtest"
+	"ttr/display/msg"
 	"ttr/engine"
 	"ttr/hal"
 	"ttr/hal/haltest"
 	"ttr/input"
 	"ttr/maps"
+
+	rl "github.com/gen2brain/raylib-go/raylib"
 )
 
 func newTestWorld(t *testing.T, mapID string, seats int, seed uint64, bots []bool) *world {
@@ -470,4 +473,29 @@ func newTestWorldJournal(t *testing.T, dir string, bots []bool) *world {
 		t.Fatal(err)
 	}
 	return w
+}
+
+// inHiddenWindow runs f on the main thread with the simulator's screen of
+// w's game for seats seats, in English, in a hidden 1024x600 window titled
+// title.
+func inHiddenWindow(t *testing.T, w *world, seats int, title string, f func(u *ui)) {
+	t.Helper()
+	cat, err := msg.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const width, height = 1024, 600
+	onMain(func() {
+		rl.SetTraceLogLevel(rl.LogError)
+		rl.SetConfigFlags(rl.FlagWindowHidden)
+		rl.InitWindow(width, height, title)
+		defer rl.CloseWindow()
+		u, err := newUI(w, cat, "en", seatEdges(mustConfig(t), seats), width, height, 0)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer u.unload()
+		f(u)
+	})
 }

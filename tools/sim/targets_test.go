@@ -6,9 +6,6 @@ import (
 	"testing"
 	"time"
 
-	rl "github.com/gen2brain/raylib-go/raylib"
-
-	"ttr/display/msg"
 	"ttr/hal/haltest"
 	"ttr/input"
 )
@@ -21,22 +18,7 @@ import (
 func TestTargetsFoundAgainOnlyWhereTheScreenChanged(t *testing.T) {
 	w := newTestWorld(t, "usa", 2, 12, []bool{true, true})
 	clk := w.clock.(*haltest.Clock)
-	cat, err := msg.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	const width, height = 1024, 600
-	onMain(func() {
-		rl.SetTraceLogLevel(rl.LogError)
-		rl.SetConfigFlags(rl.FlagWindowHidden)
-		rl.InitWindow(width, height, "targets")
-		defer rl.CloseWindow()
-		u, err := newUI(w, cat, "en", seatEdges(mustConfig(t), 2), width, height, 0)
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		defer u.unload()
+	inHiddenWindow(t, w, 2, "targets", func(u *ui) {
 		var shown screenKey
 		changes, compared, ended := 0, 0, 0
 		for step := 0; ended < 8 && step < 5000; step++ {
