@@ -227,33 +227,11 @@ func TestRepairedFrameShowsTheSameScreen(t *testing.T) {
 				}
 			})
 			defer onMain(s.Unload)
-			var got *image.RGBA
-			last := base
 			views := [2]input.View{c.v, c.v}
 			if c.next != nil {
 				views[1] = *c.next
 			}
-			var revs input.Revs
-			v := &views[0]
-			onMain(func() {
-				for i := range 12 {
-					last = base.Add(time.Duration(i) * 170 * time.Millisecond)
-					if c.next != nil {
-						v = &views[i%2]
-						v.Rev = revs.Next()
-					}
-					s.Prepare(v, last)
-					rl.BeginDrawing()
-					s.Draw(v, last)
-					if i == 11 {
-						rl.DrawRenderBatchActive()
-						img := rl.LoadImageFromScreen()
-						got = imageOf(img, w, h)
-						rl.UnloadImage(img)
-					}
-					rl.EndDrawing()
-				}
-			})
+			got, v, last := windowFrames(s, &views, 12, c.next != nil, base, w, h)
 			if !s.rep.kept {
 				t.Fatal("the probe found that the window does not keep its last frame: nothing was repaired")
 			}
@@ -265,9 +243,6 @@ func TestRepairedFrameShowsTheSameScreen(t *testing.T) {
 			}
 			// The frame copying the whole layer, into a texture.
 			want := picture(t, s, w, h, v, last, true)
-			for i := 3; i < len(got.Pix); i += 4 {
-				got.Pix[i] = 255
-			}
 			if diff := differing(got, want); diff > 0 {
 				writePNG(t, filepath.Join(os.TempDir(), "repaired-"+c.name+".png"), got)
 				writePNG(t, filepath.Join(os.TempDir(), "layered-"+c.name+".png"), want)
@@ -275,4 +250,37 @@ func TestRepairedFrameShowsTheSameScreen(t *testing.T) {
 			}
 		})
 	}
+}
+
+// windowFrames draws n frames of s into the window, 170 ms apart from
+// base: with alternate, views[0] and views[1] in turn, each with a new
+// revision (every frame an event); else views[0] as it is. It returns the
+// last frame as the window holds it (opaque), and the View and time it
+// showed.
+func windowFrames(s *Screen, views *[2]input.View, n int, alternate bool, base time.Time, w, h int) (got *image.RGBA, v *input.View, at time.Time) {
+	var revs input.Revs
+	v = &views[0]
+	onMain(func() {
+		for i := range n {
+			at = base.Add(time.Duration(i) * 170 * time.Millisecond)
+			if alternate {
+				v = &views[i%2]
+				v.Rev = revs.Next()
+			}
+			s.Prepare(v, at)
+			rl.BeginDrawing()
+			s.Draw(v, at)
+			if i == n-1 {
+				rl.DrawRenderBatchActive()
+				img := rl.LoadImageFromScreen()
+				got = imageOf(img, w, h)
+				rl.UnloadImage(img)
+			}
+			rl.EndDrawing()
+		}
+	})
+	for i := 3; i < len(got.Pix); i += 4 {
+		got.Pix[i] = 255
+	}
+	return got, v, at
 }
